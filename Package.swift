@@ -1,0 +1,33 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// CommonSight Press: a static site generator for neighborhood digests.
+/// No outside packages: C libraries come from Debian through system library targets.
+let package = Package(
+    name: "commonsight",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "commonsight", targets: ["commonsight"]),
+    ],
+    targets: [
+        .systemLibrary(name: "CYAML", path: "Sources/CYAML", pkgConfig: "yaml-0.1",
+                       providers: [.apt(["libyaml-dev"])]),
+        .systemLibrary(name: "CCmarkGFM", path: "Sources/CCmarkGFM", pkgConfig: "libcmark-gfm",
+                       providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
+
+        .target(name: "Diagnostics"),
+        .target(name: "Formats", dependencies: ["Diagnostics", "Geo", "CYAML"]),
+        .target(name: "Markdown", dependencies: ["CCmarkGFM"]),
+        .target(name: "Geo"),
+        .target(name: "Loading", dependencies: ["Diagnostics", "Formats", "Geo"]),
+        .target(name: "CLI", dependencies: ["Diagnostics", "Formats", "Loading", "Geo", "Markdown"]),
+        .executableTarget(name: "commonsight", dependencies: ["CLI"]),
+
+        .testTarget(name: "FormatsTests", dependencies: ["Formats", "Diagnostics"]),
+        .testTarget(name: "GeoTests", dependencies: ["Geo"]),
+        .testTarget(name: "MarkdownTests", dependencies: ["Markdown"]),
+        .testTarget(name: "LoadingTests", dependencies: ["Loading", "Diagnostics", "Formats", "Geo"]),
+        .testTarget(name: "CLITests", dependencies: ["CLI", "Diagnostics", "Loading"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

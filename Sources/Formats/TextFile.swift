@@ -1,0 +1,62 @@
+import Diagnostics
+
+/// Turns a file's bytes into text: UTF-8 only, a byte-order mark ignored, CRLF and CR read as LF.
+public enum TextFile {
+    /// The decoded text, or an error at the first byte that is not UTF-8.
+    public static func decode(_ bytes: [UInt8], path: String) -> Result<String, Diagnostic> {
+        var start = 0
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { start = 3 }
+        if let bad = firstInvalidUTF8(bytes, from: start) {
+            return .failure(.error(location(of: bad, in: bytes, from: start, path: path),
+                                   "the file is not valid UTF-8 (byte 0x\(hex(bytes[bad]))); save it as UTF-8"))
+        }
+        var normalized = [UInt8]()
+        normalized.reserveCapacity(bytes.count - start)
+        var i = start
+        while i < bytes.count {
+            let b = bytes[i]
+            if b == 0x0D {
+                normalized.append(0x0A)
+                if i + 1 < bytes.count, bytes[i + 1] == 0x0A { i += 1 }
+            } else {
+                normalized.append(b)
+            }
+            i += 1
+        }
+        return .success(String(decoding: normalized, as: UTF8.self))
+    }
+
+    /// Offset of the first byte that does not start a valid UTF-8 sequence, if any.
+    static func firstInvalidUTF8(_ bytes: [UInt8], from start: Int) -> Int? {
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = bytes[start...].makeIterator()
+        var offset = start
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let scalar): offset += scalar.count
+            case .emptyInput: return nil
+            case .error: return offset
+            }
+        }
+    }
+
+    static func location(of offset: Int, in bytes: [UInt8], from start: Int, path: String) -> SourceLocation {
+        var line = 1, column = 1
+        var i = start
+        while i < offset {
+            if bytes[i] == 0x0A {
+                line += 1
+                column = 1
+            } else if bytes[i] & 0xC0 != 0x80 {
+                column += 1
+            }
+            i += 1
+        }
+        return SourceLocation(path: path, line: line, column: column)
+    }
+
+    static func hex(_ b: UInt8) -> String {
+        let s = String(b, radix: 16, uppercase: true)
+        return s.count == 1 ? "0" + s : s
+    }
+}

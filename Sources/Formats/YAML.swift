@@ -1,0 +1,157 @@
+import CYAML
+import Diagnostics
+
+/// YAML through libyaml's event parser: all of libyaml's pointers live in this file.
+///
+/// Anchors, aliases and more than one document are refused (front matter never needs them, and
+/// aliases can expand without bound); nesting is limited to `YAML.maxDepth` levels.
+public enum YAML {
+    public static let maxDepth = 64
+
+    /// Parses one YAML document. `firstLine` is the file line where `text` starts.
+    public static func parse(_ text: String, path: String, firstLine: Int = 1, log: inout DiagnosticLog) -> Node? {
+        var builder = TreeBuilder(path: path, lineOffset: firstLine - 1)
+        let bytes = Array(text.utf8)
+        var parser = yaml_parser_t()
+        guard yaml_parser_initialize(&parser) == 1 else {
+            log.error(SourceLocation(path: path), "the YAML parser could not start (out of memory)")
+            return nil
+        }
+        defer { yaml_parser_delete(&parser) }
+        return bytes.withUnsafeBufferPointer { buffer -> Node? in
+            yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
+            var event = yaml_event_t()
+            while true {
+                guard yaml_parser_parse(&parser, &event) == 1 else {
+                    let mark = parser.problem_mark
+                    let problem = parser.problem.map { String(cString: $0) } ?? "unknown problem"
+                    let context = parser.context.map { String(cString: $0) + ": " } ?? ""
+                    log.error(builder.location(mark), "YAML syntax error: \(context)\(problem)")
+                    return nil
+                }
+                defer { yaml_event_delete(&event) }
+                let step = builder.accept(event)
+                switch step {
+                case .more: continue
+                case .done: return builder.result
+                case .failed(let diagnostic):
+                    log.append(diagnostic)
+                    return nil
+                }
+            }
+        }
+    }
+}
+
+/// Builds `Node`s from libyaml events with a stack of open containers.
+private struct TreeBuilder {
+    enum Step { case more, done, failed(Diagnostic) }
+
+    enum Open {
+        case list([Node], SourceLocation)
+        case map([Node.Entry], pendingKey: Node?, SourceLocation)
+    }
+
+    let path: String
+    let lineOffset: Int
+    var stack: [Open] = []
+    var result: Node?
+    var documents = 0
+
+    init(path: String, lineOffset: Int) {
+        self.path = path
+        self.lineOffset = lineOffset
+    }
+
+    func location(_ mark: yaml_mark_t) -> SourceLocation {
+        SourceLocation(path: path, line: Int(mark.line) + 1 + lineOffset, column: Int(mark.column) + 1)
+    }
+
+    mutating func accept(_ event: yaml_event_t) -> Step {
+        let at = location(event.start_mark)
+        switch event.type {
+        case YAML_STREAM_START_EVENT, YAML_DOCUMENT_END_EVENT, YAML_NO_EVENT:
+            return .more
+        case YAML_DOCUMENT_START_EVENT:
+            documents += 1
+            if documents > 1 { return .failed(.error(at, "only one YAML document is allowed here")) }
+            return .more
+        case YAML_STREAM_END_EVENT:
+            return .done
+        case YAML_ALIAS_EVENT:
+            return .failed(.error(at, "YAML aliases ('*name') are not allowed here; write the value out"))
+        case YAML_SCALAR_EVENT:
+            let s = event.data.scalar
+            if s.anchor != nil { return anchorError(at) }
+            let text = s.value.map { ptr in
+                String(decoding: UnsafeBufferPointer(start: ptr, count: Int(s.length)), as: UTF8.self)
+            } ?? ""
+            let plain = s.style == YAML_PLAIN_SCALAR_STYLE
+            return add(Node(plain ? Self.resolvePlain(text) : .string(text), at: at))
+        case YAML_SEQUENCE_START_EVENT:
+            if event.data.sequence_start.anchor != nil { return anchorError(at) }
+            return open(.list([], at), at: at)
+        case YAML_MAPPING_START_EVENT:
+            if event.data.mapping_start.anchor != nil { return anchorError(at) }
+            return open(.map([], pendingKey: nil, at), at: at)
+        case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
+            guard let top = stack.popLast() else { return .more }
+            switch top {
+            case .list(let items, let loc): return add(Node(.list(items), at: loc))
+            case .map(let entries, _, let loc): return add(Node(.map(entries), at: loc))
+            }
+        default:
+            return .more
+        }
+    }
+
+    func anchorError(_ at: SourceLocation) -> Step {
+        .failed(.error(at, "YAML anchors ('&name') are not allowed here; write the value out"))
+    }
+
+    mutating func open(_ container: Open, at: SourceLocation) -> Step {
+        if stack.count >= YAML.maxDepth {
+            return .failed(.error(at, "nesting is deeper than \(YAML.maxDepth) levels"))
+        }
+        stack.append(container)
+        return .more
+    }
+
+    mutating func add(_ node: Node) -> Step {
+        guard let top = stack.popLast() else {
+            result = node
+            return .more
+        }
+        switch top {
+        case .list(var items, let loc):
+            items.append(node)
+            stack.append(.list(items, loc))
+        case .map(var entries, let pending, let loc):
+            if let key = pending {
+                entries.append(Node.Entry(key: key.scalarText ?? "", keyLocation: key.location, value: node))
+                stack.append(.map(entries, pendingKey: nil, loc))
+            } else {
+                guard let name = node.scalarText else {
+                    return .failed(.error(node.location, "a mapping key must be plain text, found \(node.kindName)"))
+                }
+                if entries.contains(where: { $0.key == name }) {
+                    return .failed(.error(node.location, "the key \(quoted(name)) appears twice"))
+                }
+                stack.append(.map(entries, pendingKey: node, loc))
+            }
+        }
+        return .more
+    }
+
+    /// YAML 1.2 core schema for plain scalars: null, booleans and numbers; everything else is text.
+    static func resolvePlain(_ text: String) -> Node.Value {
+        switch text {
+        case "", "~", "null", "Null", "NULL": return .null
+        case "true", "True", "TRUE": return .bool(true)
+        case "false", "False", "FALSE": return .bool(false)
+        default:
+            if let n = NumberSyntax.parse(text) { return .number(n, text) }
+            return .string(text)
+        }
+    }
+}

@@ -1,0 +1,77 @@
+import Diagnostics
+import Formats
+import Foundation
+
+/// Read-only access to the content folder: sorted listings, decoded text, and no way out of it.
+struct ContentFolder {
+    /// The folder as the user named it; every displayed path starts with it.
+    let root: String
+    /// The folder with symbolic links resolved, to tell whether a link leads outside.
+    let realRoot: String
+    /// Larger files are refused rather than read.
+    static let maxFileBytes = 64 << 20
+
+    init(root: String) {
+        self.root = root
+        self.realRoot = URL(fileURLWithPath: root).resolvingSymlinksInPath().path
+    }
+
+    func path(_ parts: String...) -> String {
+        parts.reduce(root) { $0.hasSuffix("/") ? $0 + $1 : $0 + "/" + $1 }
+    }
+
+    func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: path) }
+
+    func isDirectory(_ path: String) -> Bool {
+        var isDir: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDir) && isDir.boolValue
+    }
+
+    /// Entries of a folder, sorted by name; hidden files (`.DS_Store`, `.git`) left out.
+    func list(_ path: String) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+        return names.filter { !$0.hasPrefix(".") }.sorted()
+    }
+
+    /// The decoded text of a file, or an error naming it. Symbolic links that lead outside the folder are refused.
+    func readText(_ path: String, log: inout DiagnosticLog) -> String? {
+        let at = SourceLocation(path: path)
+        let real = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        if real != realRoot, !real.hasPrefix(realRoot.hasSuffix("/") ? realRoot : realRoot + "/") {
+            log.error(at, "this file is a symbolic link to \(quoted(real)), outside the content folder; copy the file in instead")
+            return nil
+        }
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            log.error(at, "cannot read this file")
+            return nil
+        }
+        defer { try? handle.close() }
+        let data = (try? handle.read(upToCount: Self.maxFileBytes + 1)) ?? Data()
+        if data.count > Self.maxFileBytes {
+            log.error(at, "this file is larger than \(Self.maxFileBytes >> 20) MiB; split it")
+            return nil
+        }
+        switch TextFile.decode([UInt8](data), path: path) {
+        case .success(let text): return text
+        case .failure(let d):
+            log.append(d)
+            return nil
+        }
+    }
+
+    /// Front matter and body of a Markdown file.
+    func readMarkdown(_ path: String, log: inout DiagnosticLog) -> FrontMatter? {
+        guard let text = readText(path, log: &log) else { return nil }
+        return FrontMatter.parse(text, path: path, log: &log)
+    }
+
+    /// A JSON file (GeoJSON).
+    func readJSON(_ path: String, log: inout DiagnosticLog) -> Node? {
+        guard let text = readText(path, log: &log) else { return nil }
+        if text.allSatisfy(\.isWhitespace) {
+            log.error(SourceLocation(path: path, line: 1, column: 1), "the file is empty; expected GeoJSON")
+            return nil
+        }
+        return JSON.parse(text, path: path, log: &log)
+    }
+}

@@ -1,0 +1,44 @@
+import Diagnostics
+import Foundation
+
+/// Stage ①: reads a content folder into typed values, reporting every problem it finds.
+public enum ContentLoader {
+    /// Loads `root` (a path as the user named it; diagnostics show paths starting with it).
+    ///
+    /// Returns the content when there is no error, and every diagnostic, sorted, in either case.
+    public static func load(root: String, only: Set<String>? = nil) -> (LoadedContent?, [Diagnostic]) {
+        var log = DiagnosticLog()
+        let folder = ContentFolder(root: root)
+        guard folder.isDirectory(root) else {
+            log.error(SourceLocation(path: root), "no content folder here; expected a folder with site.yml and neighborhoods/")
+            return (nil, log.items)
+        }
+        let site = SiteLoader.load(folder, log: &log)
+        let dir = folder.path("neighborhoods")
+        var neighborhoods: [Neighborhood] = []
+        if !folder.isDirectory(dir) {
+            log.error(SourceLocation(path: dir), "missing neighborhoods/ folder; expected one folder per neighborhood")
+        } else if let site {
+            let slugs = folder.list(dir).filter { folder.isDirectory(dir + "/" + $0) }
+            if slugs.isEmpty { log.error(SourceLocation(path: dir), "no neighborhoods yet; add one with 'commonsight new neighborhood SLUG'") }
+            for slug in slugs where only?.contains(slug) ?? true {
+                let path = dir + "/" + slug
+                guard Identifiers.isSlug(slug) else {
+                    log.error(SourceLocation(path: path), "folder name \(quoted(slug)) is not a slug; expected lowercase words joined by '-', like \(quoted(Identifiers.suggestSlug(slug)))")
+                    continue
+                }
+                guard var n = NeighborhoodLoader(site: site, folder: folder).load(slug: slug, dir: path, log: &log) else { continue }
+                CrossReferences.check(&n, log: &log)
+                neighborhoods.append(n)
+            }
+            if let only {
+                for slug in only.sorted() where !slugs.contains(slug) {
+                    log.error(SourceLocation(path: dir), "no neighborhood \(quoted(slug)); expected one of \(choices(slugs))")
+                }
+            }
+        }
+        let diagnostics = log.items.sortedForDisplay()
+        guard let site, !diagnostics.hasErrors else { return (nil, diagnostics) }
+        return (LoadedContent(site: site, neighborhoods: neighborhoods), diagnostics)
+    }
+}

@@ -1,0 +1,110 @@
+import Diagnostics
+import Formats
+import Geo
+
+/// One neighborhood's folder: its name and about text, boundary, basemap, and content.
+public struct Neighborhood: Sendable {
+    public var slug: String
+    public var name: String
+    public var description: String?
+    /// Markdown.
+    public var about: String
+    public var boundary: Area?
+    public var basemap: [GeoJSON.Feature]
+    /// Sorted by observation date, then id. Every status is kept; `published` is what the site shows.
+    public var observations: [Observation]
+    public var stories: [Story]
+    public var coalitions: [Coalition]
+    public var events: [Event]
+    public var location: SourceLocation
+
+    public var publishedObservations: [Observation] { observations.filter { $0.status == .published } }
+
+    public func observation(_ id: String) -> Observation? { observations.first { $0.id == id } }
+    public func coalition(_ slug: String) -> Coalition? { coalitions.first { $0.slug == slug } }
+}
+
+/// A resident's report.
+public struct Observation: Sendable {
+    public enum Status: String, Sendable, CaseIterable {
+        case published, pending, flagged, removed
+    }
+
+    public var id: String
+    public var category: String
+    public var location: String
+    /// Already snapped to the privacy grid when `location_precision_m` > 0.
+    public var coordinate: Coordinate
+    public var observed: ContentDate
+    public var status: Status
+    public var title: String
+    public var author: String
+    public var tags: [String]
+    /// Markdown.
+    public var description: String
+    public var source: SourceLocation
+}
+
+/// A coalition's story card: a narrative built on observations, with a call to action.
+public struct Story: Sendable {
+    public enum Status: String, Sendable, CaseIterable {
+        case draft, published
+    }
+
+    public var slug: String
+    public var title: String
+    public var status: Status
+    public var date: ContentDate?
+    /// Ids of observations of the same neighborhood, in the order written.
+    public var observations: [Reference]
+    public var callToAction: String?
+    public var tags: [String]
+    /// A coalition slug.
+    public var coalition: Reference?
+    public var author: String?
+    /// Markdown.
+    public var body: String
+    public var source: SourceLocation
+}
+
+/// A group that organizes around some categories or tags.
+public struct Coalition: Sendable {
+    public var slug: String
+    public var name: String
+    /// Category keys and tags.
+    public var focus: [String]
+    /// Public email address or URL.
+    public var contact: String?
+    public var meets: String?
+    public var joinURL: String?
+    public var members: Int?
+    /// Markdown.
+    public var about: String
+    public var source: SourceLocation
+}
+
+/// A meeting, walk or action.
+public struct Event: Sendable {
+    public var slug: String
+    public var title: String
+    public var start: ContentDate
+    public var end: ContentDate?
+    public var location: String?
+    public var coordinate: Coordinate?
+    /// A coalition slug.
+    public var coalition: Reference?
+    /// Markdown.
+    public var body: String
+    public var source: SourceLocation
+}
+
+/// A name that points at another item (an observation id, a coalition slug), with where it was written.
+public struct Reference: Hashable, Sendable {
+    public var value: String
+    public var location: SourceLocation
+
+    public init(_ value: String, at location: SourceLocation) {
+        self.value = value
+        self.location = location
+    }
+}

@@ -1,0 +1,65 @@
+import Diagnostics
+import Formats
+import Geo
+
+/// Reads one neighborhood folder (SPEC §2).
+struct NeighborhoodLoader {
+    let site: SiteSettings
+    let folder: ContentFolder
+
+    static let knownEntries: Set<String> = [
+        "neighborhood.md", "boundary.geojson", "basemap.geojson", "observations", "observations.csv",
+        "observations.geojson", "stories", "coalitions", "events",
+    ]
+
+    func load(slug: String, dir: String, log: inout DiagnosticLog) -> Neighborhood? {
+        let at = SourceLocation(path: dir)
+        for name in folder.list(dir) where !Self.knownEntries.contains(name) {
+            log.warning(SourceLocation(path: dir + "/" + name),
+                        "ignored: a neighborhood folder holds \(choices(Self.knownEntries.sorted()))")
+        }
+        let mdPath = dir + "/neighborhood.md"
+        guard folder.exists(mdPath) else {
+            log.error(at, "missing neighborhood.md; every neighborhood folder needs one with at least a 'name'")
+            return nil
+        }
+        guard let doc = folder.readMarkdown(mdPath, log: &log), let entries = doc.fields.entries else { return nil }
+        let f = Record(entries: entries, location: SourceLocation(path: mdPath, line: 1, column: 1), privacy: site.privacy)
+        let name = f.text("name", required: true, log: &log)
+        let description = f.text("description", log: &log)
+
+        let boundary = self.boundary(dir + "/boundary.geojson", log: &log)
+        var basemap: [GeoJSON.Feature] = []
+        let basemapPath = dir + "/basemap.geojson"
+        if folder.exists(basemapPath), let root = folder.readJSON(basemapPath, log: &log) {
+            basemap = GeoJSON.features(root, log: &log)
+        }
+        let observations = ObservationLoader(site: site, folder: folder).load(neighborhood: dir, log: &log)
+            .sorted { ($0.observed.instant, $0.id) < ($1.observed.instant, $1.id) }
+        let documents = DocumentLoader(site: site, folder: folder)
+        let stories = documents.stories(dir, log: &log)
+        let coalitions = documents.coalitions(dir, log: &log)
+        let events = documents.events(dir, log: &log).sorted { ($0.start.instant, $0.slug) < ($1.start.instant, $1.slug) }
+        guard let name else { return nil }
+        return Neighborhood(slug: slug, name: name, description: description, about: doc.body, boundary: boundary,
+                            basemap: basemap, observations: observations, stories: stories,
+                            coalitions: coalitions, events: events, location: at)
+    }
+
+    func boundary(_ path: String, log: inout DiagnosticLog) -> Area? {
+        guard folder.exists(path) else {
+            log.warning(SourceLocation(path: path), "no boundary.geojson: maps are fitted to the points and points are not checked against the neighborhood")
+            return nil
+        }
+        guard let root = folder.readJSON(path, log: &log) else { return nil }
+        var polygons: [Polygon] = []
+        for feature in GeoJSON.features(root, log: &log) {
+            if case .area(let area) = feature.geometry {
+                polygons += area.polygons
+            } else {
+                log.error(feature.location, "a boundary must be a Polygon or MultiPolygon")
+            }
+        }
+        return polygons.isEmpty ? nil : Area(polygons: polygons)
+    }
+}

@@ -1,0 +1,127 @@
+import Diagnostics
+import Formats
+import Foundation
+
+/// The fields of one item (front matter, a CSV row, GeoJSON properties) with private fields removed.
+///
+/// This is the only way loaders read input fields, so a private field is gone before any model
+/// value exists (SPEC §2 "Private data").
+struct Record {
+    private var fields: [String: Node] = [:]
+    /// Where the item starts: missing fields are reported here.
+    let location: SourceLocation
+
+    init(entries: [Node.Entry], location: SourceLocation, privacy: PrivacyPolicy) {
+        self.location = location
+        for entry in entries where !privacy.isPrivate(entry.key) {
+            fields[entry.key] = entry.value
+        }
+    }
+
+    /// A CSV row: empty cells count as absent.
+    init(header: [CSVTable.Cell], row: CSVTable.Record, privacy: PrivacyPolicy) {
+        self.location = row.location
+        for (name, cell) in zip(header, row.cells) where !privacy.isPrivate(name.text) && !cell.text.isEmpty {
+            fields[name.text] = Node(.string(cell.text), at: cell.location)
+        }
+    }
+
+    func node(_ key: String) -> Node? {
+        guard let n = fields[key], !n.isNull else { return nil }
+        return n
+    }
+
+    func has(_ key: String) -> Bool { node(key) != nil }
+
+    func place(_ key: String) -> SourceLocation { node(key)?.location ?? location }
+
+    /// Text of a scalar field, trimmed; empty text counts as missing.
+    func text(_ key: String, required: Bool = false, log: inout DiagnosticLog) -> String? {
+        guard let n = node(key) else {
+            if required { log.error(location, "missing required field '\(key)'") }
+            return nil
+        }
+        guard let s = n.scalarText else {
+            log.error(n.location, "'\(key)' must be text, found \(n.kindName)")
+            return nil
+        }
+        let t = s.trimmingCharacters(in: .whitespacesAndNewlines)
+        if t.isEmpty {
+            if required { log.error(n.location, "'\(key)' is empty; expected a value") }
+            return nil
+        }
+        return t
+    }
+
+    func number(_ key: String, required: Bool = false, log: inout DiagnosticLog) -> Double? {
+        guard let n = node(key) else {
+            if required { log.error(location, "missing required field '\(key)'") }
+            return nil
+        }
+        if case .number(let v, _) = n.value { return v }
+        if let s = n.scalarText, let v = NumberSyntax.parse(s.trimmingCharacters(in: .whitespaces)) { return v }
+        log.error(n.location, "'\(key)' must be a number, found \(n.scalarText.map { quoted($0) } ?? n.kindName)")
+        return nil
+    }
+
+    /// A list of words: a YAML list, or text separated by `;` (CSV) or `,`.
+    func list(_ key: String, log: inout DiagnosticLog) -> [(String, SourceLocation)]? {
+        guard let n = node(key) else { return nil }
+        if let items = n.items {
+            var out: [(String, SourceLocation)] = []
+            for item in items {
+                guard let s = item.scalarText else {
+                    log.error(item.location, "'\(key)' must be a list of words, found \(item.kindName) in it")
+                    continue
+                }
+                out.append((s.trimmingCharacters(in: .whitespaces), item.location))
+            }
+            return out
+        }
+        if let s = n.scalarText {
+            let separator: Character = s.contains(";") ? ";" : ","
+            return s.split(separator: separator).map { ($0.trimmingCharacters(in: .whitespaces), n.location) }
+                .filter { !$0.0.isEmpty }
+        }
+        log.error(n.location, "'\(key)' must be a list, found \(n.kindName)")
+        return nil
+    }
+
+    /// A date or date-time in the site's zone (see `ContentDate`).
+    func date(_ key: String, required: Bool = false, zone: TimeZone, log: inout DiagnosticLog) -> ContentDate? {
+        guard let raw = text(key, required: required, log: &log) else { return nil }
+        switch ContentDate.parse(raw, in: zone) {
+        case .success(let d): return d
+        case .failure(.impossibleDate):
+            log.error(place(key), "'\(key)' is \(quoted(raw)), which is not a real date")
+        case .failure(.impossibleTime):
+            log.error(place(key), "'\(key)' is \(quoted(raw)), which is not a real time of day")
+        case .failure(.shape):
+            log.error(place(key), "'\(key)' is \(quoted(raw)); expected a date YYYY-MM-DD or a date-time like 2024-05-01T18:30:00-04:00")
+        }
+        return nil
+    }
+
+    /// One of a fixed set of words.
+    func choice<T: RawRepresentable & CaseIterable>(_ key: String, default value: T, log: inout DiagnosticLog) -> T?
+    where T.RawValue == String {
+        guard let raw = text(key, log: &log) else { return value }
+        if let v = T(rawValue: raw) { return v }
+        log.error(place(key), "'\(key)' is \(quoted(raw)); expected \(choices(T.allCases.map(\.rawValue)))")
+        return nil
+    }
+
+    /// Tags: kebab-case words.
+    func tags(_ key: String, log: inout DiagnosticLog) -> [String] {
+        guard let items = list(key, log: &log) else { return [] }
+        var out: [String] = []
+        for (tag, at) in items {
+            if Identifiers.isSlug(tag) {
+                out.append(tag)
+            } else {
+                log.error(at, "tag \(quoted(tag)) is not kebab-case; expected lowercase words joined by '-', like 'speeding-trucks'")
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,118 @@
+import Diagnostics
+import Formats
+import Foundation
+
+/// Reads `site.yml`.
+enum SiteLoader {
+    static func load(_ folder: ContentFolder, log: inout DiagnosticLog) -> SiteSettings? {
+        let path = folder.path("site.yml")
+        let file = SourceLocation(path: path)
+        guard folder.exists(path) else {
+            log.error(file, "missing site.yml; the content folder needs one with at least a title and categories")
+            return nil
+        }
+        guard let text = folder.readText(path, log: &log) else { return nil }
+        guard let root = YAML.parse(text, path: path, log: &log) else { return nil }
+        guard let entries = root.entries else {
+            log.error(root.location.path == path && root.location.line > 0 ? root.location : file.at(line: 1, column: 1),
+                      "site.yml must be a mapping of 'key: value' lines")
+            return nil
+        }
+        let start = file.at(line: 1, column: 1)
+        let fields = Record(entries: entries, location: start, privacy: PrivacyPolicy())
+        let title = fields.text("title", required: true, log: &log)
+        let description = fields.text("description", log: &log)
+        let baseURL = baseURL(fields, log: &log)
+        let language = fields.text("language", log: &log) ?? "en"
+        if !isLanguageTag(language) {
+            log.error(fields.place("language"), "language \(quoted(language)) is not a BCP 47 tag; expected something like 'en' or 'es-MX'")
+        }
+        var zone = TimeZone(identifier: "UTC") ?? TimeZone(secondsFromGMT: 0)!
+        if let name = fields.text("timezone", log: &log) {
+            if let z = TimeZone(identifier: name), name.contains("/") || name == "UTC" {
+                zone = z
+            } else {
+                log.error(fields.place("timezone"), "unknown time zone \(quoted(name)); expected an IANA name like 'America/Detroit' or 'UTC'")
+            }
+        }
+        let privacy = self.privacy(fields.node("privacy"), log: &log)
+        let categories = self.categories(fields, log: &log)
+        guard let title, let categories else { return nil }
+        return SiteSettings(title: title, description: description, baseURL: baseURL, language: language,
+                            timeZone: zone, privacy: privacy, categories: categories, location: start)
+    }
+
+    static func baseURL(_ fields: Record, log: inout DiagnosticLog) -> String? {
+        guard let raw = fields.text("base_url", log: &log) else { return nil }
+        guard let url = normalizedBaseURL(raw) else {
+            log.error(fields.place("base_url"), "base_url \(quoted(raw)) is not an absolute http(s) URL; expected something like 'https://digest.example.org/'")
+            return nil
+        }
+        return url
+    }
+
+    /// An absolute `http(s)` URL ending in `/`, or nil.
+    public static func normalizedBaseURL(_ raw: String) -> String? {
+        guard let url = URL(string: raw), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+              let host = url.host, !host.isEmpty, !raw.contains(" ") else { return nil }
+        return raw.hasSuffix("/") ? raw : raw + "/"
+    }
+
+    static func isLanguageTag(_ s: String) -> Bool {
+        let parts = s.split(separator: "-", omittingEmptySubsequences: false)
+        guard let first = parts.first, (2...3).contains(first.count), first.allSatisfy({ $0.isASCII && $0.isLetter }) else { return false }
+        return parts.dropFirst().allSatisfy { (1...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }
+    }
+
+    static func privacy(_ node: Node?, log: inout DiagnosticLog) -> PrivacyPolicy {
+        guard let node else { return PrivacyPolicy() }
+        guard let entries = node.entries else {
+            log.error(node.location, "'privacy' must be a mapping with location_precision_m and private_fields")
+            return PrivacyPolicy()
+        }
+        let fields = Record(entries: entries, location: node.location, privacy: PrivacyPolicy(extraPrivateFields: []))
+        var precision = 0.0
+        if let p = fields.number("location_precision_m", log: &log) {
+            if p >= 0, p <= 100_000 { precision = p } else {
+                log.error(fields.place("location_precision_m"), "location_precision_m must be between 0 and 100000 meters")
+            }
+        }
+        let extra = fields.list("private_fields", log: &log)?.map(\.0) ?? []
+        return PrivacyPolicy(extraPrivateFields: extra, locationPrecisionMeters: precision)
+    }
+
+    static func categories(_ fields: Record, log: inout DiagnosticLog) -> [Category]? {
+        guard let node = fields.node("categories") else {
+            log.error(fields.location, "missing required field 'categories'; expected at least one, like 'speeding: { label: Speeding, color: \"#d73027\" }'")
+            return nil
+        }
+        guard let entries = node.entries, !entries.isEmpty else {
+            log.error(node.location, "'categories' must map category keys to a label and a color, with at least one category")
+            return nil
+        }
+        var out: [Category] = []
+        for entry in entries {
+            guard Identifiers.isSlug(entry.key) else {
+                log.error(entry.keyLocation, "category key \(quoted(entry.key)) is not a slug; expected lowercase words joined by '-', like \(quoted(Identifiers.suggestSlug(entry.key)))")
+                continue
+            }
+            guard let props = entry.value.entries else {
+                log.error(entry.value.location, "category \(quoted(entry.key)) needs a label and a color, like '{ label: Speeding, color: \"#d73027\" }'")
+                continue
+            }
+            let r = Record(entries: props, location: entry.keyLocation, privacy: PrivacyPolicy(extraPrivateFields: []))
+            let label = r.text("label", required: true, log: &log)
+            let color = r.text("color", required: true, log: &log)
+            if let color, !isHexColor(color) {
+                log.error(r.place("color"), "color \(quoted(color)) is not a hex color; expected '#rrggbb'")
+                continue
+            }
+            if let label, let color { out.append(Category(key: entry.key, label: label, color: color.lowercased())) }
+        }
+        return out.isEmpty ? nil : out
+    }
+
+    static func isHexColor(_ s: String) -> Bool {
+        s.count == 7 && s.hasPrefix("#") && s.dropFirst().allSatisfy(\.isHexDigit)
+    }
+}
