@@ -1,5 +1,6 @@
 import Diagnostics
 import Foundation
+import Geo
 
 /// Stage ①: reads a content folder into typed values, reporting every problem it finds.
 public enum ContentLoader {
@@ -40,5 +41,24 @@ public enum ContentLoader {
         let diagnostics = log.items.sortedForDisplay()
         guard let site, !diagnostics.hasErrors else { return (nil, diagnostics) }
         return (LoadedContent(site: site, neighborhoods: neighborhoods), diagnostics)
+    }
+}
+
+extension ContentLoader {
+    /// Only `site.yml`, for commands that need the categories or the time zone.
+    public static func siteSettings(root: String) -> (SiteSettings?, [Diagnostic]) {
+        var log = DiagnosticLog()
+        let site = SiteLoader.load(ContentFolder(root: root), log: &log)
+        return (site, log.items.sortedForDisplay())
+    }
+
+    /// A neighborhood's boundary, when its `boundary.geojson` reads cleanly.
+    public static func boundary(root: String, neighborhood slug: String) -> Area? {
+        let folder = ContentFolder(root: root)
+        var log = DiagnosticLog()
+        let site = SiteSettings(title: "", description: nil, baseURL: nil, language: "en",
+                                timeZone: .gmt, privacy: PrivacyPolicy(),
+                                categories: [], location: SourceLocation(path: root))
+        return NeighborhoodLoader(site: site, folder: folder).boundary(folder.path("neighborhoods", slug, "boundary.geojson"), log: &log)
     }
 }

@@ -1,7 +1,7 @@
 /// The shapes of names that become folder and file names (SPEC §2).
-enum Identifiers {
+public enum Identifiers {
     /// `^[a-z0-9]+(-[a-z0-9]+)*$`, at most 64 characters.
-    static func isSlug(_ s: String) -> Bool {
+    public static func isSlug(_ s: String) -> Bool {
         let u = Array(s.utf8)
         guard !u.isEmpty, u.count <= 64, u.first != UInt8(ascii: "-"), u.last != UInt8(ascii: "-") else { return false }
         var previousHyphen = false
@@ -19,7 +19,7 @@ enum Identifiers {
     }
 
     /// `^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}$`: no `/`, so an id can never leave its folder.
-    static func isObservationID(_ s: String) -> Bool {
+    public static func isObservationID(_ s: String) -> Bool {
         let u = Array(s.utf8)
         guard let first = u.first, u.count <= 100, isAlnum(first) else { return false }
         return u.allSatisfy { isAlnum($0) || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "-") }
@@ -30,7 +30,7 @@ enum Identifiers {
     }
 
     /// A slug suggestion for a message: `My Story` → `my-story`.
-    static func suggestSlug(_ s: String) -> String {
+    public static func suggestSlug(_ s: String) -> String {
         var out = ""
         for ch in s.lowercased().unicodeScalars {
             if ch.properties.isAlphabetic && ch.isASCII || ("0"..."9").contains(ch) {

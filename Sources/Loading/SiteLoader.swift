@@ -27,7 +27,7 @@ enum SiteLoader {
         if !isLanguageTag(language) {
             log.error(fields.place("language"), "language \(quoted(language)) is not a BCP 47 tag; expected something like 'en' or 'es-MX'")
         }
-        var zone = TimeZone(identifier: "UTC") ?? TimeZone(secondsFromGMT: 0)!
+        var zone = TimeZone.gmt
         if let name = fields.text("timezone", log: &log) {
             if let z = TimeZone(identifier: name), name.contains("/") || name == "UTC" {
                 zone = z

@@ -1,1 +1,4 @@
-print("x")
+import CLI
+import Foundation
+
+exit(CommandLineTool.run(Array(CommandLine.arguments.dropFirst()), console: .process()))

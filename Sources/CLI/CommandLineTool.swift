@@ -1,0 +1,58 @@
+import Diagnostics
+
+/// `commonsight`: dispatches to a command and returns the exit status (0 ok, 1 content errors, 2 usage).
+public enum CommandLineTool {
+    public static let version = "0.1.0"
+
+    public static func run(_ args: [String], console: Console) -> Int32 {
+        guard let command = args.first else {
+            console.err(HelpText.overview)
+            return 2
+        }
+        let rest = Array(args.dropFirst())
+        do throws(Arguments.UsageError) {
+            switch command {
+            case "--help", "-h":
+                console.out(HelpText.overview)
+                return 0
+            case "--version":
+                console.out("commonsight \(version)")
+                return 0
+            case "help":
+                guard let topic = rest.first else { console.out(HelpText.overview); return 0 }
+                guard let text = HelpText.command(topic) else {
+                    throw Arguments.UsageError(message: "no command '\(topic)'; the commands are \(choices(HelpText.commands))", command: nil)
+                }
+                console.out(text)
+                return 0
+            case "check":
+                return try CheckCommand.run(rest, console: console)
+            case "new":
+                return try NewCommand.run(rest, console: console)
+            default:
+                throw Arguments.UsageError(message: "unknown command '\(command)'; the commands are \(choices(HelpText.commands))", command: nil)
+            }
+        } catch {
+            console.err("error: \(error.message)")
+            if let c = error.command {
+                console.err("hint: run 'commonsight help \(c)' for its usage")
+            } else {
+                console.err("hint: run 'commonsight --help' for the commands")
+            }
+            return 2
+        }
+    }
+
+    /// Wants help for a command: `--help` anywhere in its arguments.
+    static func wantsHelp(_ args: [String]) -> Bool { args.contains("--help") || args.contains("-h") }
+
+    /// Prints diagnostics (sorted) and returns how many were errors.
+    static func report(_ diagnostics: [Diagnostic], console: Console) -> Int {
+        for d in diagnostics.sortedForDisplay() {
+            var shown = d
+            shown.location.path = console.display(d.location.path)
+            console.err(shown.description)
+        }
+        return diagnostics.errorCount
+    }
+}

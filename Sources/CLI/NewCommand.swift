@@ -1,0 +1,83 @@
+import Diagnostics
+import Foundation
+import Loading
+
+/// `commonsight new KIND ...`: writes a skeleton that `check` accepts, never over an existing file.
+enum NewCommand {
+    static let kinds = ["neighborhood", "observation", "story", "coalition", "event"]
+
+    static func run(_ args: [String], console: Console) throws(Arguments.UsageError) -> Int32 {
+        if CommandLineTool.wantsHelp(args) {
+            console.out(HelpText.command("new") ?? "")
+            return 0
+        }
+        let parsed = try Arguments.parse(args, command: "new", valued: ["content", "name", "title", "category", "date"], flags: [])
+        guard let kind = parsed.positionals.first, kinds.contains(kind) else {
+            let given = parsed.positionals.first.map { "unknown kind '\($0)'; " } ?? ""
+            throw Arguments.UsageError(message: "\(given)expected what to create: \(choices(kinds))", command: "new")
+        }
+        let root = console.display(parsed.options["content"] ?? "content")
+        let names = Array(parsed.positionals.dropFirst())
+        let wanted = kind == "neighborhood" ? 1 : 2
+        guard names.count == wanted else {
+            let shape = kind == "neighborhood" ? "SLUG" : (kind == "observation" ? "NEIGHBORHOOD ID" : "NEIGHBORHOOD SLUG")
+            throw Arguments.UsageError(message: "'new \(kind)' takes \(shape)", command: "new")
+        }
+        let date = parsed.options["date"] ?? console.today
+        guard CivilDate.parse(date) != nil else {
+            throw Arguments.UsageError(message: "--date '\(date)' is not a date; expected YYYY-MM-DD", command: "new")
+        }
+        let (site, siteDiagnostics) = ContentLoader.siteSettings(root: root)
+        guard let site else {
+            _ = CommandLineTool.report(siteDiagnostics, console: console)
+            return 1
+        }
+        let skeletons = Skeletons(site: site, date: date)
+        let file: (path: String, text: String)
+        switch kind {
+        case "neighborhood":
+            file = (root + "/neighborhoods/\(names[0])/neighborhood.md", skeletons.neighborhood(name: parsed.options["name"] ?? names[0]))
+        case "observation":
+            let category = parsed.options["category"] ?? site.categories[0].key
+            guard site.category(category) != nil else {
+                throw Arguments.UsageError(message: "unknown category '\(category)'; expected one of \(choices(site.categories.map(\.key)))", command: "new")
+            }
+            let center = ContentLoader.boundary(root: root, neighborhood: names[0])?.bounds?.center
+            file = (root + "/neighborhoods/\(names[0])/observations/\(names[1]).md", skeletons.observation(category: category, at: center))
+        case "story":
+            file = (root + "/neighborhoods/\(names[0])/stories/\(names[1]).md", skeletons.story(title: parsed.options["title"] ?? "A new story"))
+        case "coalition":
+            file = (root + "/neighborhoods/\(names[0])/coalitions/\(names[1]).md", skeletons.coalition(name: parsed.options["name"] ?? "A new coalition"))
+        default:
+            file = (root + "/neighborhoods/\(names[0])/events/\(names[1]).md", skeletons.event(title: parsed.options["title"] ?? "A new event"))
+        }
+        return write(file.path, file.text, kind: kind, names: names, root: root, console: console)
+    }
+
+    static func write(_ path: String, _ text: String, kind: String, names: [String], root: String, console: Console) -> Int32 {
+        let name = names.last ?? ""
+        let valid = kind == "observation" ? Identifiers.isObservationID(name) : Identifiers.isSlug(name)
+        if !valid {
+            console.err("\(path): error: \(quoted(name)) is not a valid \(kind == "observation" ? "observation id" : "slug"); expected lowercase words joined by '-'")
+            return 1
+        }
+        if kind != "neighborhood" {
+            let dir = root + "/neighborhoods/" + names[0]
+            guard FileManager.default.fileExists(atPath: dir + "/neighborhood.md") else {
+                console.err("\(dir): error: no neighborhood \(quoted(names[0])); create it with 'commonsight new neighborhood \(names[0])'")
+                return 1
+            }
+        }
+        let url = URL(fileURLWithPath: path)
+        do {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url, options: .withoutOverwriting)
+        } catch {
+            let exists = FileManager.default.fileExists(atPath: path)
+            console.err("\(path): error: \(exists ? "already exists; new never overwrites a file" : "cannot write this file")")
+            return 1
+        }
+        console.out("created \(path)")
+        return 0
+    }
+}
