@@ -12,7 +12,7 @@ enum CheckCommand {
         if let extra = parsed.positionals.first {
             throw Arguments.UsageError(message: "unexpected argument '\(extra)'; 'check' takes only options", command: "check")
         }
-        let root = console.display(parsed.options["content"] ?? "content")
+        let root = console.resolve(parsed.options["content"] ?? "content")
         let (content, diagnostics) = ContentLoader.load(root: root)
         let errors = CommandLineTool.report(diagnostics, console: console)
         let warnings = diagnostics.count - errors

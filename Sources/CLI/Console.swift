@@ -27,6 +27,13 @@ public struct Console: Sendable {
             err: { FileHandle.standardError.write(($0 + "\n").data(using: .utf8) ?? Data()) })
     }
 
+    /// `path` made absolute against the working folder, for reading and writing.
+    public func resolve(_ path: String) -> String {
+        if path.hasPrefix("/") { return path }
+        let base = workingDirectory.hasSuffix("/") ? workingDirectory : workingDirectory + "/"
+        return path == "." ? workingDirectory : base + path
+    }
+
     /// `path` as shown in messages: relative to the working folder when it lies inside it.
     public func display(_ path: String) -> String {
         guard path.hasPrefix("/") else { return path }

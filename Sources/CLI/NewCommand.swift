@@ -16,7 +16,7 @@ enum NewCommand {
             let given = parsed.positionals.first.map { "unknown kind '\($0)'; " } ?? ""
             throw Arguments.UsageError(message: "\(given)expected what to create: \(choices(kinds))", command: "new")
         }
-        let root = console.display(parsed.options["content"] ?? "content")
+        let root = console.resolve(parsed.options["content"] ?? "content")
         let names = Array(parsed.positionals.dropFirst())
         let wanted = kind == "neighborhood" ? 1 : 2
         guard names.count == wanted else {
@@ -58,13 +58,13 @@ enum NewCommand {
         let name = names.last ?? ""
         let valid = kind == "observation" ? Identifiers.isObservationID(name) : Identifiers.isSlug(name)
         if !valid {
-            console.err("\(path): error: \(quoted(name)) is not a valid \(kind == "observation" ? "observation id" : "slug"); expected lowercase words joined by '-'")
+            console.err("\(console.display(path)): error: \(quoted(name)) is not a valid \(kind == "observation" ? "observation id" : "slug"); expected lowercase words joined by '-'")
             return 1
         }
         if kind != "neighborhood" {
             let dir = root + "/neighborhoods/" + names[0]
             guard FileManager.default.fileExists(atPath: dir + "/neighborhood.md") else {
-                console.err("\(dir): error: no neighborhood \(quoted(names[0])); create it with 'commonsight new neighborhood \(names[0])'")
+                console.err("\(console.display(dir)): error: no neighborhood \(quoted(names[0])); create it with 'commonsight new neighborhood \(names[0])'")
                 return 1
             }
         }
@@ -74,10 +74,10 @@ enum NewCommand {
             try Data(text.utf8).write(to: url, options: .withoutOverwriting)
         } catch {
             let exists = FileManager.default.fileExists(atPath: path)
-            console.err("\(path): error: \(exists ? "already exists; new never overwrites a file" : "cannot write this file")")
+            console.err("\(console.display(path)): error: \(exists ? "already exists; new never overwrites a file" : "cannot write this file")")
             return 1
         }
-        console.out("created \(path)")
+        console.out("created \(console.display(path))")
         return 0
     }
 }

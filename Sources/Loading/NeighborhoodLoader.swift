@@ -19,13 +19,14 @@ struct NeighborhoodLoader {
                         "ignored: a neighborhood folder holds \(choices(Self.knownEntries.sorted()))")
         }
         let mdPath = dir + "/neighborhood.md"
-        guard folder.exists(mdPath) else {
+        var doc: FrontMatter?
+        if folder.exists(mdPath) {
+            doc = folder.readMarkdown(mdPath, log: &log)
+        } else {
             log.error(at, "missing neighborhood.md; every neighborhood folder needs one with at least a 'name'")
-            return nil
         }
-        guard let doc = folder.readMarkdown(mdPath, log: &log), let entries = doc.fields.entries else { return nil }
-        let f = Record(entries: entries, location: SourceLocation(path: mdPath, line: 1, column: 1), privacy: site.privacy)
-        let name = f.text("name", required: true, log: &log)
+        let f = Record(entries: doc?.fields.entries ?? [], location: SourceLocation(path: mdPath, line: 1, column: 1), privacy: site.privacy)
+        let name = doc == nil ? nil : f.text("name", required: true, log: &log)
         let description = f.text("description", log: &log)
 
         let boundary = self.boundary(dir + "/boundary.geojson", log: &log)
@@ -40,7 +41,7 @@ struct NeighborhoodLoader {
         let stories = documents.stories(dir, log: &log)
         let coalitions = documents.coalitions(dir, log: &log)
         let events = documents.events(dir, log: &log).sorted { ($0.start.instant, $0.slug) < ($1.start.instant, $1.slug) }
-        guard let name else { return nil }
+        guard let name, let doc else { return nil }
         return Neighborhood(slug: slug, name: name, description: description, about: doc.body, boundary: boundary,
                             basemap: basemap, observations: observations, stories: stories,
                             coalitions: coalitions, events: events, location: at)

@@ -11,9 +11,10 @@ struct Record {
     /// Where the item starts: missing fields are reported here.
     let location: SourceLocation
 
-    init(entries: [Node.Entry], location: SourceLocation, privacy: PrivacyPolicy) {
+    /// `privacy` nil keeps every field: only for `site.yml`, which holds settings, not people's data.
+    init(entries: [Node.Entry], location: SourceLocation, privacy: PrivacyPolicy?) {
         self.location = location
-        for entry in entries where !privacy.isPrivate(entry.key) {
+        for entry in entries where !(privacy?.isPrivate(entry.key) ?? false) {
             fields[entry.key] = entry.value
         }
     }

@@ -19,7 +19,7 @@ enum SiteLoader {
             return nil
         }
         let start = file.at(line: 1, column: 1)
-        let fields = Record(entries: entries, location: start, privacy: PrivacyPolicy())
+        let fields = Record(entries: entries, location: start, privacy: nil)
         let title = fields.text("title", required: true, log: &log)
         let description = fields.text("description", log: &log)
         let baseURL = baseURL(fields, log: &log)
@@ -70,7 +70,7 @@ enum SiteLoader {
             log.error(node.location, "'privacy' must be a mapping with location_precision_m and private_fields")
             return PrivacyPolicy()
         }
-        let fields = Record(entries: entries, location: node.location, privacy: PrivacyPolicy(extraPrivateFields: []))
+        let fields = Record(entries: entries, location: node.location, privacy: nil)
         var precision = 0.0
         if let p = fields.number("location_precision_m", log: &log) {
             if p >= 0, p <= 100_000 { precision = p } else {
@@ -100,7 +100,7 @@ enum SiteLoader {
                 log.error(entry.value.location, "category \(quoted(entry.key)) needs a label and a color, like '{ label: Speeding, color: \"#d73027\" }'")
                 continue
             }
-            let r = Record(entries: props, location: entry.keyLocation, privacy: PrivacyPolicy(extraPrivateFields: []))
+            let r = Record(entries: props, location: entry.keyLocation, privacy: nil)
             let label = r.text("label", required: true, log: &log)
             let color = r.text("color", required: true, log: &log)
             if let color, !isHexColor(color) {

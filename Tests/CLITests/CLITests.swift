@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+@testable import CLI
+
+/// Captures what a command prints.
+final class Transcript: @unchecked Sendable {
+    private let lock = NSLock()
+    private var outLines: [String] = []
+    private var errLines: [String] = []
+
+    var out: String { lock.withLock { outLines.joined(separator: "\n") } }
+    var err: String { lock.withLock { errLines.joined(separator: "\n") } }
+
+    func console(in directory: String = "/work") -> Console {
+        Console(workingDirectory: directory, today: "2026-11-29",
+                out: { line in self.lock.withLock { self.outLines.append(line) } },
+                err: { line in self.lock.withLock { self.errLines.append(line) } })
+    }
+}
+
+/// The package's own folder, to find the sample content.
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+
+@Suite("The command line")
+struct CLITests {
+    func run(_ args: String..., in dir: String = packageRoot) -> (Int32, Transcript) {
+        let t = Transcript()
+        return (CommandLineTool.run(args, console: t.console(in: dir)), t)
+    }
+
+    @Test("the sample content checks with no errors")
+    func sampleContent() {
+        let (status, t) = run("check", "--content", packageRoot + "/content")
+        #expect(status == 0, "\(t.err)")
+        #expect(t.out.hasPrefix("checked 4 neighborhoods: 364 observations"))
+    }
+
+    @Test("wrong usage exits 2 with a hint")
+    func usage() {
+        let (status, t) = run("check", "--contnet", "x")
+        #expect(status == 2)
+        #expect(t.err == "error: unknown option '--contnet' for 'check'; expected --content\nhint: run 'commonsight help check' for its usage")
+        #expect(run("frobnicate").0 == 2)
+        #expect(run().0 == 2)
+        #expect(run("check", "--content").1.err.hasPrefix("error: option '--content' needs a value"))
+    }
+
+    @Test("--version, --help and help COMMAND exit 0")
+    func help() {
+        #expect(run("--version").1.out == "commonsight \(CommandLineTool.version)")
+        #expect(run("--help").1.out.contains("commonsight check"))
+        #expect(run("help", "new").1.out.contains("never overwritten"))
+        #expect(run("help", "nope").0 == 2)
+    }
+
+    @Test("errors exit 1 with paths relative to the working folder")
+    func relativePaths() throws {
+        let dir = NSTemporaryDirectory() + "cs-cli-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: dir + "/content/neighborhoods/n", withIntermediateDirectories: true)
+        try "title: T\ncategories:\n  a: { label: A, color: \"#000000\" }\n".write(toFile: dir + "/content/site.yml", atomically: true, encoding: .utf8)
+        try "---\nname: [\n---\n".write(toFile: dir + "/content/neighborhoods/n/neighborhood.md", atomically: true, encoding: .utf8)
+        let (status, t) = run("check", "--content", dir + "/content", in: dir)
+        #expect(status == 1)
+        #expect(t.err.split(separator: "\n").contains { $0.hasPrefix("content/neighborhoods/n/neighborhood.md:3:1: error: YAML syntax error") })
+        #expect(t.err.hasSuffix("check failed: 1 error, 1 warning"))
+    }
+
+    @Test("new writes skeletons that check accepts, and never overwrites")
+    func newSkeletons() throws {
+        let dir = NSTemporaryDirectory() + "cs-new-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: dir + "/content", withIntermediateDirectories: true)
+        try "title: T\ncategories:\n  speeding: { label: Speeding, color: \"#d55e00\" }\n".write(toFile: dir + "/content/site.yml", atomically: true, encoding: .utf8)
+        #expect(run("new", "neighborhood", "north-end", "--name", "North \"End\": the best", in: dir).0 == 0)
+        #expect(run("new", "observation", "north-end", "obs-1", in: dir).0 == 0)
+        #expect(run("new", "story", "north-end", "first-story", "--title", "A: title", in: dir).0 == 0)
+        #expect(run("new", "coalition", "north-end", "block-club", in: dir).0 == 0)
+        #expect(run("new", "event", "north-end", "walk", "--date", "2026-12-05", in: dir).0 == 0)
+        let (check, t) = run("check", in: dir)
+        #expect(check == 0, "\(t.err)")
+        #expect(t.out.contains("1 observation (0 published), 1 story, 1 coalition, 1 event"))
+        let before = try String(contentsOfFile: dir + "/content/neighborhoods/north-end/stories/first-story.md", encoding: .utf8)
+        let (again, t2) = run("new", "story", "north-end", "first-story", "--title", "Other", in: dir)
+        #expect(again == 1)
+        #expect(t2.err == "content/neighborhoods/north-end/stories/first-story.md: error: already exists; new never overwrites a file")
+        #expect(try String(contentsOfFile: dir + "/content/neighborhoods/north-end/stories/first-story.md", encoding: .utf8) == before)
+        #expect(run("new", "story", "north-end", "Bad Name", in: dir).0 == 1)
+        #expect(run("new", "story", "nowhere", "s", in: dir).0 == 1)
+        #expect(run("new", "widget", "x", in: dir).0 == 2)
+    }
+
+    @Test("arguments accept --name=value and stop at --")
+    func argumentForms() throws {
+        let a = try Arguments.parse(["--content=x", "--", "--literal"], command: "t", valued: ["content"], flags: ["drafts"])
+        #expect(a.options == ["content": "x"])
+        #expect(a.positionals == ["--literal"])
+        #expect(throws: Arguments.UsageError.self) { try Arguments.parse(["--drafts=1"], command: "t", valued: [], flags: ["drafts"]) }
+        #expect(throws: Arguments.UsageError.self) { try Arguments.parse(["--content", "a", "--content", "b"], command: "t", valued: ["content"], flags: []) }
+    }
+}

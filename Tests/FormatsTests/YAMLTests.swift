@@ -1,0 +1,71 @@
+import Diagnostics
+import Testing
+@testable import Formats
+
+@Suite("YAML front matter")
+struct YAMLTests {
+    func parse(_ text: String, firstLine: Int = 1) -> (Node?, [String]) {
+        var log = DiagnosticLog()
+        let node = YAML.parse(text, path: "f.md", firstLine: firstLine, log: &log)
+        return (node, log.items.map(\.description))
+    }
+
+    @Test("plain scalars follow the core schema; quoted ones stay text")
+    func scalarTypes() throws {
+        let (node, _) = parse("a: 12\nb: \"12\"\nc: true\nd: ~\ne: 2024-05-01\nf: 007\n")
+        let n = try #require(node)
+        guard case .number(12, "12") = n["a"]?.value else { Issue.record("a is not a number"); return }
+        guard case .string("12") = n["b"]?.value else { Issue.record("b is not text"); return }
+        guard case .bool(true) = n["c"]?.value else { Issue.record("c is not a boolean"); return }
+        #expect(n["d"]?.isNull == true)
+        #expect(n["e"]?.scalarText == "2024-05-01")
+        #expect(n["f"]?.scalarText == "007")
+    }
+
+    @Test("positions count from the line where the YAML starts in the file")
+    func positions() throws {
+        let (node, _) = parse("title: x\ntags: [a, b]\n", firstLine: 2)
+        let n = try #require(node)
+        #expect(n["tags"]?.location.description == "f.md:3:7")
+        #expect(n.entries?[1].keyLocation.description == "f.md:3:1")
+    }
+
+    @Test("a syntax error names its line and column in the file")
+    func syntaxError() {
+        let (node, errors) = parse("title: [unclosed\nb: c\n", firstLine: 2)
+        #expect(node == nil)
+        #expect(errors.count == 1)
+        #expect(errors[0].hasPrefix("f.md:3:2: error: YAML syntax error:"))
+    }
+
+    @Test("anchors and aliases are refused")
+    func anchorsAndAliases() {
+        #expect(parse("a: &x 1\nb: *x\n").1 == ["f.md:1:4: error: YAML anchors ('&name') are not allowed here; write the value out"])
+        #expect(parse("a: *x\n").1.first?.contains("error") == true)
+    }
+
+    @Test("the billion-laughs document is refused at its first anchor")
+    func billionLaughs() {
+        let doc = "a: &a [\"lol\",\"lol\"]\nb: &b [*a,*a,*a]\nc: &c [*b,*b,*b]\n"
+        let (node, errors) = parse(doc)
+        #expect(node == nil)
+        #expect(errors == ["f.md:1:4: error: YAML anchors ('&name') are not allowed here; write the value out"])
+    }
+
+    @Test("nesting deeper than 64 levels is an error, not a crash")
+    func deepNesting() {
+        let doc = String(repeating: "[", count: 200) + String(repeating: "]", count: 200)
+        let (node, errors) = parse(doc)
+        #expect(node == nil)
+        #expect(errors.first?.hasSuffix("error: nesting is deeper than 64 levels") == true)
+    }
+
+    @Test("a key that appears twice is an error at the second one")
+    func duplicateKey() {
+        #expect(parse("title: a\ntitle: b\n").1 == ["f.md:2:1: error: the key 'title' appears twice"])
+    }
+}
+
+extension Node: Equatable {
+    public static func == (a: Node, b: Node) -> Bool { a.location == b.location && a.scalarText == b.scalarText }
+}

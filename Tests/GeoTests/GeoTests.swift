@@ -1,0 +1,53 @@
+import Testing
+@testable import Geo
+
+@Suite("Geometry")
+struct GeoTests {
+    let square = Polygon(
+        outer: [.init(latitude: 42.0, longitude: -83.2), .init(latitude: 42.0, longitude: -83.1),
+                .init(latitude: 42.1, longitude: -83.1), .init(latitude: 42.1, longitude: -83.2)],
+        holes: [[.init(latitude: 42.04, longitude: -83.16), .init(latitude: 42.04, longitude: -83.14),
+                 .init(latitude: 42.06, longitude: -83.14), .init(latitude: 42.06, longitude: -83.16)]])
+
+    @Test("a point inside a hole is outside the area")
+    func holes() {
+        let area = Area(polygons: [square])
+        #expect(area.contains(.init(latitude: 42.02, longitude: -83.15)))
+        #expect(!area.contains(.init(latitude: 42.05, longitude: -83.15)))
+        #expect(!area.contains(.init(latitude: 42.2, longitude: -83.15)))
+    }
+
+    @Test("distance to the area is zero inside and about right outside")
+    func distance() {
+        let area = Area(polygons: [square])
+        #expect(area.distance(to: .init(latitude: 42.02, longitude: -83.15)) == 0)
+        let d = area.distance(to: .init(latitude: 42.11, longitude: -83.15))
+        #expect(abs(d - 1113) < 5)
+    }
+
+    @Test("a swapped latitude and longitude lands inside")
+    func swapped() {
+        let area = Area(polygons: [square])
+        let entered = Coordinate(latitude: -83.15, longitude: 42.02)
+        #expect(!area.contains(entered))
+        #expect(area.contains(entered.swapped))
+    }
+
+    @Test("haversine distance between two Detroit points")
+    func haversine() {
+        let a = Coordinate(latitude: 42.4300, longitude: -83.1500)
+        let b = Coordinate(latitude: 42.4400, longitude: -83.1500)
+        #expect(abs(a.distance(to: b) - 1112) < 2)
+    }
+
+    @Test("snapping puts nearby points on the same cell center, and is stable")
+    func snapping() {
+        let grid = LocationGrid(meters: 50)
+        let a = grid.snap(.init(latitude: 42.430_01, longitude: -83.150_01))
+        let b = grid.snap(.init(latitude: a.latitude + 0.000_1, longitude: a.longitude - 0.000_2))
+        #expect(a == b)
+        #expect(grid.snap(a) == a)
+        #expect(a.distance(to: .init(latitude: 42.430_01, longitude: -83.150_01)) < 50)
+        #expect(LocationGrid(meters: 0).snap(.init(latitude: 1.5, longitude: 2.5)) == .init(latitude: 1.5, longitude: 2.5))
+    }
+}
