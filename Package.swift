@@ -18,9 +18,10 @@ let package = Package(
         .target(name: "Diagnostics"),
         .target(name: "Formats", dependencies: ["Diagnostics", "Geo", "CYAML"]),
         .target(name: "Markdown", dependencies: ["CCmarkGFM"]),
+        .target(name: "Liquid"),
         .target(name: "Geo"),
         .target(name: "Loading", dependencies: ["Diagnostics", "Formats", "Geo"]),
-        .target(name: "CLI", dependencies: ["Diagnostics", "Formats", "Loading", "Geo", "Markdown"]),
+        .target(name: "CLI", dependencies: ["Diagnostics", "Formats", "Loading", "Geo", "Markdown", "Liquid"]),
         .executableTarget(name: "commonsight", dependencies: ["CLI"]),
 
         .testTarget(name: "FormatsTests", dependencies: ["Formats", "Diagnostics"]),

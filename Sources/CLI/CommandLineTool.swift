@@ -29,6 +29,8 @@ public enum CommandLineTool {
                 return try CheckCommand.run(rest, console: console)
             case "new":
                 return try NewCommand.run(rest, console: console)
+            case "render":
+                return try RenderCommand.run(rest, console: console)
             default:
                 throw Arguments.UsageError(message: "unknown command '\(command)'; the commands are \(choices(HelpText.commands))", command: nil)
             }

@@ -1,6 +1,6 @@
 /// Every usage text in one place.
 enum HelpText {
-    static let commands = ["check", "new", "help"]
+    static let commands = ["check", "new", "render", "help"]
 
     static let overview = """
     commonsight: a static site generator for neighborhood digests
@@ -8,12 +8,14 @@ enum HelpText {
     Usage:
       commonsight check  [--content DIR]
       commonsight new    observation|story|coalition|event|neighborhood ...
+      commonsight render --template FILE [--data FILE.json] [--partials DIR] [--autoescape none|html]
       commonsight help   COMMAND
       commonsight --help | --version
 
     Commands:
       check   read the content folder and report every problem as PATH:LINE:COLUMN
       new     write a new content file from a skeleton (never overwrites)
+      render  render one Liquid template with JSON data to stdout
       help    show a command's usage
 
     Exit status: 0 success, 1 content errors, 2 wrong usage.
@@ -48,6 +50,19 @@ enum HelpText {
             Options:
               --content DIR   the content folder (default: content)
               --date DATE     the observation or event date (default: today)
+            """
+        case "render":
+            return """
+            Usage: commonsight render --template FILE [--data FILE.json] [--partials DIR] [--autoescape none|html] [--strict-filters]
+
+            Renders one Liquid template with the JSON object in FILE.json as its variables and prints the result.
+            A partial named 'foo' ({% include 'foo' %}, {% render 'foo' %}) is DIR/foo.liquid.
+
+            Options:
+              --autoescape html   escape every output that is not marked safe, for where it lands in the HTML
+              --strict-filters    an unknown filter is an error (otherwise it leaves the value as it is)
+
+            Template errors are printed as PATH:LINE:COLUMN: error: ... and exit with status 1.
             """
         case "help":
             return "Usage: commonsight help COMMAND\n\nShows the usage of COMMAND (\(commands.joined(separator: ", ")))."

@@ -3,13 +3,15 @@ import Diagnostics
 /// Turns a file's bytes into text: UTF-8 only, a byte-order mark ignored, CRLF and CR read as LF.
 public enum TextFile {
     /// The decoded text, or an error at the first byte that is not UTF-8.
-    public static func decode(_ bytes: [UInt8], path: String) -> Result<String, Diagnostic> {
+    /// With `keepingLineEnds`, CR and CRLF stay as they are (templates render them verbatim).
+    public static func decode(_ bytes: [UInt8], path: String, keepingLineEnds: Bool = false) -> Result<String, Diagnostic> {
         var start = 0
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { start = 3 }
         if let bad = firstInvalidUTF8(bytes, from: start) {
             return .failure(.error(location(of: bad, in: bytes, from: start, path: path),
                                    "the file is not valid UTF-8 (byte 0x\(hex(bytes[bad]))); save it as UTF-8"))
         }
+        if keepingLineEnds { return .success(String(decoding: bytes[start...], as: UTF8.self)) }
         var normalized = [UInt8]()
         normalized.reserveCapacity(bytes.count - start)
         var i = start

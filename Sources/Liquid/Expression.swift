@@ -1,0 +1,79 @@
+/// A value expression: a literal, a variable path, or a range.
+indirect enum Expression: Sendable {
+    case literal(Value)
+    case variable(Path)
+    case range(Expression, Expression)
+
+    /// `a.b[0]['c'][d]`: a first name (or bracketed expression) and lookups.
+    struct Path: Sendable {
+        enum Root: Sendable {
+            case name(String)
+            case computed(Expression)
+        }
+
+        enum Lookup: Sendable {
+            /// `.name`: also answers `size`, `first` and `last`.
+            case dot(String)
+            case bracket(Expression)
+        }
+
+        var root: Root
+        var lookups: [Lookup]
+    }
+
+    /// The name of a bare variable, as `for`, `assign` and `include` need it.
+    var simpleName: String? {
+        if case .variable(let p) = self, p.lookups.isEmpty, case .name(let n) = p.root { return n }
+        return nil
+    }
+}
+
+/// `expression | filter: arg, key: value | ...`
+struct FilteredExpression: Sendable {
+    struct Filter: Sendable {
+        var name: String
+        var arguments: [Expression]
+        var keywords: [(String, Expression)]
+    }
+
+    var expression: Expression
+    var filters: [Filter]
+}
+
+/// A condition of `if`, `unless` and `when`; `and` and `or` group from the right.
+indirect enum Condition: Sendable {
+    case value(Expression)
+    case compare(Expression, String, Expression)
+    case and(Condition, Condition)
+    case or(Condition, Condition)
+}
+
+extension Expression {
+    /// The expression written back as Liquid source (for loop names and cycle keys).
+    var source: String {
+        switch self {
+        case .literal(let v):
+            switch v {
+            case .string(let s), .safe(let s): return "'\(s)'"
+            case .nil: return "nil"
+            case .empty: return "empty"
+            case .blank: return "blank"
+            default: return v.text
+            }
+        case .range(let a, let b): return "(\(a.source)..\(b.source))"
+        case .variable(let p):
+            var out: String
+            switch p.root {
+            case .name(let n): out = n
+            case .computed(let e): out = "[\(e.source)]"
+            }
+            for l in p.lookups {
+                switch l {
+                case .dot(let n): out += "." + n
+                case .bracket(let e): out += "[\(e.source)]"
+                }
+            }
+            return out
+        }
+    }
+}

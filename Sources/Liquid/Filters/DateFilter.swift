@@ -1,0 +1,76 @@
+import Foundation
+
+/// A moment with the UTC offset it is shown in.
+public struct LiquidTime: Sendable, Equatable {
+    public var seconds: Int64
+    public var nanoseconds: Int = 0
+    public var utcOffset: Int
+    /// `%Z`: the zone's abbreviation, or the offset when none is known.
+    public var zoneName: String
+
+    public init(seconds: Int64, utcOffset: Int, zoneName: String? = nil) {
+        self.seconds = seconds
+        self.utcOffset = utcOffset
+        self.zoneName = zoneName ?? LiquidTime.offsetText(utcOffset, colon: true)
+    }
+
+    /// The moment in `zone`, with the zone's own offset and abbreviation then.
+    public init(seconds: Int64, in zone: TimeZone) {
+        let date = Date(timeIntervalSince1970: TimeInterval(seconds))
+        self.init(seconds: seconds, utcOffset: zone.secondsFromGMT(for: date),
+                  zoneName: zone.identifier == "GMT" ? "UTC" : zone.abbreviation(for: date))
+    }
+
+    static func offsetText(_ offset: Int, colon: Bool) -> String {
+        let sign = offset < 0 ? "-" : "+"
+        let h = abs(offset) / 3600, m = abs(offset) % 3600 / 60
+        return sign + pad(h, 2) + (colon ? ":" : "") + pad(m, 2)
+    }
+
+    static func pad(_ n: Int, _ width: Int, with c: Character = "0") -> String {
+        let s = String(n)
+        return s.count >= width ? s : String(repeating: c, count: width - s.count) + s
+    }
+
+    /// Local calendar fields.
+    var fields: (year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, weekday: Int, yday: Int) {
+        let local = seconds + Int64(utcOffset)
+        let days = Int(local >= 0 ? local / 86_400 : (local - 86_399) / 86_400)
+        let secs = Int(local - Int64(days) * 86_400)
+        let (y, m, d) = LiquidTime.civil(days)
+        let weekday = ((days % 7) + 11) % 7  // 0 = Sunday; 1970-01-01 was a Thursday
+        let yday = days - LiquidTime.days(y, 1, 1) + 1
+        return (y, m, d, secs / 3600, secs % 3600 / 60, secs % 60, weekday, yday)
+    }
+
+    static func days(_ y: Int, _ m: Int, _ d: Int) -> Int {
+        let yy = m <= 2 ? y - 1 : y
+        let era = (yy >= 0 ? yy : yy - 399) / 400
+        let yoe = yy - era * 400
+        let doy = (153 * ((m + 9) % 12) + 2) / 5 + d - 1
+        return era * 146_097 + yoe * 365 + yoe / 4 - yoe / 100 + doy - 719_468
+    }
+
+    static func civil(_ days: Int) -> (Int, Int, Int) {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let d = doy - (153 * mp + 2) / 5 + 1
+        let m = mp < 10 ? mp + 3 : mp - 9
+        return (yoe + era * 400 + (m <= 2 ? 1 : 0), m, d)
+    }
+}
+
+enum DateFilter {
+    static let all: [String: Filter] = [
+        "date": Filter(arguments: 1...1) { input, args, _, context in
+            let format = Ruby.string(args[0])
+            if format.isEmpty { return input }
+            guard let time = DateParsing.time(from: input, now: context.now, zone: context.timeZone) else { return input }
+            return .string(Strftime.format(time, format))
+        },
+    ]
+}

@@ -1,0 +1,475 @@
+/// Turns tokens into the node tree, one tag at a time; every error names its place.
+struct Parser {
+    /// A token after whitespace control, ready to parse.
+    enum Item {
+        case text(String)
+        case output(markup: Substring, closed: Bool, Position)
+        case tag(name: String, markup: Substring, token: Token?, Position)
+        /// An opener without a closer, or a tag whose name is not a word.
+        case malformed(Token)
+    }
+
+    var items: [Item]
+    var i = 0
+    let path: String
+    var html: HTMLContextTracker?
+    let depth: Int
+
+    init(items: [Item], path: String, html: HTMLContextTracker?, depth: Int = 0) {
+        self.items = items
+        self.path = path
+        self.html = html
+        self.depth = depth
+    }
+
+    static let maxNesting = 100
+
+    /// Tokens to items: trims whitespace for `{%-`/`-%}` and splits each tag's name from its markup.
+    static func items(_ tokens: [Token]) -> [Item] {
+        var out: [Item] = []
+        var trimNext = false
+        for token in tokens {
+            switch token.kind {
+            case .text:
+                var text = token.source
+                if trimNext { text = text.drop(while: isRubySpace) }
+                out.append(.text(String(text)))
+            case .output, .tag:
+                if token.trimsLeft, case .text(let previous) = out.last {
+                    out[out.count - 1] = .text(String(previous.reversed().drop(while: isRubySpace).reversed()))
+                }
+                if token.kind == .output {
+                    let ranIntoTag = token.source.hasSuffix("%}") && token.source.dropFirst(2).contains("{%")
+                    out.append(token.isClosed && !ranIntoTag ? .output(markup: token.markup, closed: true, token.position) : .malformed(token))
+                } else if token.isClosed, let (name, markup) = tagName(token.markup) {
+                    out.append(.tag(name: name, markup: markup, token: token, token.position))
+                } else {
+                    out.append(.malformed(token))
+                }
+            }
+            trimNext = token.trimsRight
+        }
+        return out
+    }
+
+    static func isRubySpace(_ c: Character) -> Bool {
+        c == " " || c == "\t" || c == "\n" || c == "\r" || c == "\u{0B}" || c == "\u{0C}" || c == "\r\n"
+    }
+
+    /// `if x` → (`if`, ` x`); `# note` → (`#`, ` note`); nil when the tag has no word for a name.
+    static func tagName(_ markup: Substring) -> (String, Substring)? {
+        let s = markup.drop(while: isRubySpace)
+        if s.first == "#" { return ("#", s.dropFirst()) }
+        let name = s.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+        guard !name.isEmpty else { return nil }
+        return (String(name), s.dropFirst(name.count))
+    }
+
+    // MARK: Bodies
+
+    /// Nodes up to one of `ends` (which is consumed and returned), or to the end when `ends` is empty.
+    mutating func body(until ends: Set<String>, opener: (String, Position)?) throws(LiquidError) -> ([Node], (String, Substring, Position)?) {
+        var nodes: [Node] = []
+        while i < items.count {
+            let item = items[i]
+            i += 1
+            switch item {
+            case .text(let text):
+                html?.consume(text)
+                if !text.isEmpty { nodes.append(.text(text)) }
+            case .output(let markup, _, let p):
+                nodes.append(.output(try parse(markup, at: p) { (e: inout ExpressionParser) throws(FilterError) in try e.filtered() },
+                                     html?.context ?? .text, p))
+                html?.wroteOutput()
+            case .malformed(let token):
+                throw .syntax(malformedMessage(token), at: token.position)
+            case .tag(let name, let markup, let token, let p):
+                if ends.contains(name) { return (nodes, (name, markup, p)) }
+                if let node = try tag(name, markup, token: token, at: p) { nodes.append(node) }
+            }
+        }
+        if let (name, p) = opener {
+            throw .syntax("'\(name)' tag was never closed; expected \(ends.sorted().map { "'\($0)'" }.joined(separator: " or "))", at: p)
+        }
+        return (nodes, nil)
+    }
+
+    func malformedMessage(_ token: Token) -> String {
+        if !token.isClosed {
+            return token.kind == .tag ? "tag '{%' was not properly terminated; expected '%}'" : "output '{{' was not properly terminated; expected '}}'"
+        }
+        if token.kind == .output { return "output was not properly terminated; expected '}}'" }
+        return "expected a tag name after '{%', found \(quoted(token.markup.trimmingSpaces))"
+    }
+
+    /// Runs an expression parser over `markup`, turning its complaints into syntax errors at `p`.
+    func parse<T>(_ markup: Substring, at p: Position, _ body: (inout ExpressionParser) throws(FilterError) -> T) throws(LiquidError) -> T {
+        do {
+            var parser = try ExpressionParser(markup)
+            return try body(&parser)
+        } catch {
+            throw .syntax("\(error.message) in \(quoted(markup.trimmingSpaces))", at: p)
+        }
+    }
+
+    // MARK: Tags
+
+    mutating func tag(_ name: String, _ markup: Substring, token: Token?, at p: Position) throws(LiquidError) -> Node? {
+        switch name {
+        case "#":
+            let lines = markup.split(separator: "\n", omittingEmptySubsequences: true).dropFirst()
+            if lines.contains(where: { !$0.drop(while: Self.isRubySpace).hasPrefix("#") && !$0.allSatisfy(Self.isRubySpace) }) {
+                throw .syntax("every line of an inline comment must start with '#'", at: p)
+            }
+            return nil
+        case "assign":
+            return try assign(markup, at: p)
+        case "capture":
+            let variable = try parse(markup, at: p) { (e: inout ExpressionParser) throws(FilterError) -> String in
+                let v = try e.variableName("a variable name after 'capture'")
+                try e.expectEnd()
+                return v
+            }
+            let (body, _) = try block("capture", ends: ["endcapture"], at: p)
+            return .capture(variable, body)
+        case "if", "unless":
+            return try conditional(name, markup, at: p)
+        case "case":
+            return try caseTag(markup, at: p)
+        case "for", "tablerow":
+            return try loop(name, markup, at: p)
+        case "break": return .breakLoop
+        case "continue": return .continueLoop
+        case "cycle":
+            return try cycle(markup, at: p)
+        case "increment", "decrement":
+            let variable = try parse(markup, at: p) { (e: inout ExpressionParser) throws(FilterError) -> String in
+                let v = try e.variableName("a counter name")
+                try e.expectEnd()
+                return v
+            }
+            return name == "increment" ? .increment(variable) : .decrement(variable)
+        case "echo":
+            defer { html?.wroteOutput() }
+            if markup.allSatisfy(Self.isRubySpace) { return .output(FilteredExpression(expression: .literal(.nil), filters: []), html?.context ?? .text, p) }
+            return .output(try parse(markup, at: p) { (e: inout ExpressionParser) throws(FilterError) in try e.filtered() }, html?.context ?? .text, p)
+        case "raw":
+            return .raw(try rawBody("raw", opening: token, at: p))
+        case "doc":
+            guard markup.allSatisfy(Self.isRubySpace) else { throw .syntax("'doc' takes no arguments", at: p) }
+            _ = try rawBody("doc", opening: token, at: p)
+            return nil
+        case "comment":
+            try skipComment(at: p)
+            return nil
+        case "ifchanged":
+            let (body, _) = try block("ifchanged", ends: ["endifchanged"], at: p)
+            return .ifchanged(body)
+        case "liquid":
+            return try liquid(markup, at: p)
+        case "include", "render":
+            return try inclusion(name, markup, at: p)
+        default:
+            if ["else", "elsif", "when", "endif", "endunless", "endfor", "endcase", "endcapture", "endtablerow",
+                "endcomment", "endraw", "endifchanged", "enddoc"].contains(name) {
+                throw .syntax("unexpected '\(name)' here; no open block takes it", at: p)
+            }
+            throw .syntax("unknown tag '\(name)'", at: p)
+        }
+    }
+
+    /// The body of a block tag up to its end tag.
+    mutating func block(_ name: String, ends: Set<String>, at p: Position) throws(LiquidError) -> ([Node], (String, Substring, Position)?) {
+        guard depth + 1 < Self.maxNesting else { throw .syntax("blocks are nested deeper than \(Self.maxNesting) levels", at: p) }
+        var inner = Parser(items: items, path: path, html: html, depth: depth + 1)
+        inner.i = i
+        let result = try inner.body(until: ends, opener: (name, p))
+        i = inner.i
+        html = inner.html
+        return result
+    }
+
+    mutating func assign(_ markup: Substring, at p: Position) throws(LiquidError) -> Node {
+        try parse(markup, at: p) { (e: inout ExpressionParser) throws(FilterError) -> Node in
+            let name = try e.variableName("a variable name after 'assign'")
+            if name.hasSuffix("?") { throw FilterError("a variable name cannot end with '?'") }
+            try e.expect(.assign, "'=' after the variable name")
+            return .assign(name, try e.filtered(), p)
+        }
+    }
+
+    mutating func conditional(_ name: String, _ markup: Substring, at p: Position) throws(LiquidError) -> Node {
+        var branches: [Node.Branch] = []
+        var condition: Condition? = try parse(markup, at: p) { (e: inout ExpressionParser) throws(FilterError) -> Condition in
+            let c = try e.condition()
+            try e.expectEnd()
+            return c
+        }
+        let end = "end" + name
+        var sawElse = false
+        while true {
+            let (body, closer) = try block(name, ends: ["elsif", "else", end], at: p)
+            if !sawElse || condition != nil { branches.append(.init(condition: condition, body: body)) }
+            guard let (tag, tagMarkup, tagAt) = closer, tag != end else { break }
+            if tag == "else" {
+                sawElse = true
+                condition = nil
+            } else if sawElse {
+                condition = nil  // an elsif after else is never reached
+                continue
+            } else {
+                condition = try parse(tagMarkup, at: tagAt) { (e: inout ExpressionParser) throws(FilterError) -> Condition in
+                    let c = try e.condition()
+                    try e.expectEnd()
+                    return c
+                }
+            }
+        }
+        // Lax Liquid: blocks after the first `else` are parsed but never rendered.
+        if let firstElse = branches.firstIndex(where: { $0.condition == nil }) { branches = Array(branches[...firstElse]) }
+        return Self.suppressBlank(.conditional(branches, negateFirst: name == "unless", p))
+    }
+
+    mutating func caseTag(_ markup: Substring, at p: Position) throws(LiquidError) -> Node {
+        let subject = try parse(markup, at: p) { (e: inout ExpressionParser) throws(FilterError) -> Expression in
+            let s = try e.expression()
+            try e.expectEnd()
+            return s
+        }
+        var branches: [Node.CaseBranch] = []
+        // Text before the first `when` is dropped.
+        var (_, closer) = try block("case", ends: ["when", "else", "endcase"], at: p)
+        while let (tag, tagMarkup, tagAt) = closer, tag != "endcase" {
+            let values: [Expression] = tag == "else" ? [] : try parse(tagMarkup, at: tagAt) { (e: inout ExpressionParser) throws(FilterError) -> [Expression] in
+                var values = [try e.expression()]
+                while true {
+                    if e.consume(.comma) {
+                        values.append(try e.expression())
+                    } else if e.isWord("or") {
+                        e.advance()
+                        values.append(try e.expression())
+                    } else {
+                        return values  // lax Liquid ignores anything else after the values
+                    }
+                }
+            }
+            let (body, next) = try block("case", ends: ["when", "else", "endcase"], at: p)
+            branches.append(.init(values: values, isElse: tag == "else", body: body))
+            closer = next
+        }
+        return Self.suppressBlank(.caseTag(subject, branches, p))
+    }
+
+    mutating func loop(_ name: String, _ markup: Substring, at p: Position) throws(LiquidError) -> Node {
+        var loop = try parse(markup, at: p) { (e: inout ExpressionParser) throws(FilterError) -> Node.Loop in
+            let variable = try e.variableName("a loop variable after '\(name)'")
+            guard e.isWord("in") else { throw FilterError("expected 'in' after '\(variable)'") }
+            e.advance()
+            let collection = try e.expression()
+            var loop = Node.Loop(variable: variable, collection: collection, reversed: false, limit: nil, offset: nil,
+                                 offsetContinues: false, cols: nil, body: [], elseBody: [],
+                                 name: variable + "-" + collection.source, position: p)
+            if e.isWord("reversed") { e.advance(); loop.reversed = true }
+            while !e.atEnd {
+                _ = e.consume(.comma)
+                let key = try e.identifier("'limit', 'offset'\(name == "tablerow" ? " or 'cols'" : "")")
+                try e.expect(.colon, "':' after '\(key)'")
+                switch key {
+                case "limit": loop.limit = try e.expression()
+                case "offset":
+                    if e.isWord("continue") { e.advance(); loop.offsetContinues = true } else { loop.offset = try e.expression() }
+                case "cols" where name == "tablerow": loop.cols = try e.expression()
+                default: throw FilterError("unknown loop parameter '\(key)'")
+                }
+            }
+            return loop
+        }
+        let end = "end" + name
+        let (body, closer) = try block(name, ends: name == "for" ? ["else", end] : [end], at: p)
+        loop.body = body
+        if let (tag, _, _) = closer, tag == "else" {
+            loop.elseBody = try block(name, ends: [end], at: p).0
+        }
+        return Self.suppressBlank(name == "for" ? .forLoop(loop) : .tablerow(loop))
+    }
+
+    mutating func cycle(_ markup: Substring, at p: Position) throws(LiquidError) -> Node {
+        try parse(markup, at: p) { (e: inout ExpressionParser) throws(FilterError) -> Node in
+            var group: Expression?
+            var values = [try e.expression()]
+            if e.consume(.colon) {
+                group = values[0]
+                values = [try e.expression()]
+            }
+            while e.consume(.comma) { values.append(try e.expression()) }
+            try e.expectEnd()
+            return .cycle(group: group, values: values, key: values.map(\.source).joined(separator: ","), p)
+        }
+    }
+
+    mutating func inclusion(_ name: String, _ markup: Substring, at p: Position) throws(LiquidError) -> Node {
+        let inclusion = try parse(markup, at: p) { (e: inout ExpressionParser) throws(FilterError) -> Node.Inclusion in
+            let template = try e.expression()
+            if name == "render", case .literal(.string) = template {} else if name == "render" {
+                throw FilterError("'render' needs the partial's name as a quoted string")
+            }
+            var inc = Node.Inclusion(name: template, bound: nil, isForLoop: false, alias: nil, keywords: [], position: p)
+            if e.isWord("with") || e.isWord("for") {
+                inc.isForLoop = e.isWord("for")
+                e.advance()
+                inc.bound = try e.expression()
+                if e.isWord("as") {
+                    e.advance()
+                    inc.alias = try e.identifier("a name after 'as'")
+                }
+            }
+            _ = e.consume(.comma)
+            while !e.atEnd {
+                let key = try e.identifier("a keyword argument")
+                try e.expect(.colon, "':' after '\(key)'")
+                inc.keywords.append((key, try e.expression()))
+                _ = e.consume(.comma)
+            }
+            return inc
+        }
+        return name == "include" ? .include(inclusion) : .render(inclusion)
+    }
+
+    /// `raw` and `doc`: everything up to the end tag, unparsed.
+    mutating func rawBody(_ name: String, opening: Token?, at p: Position) throws(LiquidError) -> String {
+        var body = ""
+        let end = "end" + name
+        while i < items.count {
+            let item = items[i]
+            i += 1
+            if case .text(let t) = item {
+                body += t
+                continue
+            }
+            guard let source = Self.token(of: item)?.source else { continue }
+            if let (before, tagName, trimsLeft) = Self.lastTag(in: source) {
+                if tagName == end {
+                    body += before
+                    if trimsLeft { body = String(body.reversed().drop(while: Self.isRubySpace).reversed()) }
+                    if opening?.trimsRight == true { body = String(body.drop(while: Self.isRubySpace)) }
+                    return body
+                }
+                if name == "doc", tagName == "doc" { throw .syntax("'doc' blocks cannot be nested", at: p) }
+            }
+            body += source
+        }
+        throw .syntax("'\(name)' tag was never closed; expected '\(end)'", at: p)
+    }
+
+    static func token(of item: Item) -> Token? {
+        switch item {
+        case .tag(_, _, let t, _): return t
+        case .malformed(let t): return t
+        case .output(let markup, _, let p): return Token(kind: .output, source: "{{" + markup + "}}", position: p)
+        case .text: return nil
+        }
+    }
+
+    /// The last `{% name ... %}` at the end of a token's source, with the text before it.
+    static func lastTag(in source: Substring) -> (Substring, String, Bool)? {
+        guard source.hasSuffix("%}"), let open = source.range(of: "{%", options: .backwards) else { return nil }
+        var inner = source[open.upperBound..<source.index(source.endIndex, offsetBy: -2)]
+        let trims = inner.first == "-"
+        if trims { inner = inner.dropFirst() }
+        if inner.last == "-" { inner = inner.dropLast() }
+        let words = inner.split(whereSeparator: { isRubySpace($0) })
+        guard let first = words.first, first.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { return nil }
+        return (source[..<open.lowerBound], String(first), trims)
+    }
+
+    /// Skips a comment body: nested comments and raw blocks count; malformed tags are errors.
+    mutating func skipComment(at p: Position) throws(LiquidError) {
+        var depth = 1
+        while i < items.count {
+            let item = items[i]
+            i += 1
+            switch item {
+            case .malformed(let token): throw .syntax(malformedMessage(token), at: token.position)
+            case .tag(let name, _, let token, _):
+                if name == "comment" { depth += 1 }
+                if name == "endcomment" { depth -= 1; if depth == 0 { return } }
+                if name == "raw" { _ = try rawBody("raw", opening: token, at: p) }
+            default: continue
+            }
+        }
+        throw .syntax("'comment' tag was never closed; expected 'endcomment'", at: p)
+    }
+
+    /// `{% liquid %}`: one tag per line, without delimiters.
+    mutating func liquid(_ markup: Substring, at p: Position) throws(LiquidError) -> Node {
+        var lines: [Item] = []
+        for (n, raw) in markup.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            var line = raw
+            if line.last == "\r" { line = line.dropLast() }
+            let at = Position(path: p.path, line: p.line + n, column: n == 0 ? p.column : 1)
+            guard !line.allSatisfy(Self.isRubySpace) else { continue }
+            guard let (name, rest) = Self.tagName(line) else {
+                throw .syntax("expected a tag name in the liquid tag, found \(quoted(line.trimmingSpaces))", at: at)
+            }
+            lines.append(.tag(name: name, markup: rest, token: nil, at))
+        }
+        var inner = Parser(items: lines, path: path, html: html, depth: depth + 1)
+        let (nodes, _) = try inner.body(until: [], opener: nil)
+        html = inner.html
+        return .group(nodes)
+    }
+
+    // MARK: Blank blocks
+
+    /// A block whose every branch holds only whitespace and silent tags renders no whitespace either.
+    static func suppressBlank(_ node: Node) -> Node {
+        guard isBlank(node) else { return node }
+        func strip(_ nodes: [Node]) -> [Node] {
+            nodes.filter { if case .text = $0 { return false } else { return true } }
+        }
+        switch node {
+        case .conditional(let branches, let negate, let p):
+            return .conditional(branches.map { .init(condition: $0.condition, body: strip($0.body)) }, negateFirst: negate, p)
+        case .caseTag(let subject, let branches, let p):
+            return .caseTag(subject, branches.map { .init(values: $0.values, isElse: $0.isElse, body: strip($0.body)) }, p)
+        case .forLoop(var loop):
+            loop.body = strip(loop.body)
+            loop.elseBody = strip(loop.elseBody)
+            return .forLoop(loop)
+        default:
+            return node
+        }
+    }
+
+    static func isBlank(_ node: Node) -> Bool {
+        switch node {
+        case .text(let t): return t.allSatisfy(isRubySpace)
+        case .assign, .capture: return true
+        case .group(let nodes): return nodes.allSatisfy(isBlank)
+        case .conditional(let branches, _, _): return branches.allSatisfy { $0.body.allSatisfy(isBlank) }
+        case .caseTag(_, let branches, _): return branches.allSatisfy { $0.body.allSatisfy(isBlank) }
+        case .forLoop(let loop): return loop.body.allSatisfy(isBlank) && loop.elseBody.allSatisfy(isBlank)
+        case .raw(let s): return s.isEmpty
+        default: return false
+        }
+    }
+}
+
+extension ExpressionParser {
+    /// A name to assign to: a word, or digits (`assign 123 = ...` is allowed, as in Ruby Liquid).
+    mutating func variableName(_ what: String) throws(FilterError) -> String {
+        switch current {
+        case .identifier(let name): advance(); return name
+        case .integer(let n) where n >= 0: advance(); return String(n)
+        default: throw FilterError("expected \(what), found \(describe(current))")
+        }
+    }
+}
+
+extension Substring {
+    var trimmingSpaces: String {
+        String(String(drop(while: Parser.isRubySpace).reversed()).drop(while: Parser.isRubySpace).reversed())
+    }
+}
+
+func quoted<S: StringProtocol>(_ s: S) -> String { "'\(s)'" }

@@ -1,0 +1,69 @@
+/// The state of one render: variables, counters, loop and cycle registers, limits.
+final class RenderContext {
+    enum Interrupt { case breakLoop, continueLoop }
+
+    let environment: Environment
+    /// Innermost last; `assign` writes to the first (the template's own scope).
+    var scopes: [[String: Value]]
+    /// The data given to the render, where counters live too.
+    var data: Object
+    var interrupt: Interrupt?
+    var cycles: [String: Int] = [:]
+    var forOffsets: [String: Int] = [:]
+    var lastChanged: String?
+    var depth = 0
+    var iterations = 0
+    var outputBytes = 0
+    var forloops: [Object] = []
+    /// Set inside `render` partials: outer loops are not their parents.
+    var isolatedLoops = 0
+
+    init(environment: Environment, data: Object) {
+        self.environment = environment
+        self.data = data
+        self.scopes = [[:]]
+    }
+
+    // MARK: Variables
+
+    func lookup(_ name: String) -> Value {
+        for scope in scopes.reversed() {
+            if let v = scope[name] { return v }
+        }
+        if let v = data[name] { return v }
+        return environment.globals[name] ?? .nil
+    }
+
+    func assign(_ name: String, _ value: Value) { scopes[0][name] = value }
+    func setLocal(_ name: String, _ value: Value) { scopes[scopes.count - 1][name] = value }
+
+    func withScope<T>(_ scope: [String: Value] = [:], _ body: () throws(LiquidError) -> T) throws(LiquidError) -> T {
+        scopes.append(scope)
+        defer { scopes.removeLast() }
+        return try body()
+    }
+
+    // MARK: Output
+
+    func write(_ text: String, into output: inout String, at p: Position) throws(LiquidError) {
+        outputBytes += text.utf8.count
+        if outputBytes > environment.limits.outputBytes {
+            throw LiquidError(.limit, "the output is larger than \(environment.limits.outputBytes) bytes", path: p.path, line: p.line, column: p.column)
+        }
+        output += text
+    }
+
+    func countIteration(at p: Position) throws(LiquidError) {
+        iterations += 1
+        if iterations > environment.limits.iterations {
+            throw LiquidError(.limit, "loops ran more than \(environment.limits.iterations) times", path: p.path, line: p.line, column: p.column)
+        }
+    }
+
+    /// The text an output writes: escaped for its context unless autoescaping is off or the value is safe.
+    func outputText(_ value: Value, context: OutputContext) -> String {
+        guard environment.autoescape else { return value.text }
+        if case .safe(let s) = value { return s }
+        return HTMLEscaping.escape(value.text, for: context)
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+
+/// A parsed Liquid template: parse once, render many times from any thread.
+public struct Template: Sendable {
+    let nodes: [Node]
+    public let path: String
+
+    /// Parses `source`; `path` names the template in errors. With `htmlContext`, each output
+    /// learns where it lands in the HTML so autoescaping can fit text, attributes and URLs.
+    public init(_ source: String, path: String = "template", htmlContext: Bool = false) throws(LiquidError) {
+        self.path = path
+        let tokens = Tokenizer.tokenize(source, path: path)
+        var parser = Parser(items: Parser.items(tokens), path: path, html: htmlContext ? HTMLContextTracker() : nil)
+        nodes = try parser.body(until: [], opener: nil).0
+    }
+
+    /// Renders with `data` as the variables; `environment` brings filters, partials, escaping and limits.
+    public func render(_ data: Object = Object(), environment: Environment = Environment()) throws(LiquidError) -> String {
+        let context = RenderContext(environment: environment, data: data)
+        var output = ""
+        try context.render(nodes, into: &output, template: self)
+        return output
+    }
+}
+
+/// What a render may use beyond its data: filters, partials, escaping, the clock, limits.
+public struct Environment: Sendable {
+    /// Finds a partial by name (`include 'name'`, `render 'name'`); nil when there is none.
+    public var partials: @Sendable (String) throws(LiquidError) -> Template?
+    /// Escape every output that is not marked safe, for its HTML context.
+    public var autoescape: Bool
+    /// Filters beyond the standard ones (Jekyll's, the site's); they win over standard names.
+    public var filters: [String: Filter]
+    /// Unknown filters are errors (Ruby Liquid's `strict_filters`); otherwise they pass the value through.
+    public var strictFilters: Bool
+    /// Variables every template and partial sees, `render` partials included (site-wide values).
+    public var globals: Object
+    /// What `date` formats for the words `now` and `today`: seconds since 1970, given by the caller.
+    public var now: Int64
+    /// The time zone dates are shown in: a fixed offset from UTC, or a rule that gives one per instant.
+    public var timeZone: TimeZone
+    public var limits: Limits
+
+    public init(partials: @escaping @Sendable (String) throws(LiquidError) -> Template? = { _ in nil }, autoescape: Bool = false,
+                filters: [String: Filter] = [:], strictFilters: Bool = false, globals: Object = Object(),
+                now: Int64 = 0, timeZone: TimeZone = .gmt, limits: Limits = Limits()) {
+        self.partials = partials
+        self.autoescape = autoescape
+        self.filters = filters
+        self.strictFilters = strictFilters
+        self.globals = globals
+        self.now = now
+        self.timeZone = timeZone
+        self.limits = limits
+    }
+
+    /// Bounds no template can break: they end the render with an error.
+    public struct Limits: Sendable {
+        /// Nesting of `include` and `render`.
+        public var depth = 64
+        /// Loop iterations in one render, all loops together.
+        public var iterations = 10_000_000
+        /// Bytes of output in one render.
+        public var outputBytes = 256 << 20
+
+        public init() {}
+    }
+}
+
+/// A filter: the value on the left, positional arguments, keyword arguments.
+public struct Filter: Sendable {
+    public typealias Body = @Sendable (Value, [Value], [String: Value], FilterContext) throws(FilterError) -> Value
+    public var minArguments: Int
+    public var maxArguments: Int
+    public var body: Body
+
+    public init(arguments: ClosedRange<Int> = 0...0, _ body: @escaping Body) {
+        minArguments = arguments.lowerBound
+        maxArguments = arguments.upperBound
+        self.body = body
+    }
+}
+
+/// What a filter may know about the render it runs in.
+public struct FilterContext: Sendable {
+    public var now: Int64
+    public var timeZone: TimeZone
+    public var autoescape: Bool
+}

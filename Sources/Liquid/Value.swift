@@ -1,0 +1,108 @@
+/// A Liquid value: what variables hold and filters take and return.
+public indirect enum Value: Sendable {
+    case `nil`
+    case bool(Bool)
+    case int(Int)
+    case float(Double)
+    case string(String)
+    /// Trusted HTML: written as it is when autoescaping is on.
+    case safe(String)
+    case array([Value])
+    case object(Object)
+    /// An inclusive integer range `(a..b)`.
+    case range(Int, Int)
+    /// The special literals `empty` and `blank`, which only compare.
+    case empty
+    case blank
+
+    /// Only `nil` and `false` are false.
+    public var isTruthy: Bool {
+        switch self {
+        case .nil, .bool(false): return false
+        default: return true
+        }
+    }
+
+    public var isNil: Bool {
+        if case .nil = self { return true }
+        return false
+    }
+
+    /// The text of a string value (safe or not).
+    public var stringValue: String? {
+        switch self {
+        case .string(let s), .safe(let s): return s
+        default: return nil
+        }
+    }
+
+    /// The elements of an array or range.
+    public var arrayValue: [Value]? {
+        switch self {
+        case .array(let a): return a
+        case .range(let lo, let hi): return lo > hi ? [] : (lo...hi).map { .int($0) }
+        default: return nil
+        }
+    }
+
+    /// True for "", [], {} (what `== empty` means).
+    var isEmptyCollection: Bool {
+        switch self {
+        case .string(let s), .safe(let s): return s.isEmpty
+        case .array(let a): return a.isEmpty
+        case .object(let o): return o.isEmpty
+        case .range(let lo, let hi): return lo > hi
+        default: return false
+        }
+    }
+
+    /// nil, false, whitespace-only text and empty collections (what `== blank` means).
+    var isBlank: Bool {
+        switch self {
+        case .nil, .bool(false): return true
+        case .string(let s), .safe(let s): return s.allSatisfy(\.isWhitespace)
+        case .array, .object, .range: return isEmptyCollection
+        default: return false
+        }
+    }
+}
+
+/// A mapping that keeps its keys in insertion order (JSON objects, Ruby hashes).
+public struct Object: Sendable {
+    public private(set) var keys: [String] = []
+    private var storage: [String: Value] = [:]
+
+    public init() {}
+
+    public init(_ pairs: [(String, Value)]) {
+        for (k, v) in pairs { self[k] = v }
+    }
+
+    public subscript(key: String) -> Value? {
+        get { storage[key] }
+        set {
+            if let newValue {
+                if storage.updateValue(newValue, forKey: key) == nil { keys.append(key) }
+            } else if storage.removeValue(forKey: key) != nil {
+                keys.removeAll { $0 == key }
+            }
+        }
+    }
+
+    public var isEmpty: Bool { keys.isEmpty }
+    public var count: Int { keys.count }
+
+    /// Key-value pairs in order.
+    public var pairs: [(String, Value)] { keys.map { ($0, storage[$0] ?? .nil) } }
+}
+
+extension Value: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral,
+    ExpressibleByArrayLiteral, ExpressibleByFloatLiteral, ExpressibleByDictionaryLiteral, ExpressibleByNilLiteral {
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(integerLiteral value: Int) { self = .int(value) }
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    public init(floatLiteral value: Double) { self = .float(value) }
+    public init(arrayLiteral elements: Value...) { self = .array(elements) }
+    public init(dictionaryLiteral elements: (String, Value)...) { self = .object(Object(elements)) }
+    public init(nilLiteral: ()) { self = .nil }
+}
