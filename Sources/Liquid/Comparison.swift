@@ -79,9 +79,9 @@ enum Comparison {
     }
 
     static func contains(_ a: Value, _ b: Value) -> Bool {
+        guard b.isTruthy else { return false }  // Ruby Liquid: `left && right && left.include?(right)`
         switch a {
         case .string(let s), .safe(let s):
-            if case .nil = b { return false }
             return s.contains(b.text) || b.text.isEmpty
         case .array, .range:
             return (a.arrayValue ?? []).contains { equal($0, b) }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Turns tokens into the node tree, one tag at a time; every error names its place.
 struct Parser {
     /// A token after whitespace control, ready to parse.
@@ -117,7 +119,7 @@ struct Parser {
     mutating func tag(_ name: String, _ markup: Substring, token: Token?, at p: Position) throws(LiquidError) -> Node? {
         switch name {
         case "#":
-            let lines = markup.split(separator: "\n", omittingEmptySubsequences: true).dropFirst()
+            let lines = markup.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: true).dropFirst()
             if lines.contains(where: { !$0.drop(while: Self.isRubySpace).hasPrefix("#") && !$0.allSatisfy(Self.isRubySpace) }) {
                 throw .syntax("every line of an inline comment must start with '#'", at: p)
             }
@@ -200,34 +202,32 @@ struct Parser {
 
     mutating func conditional(_ name: String, _ markup: Substring, at p: Position) throws(LiquidError) -> Node {
         var branches: [Node.Branch] = []
-        var condition: Condition? = try parse(markup, at: p) { (e: inout ExpressionParser) throws(FilterError) -> Condition in
+        var condition: Condition? = try parseCondition(markup, at: p)
+        let end = "end" + name
+        var sawElse = false
+        var ignored = false
+        while true {
+            let (body, closer) = try block(name, ends: ["elsif", "else", end], at: p)
+            if !ignored { branches.append(.init(condition: condition, body: body)) }
+            guard let (tag, tagMarkup, tagAt) = closer, tag != end else { break }
+            if sawElse {
+                ignored = true  // lax Liquid: blocks after the first `else` are never rendered
+            } else if tag == "else" {
+                sawElse = true
+                condition = nil  // `{% else anything %}`: the words are ignored
+            } else {
+                condition = try parseCondition(tagMarkup, at: tagAt)
+            }
+        }
+        return Self.suppressBlank(.conditional(branches, negateFirst: name == "unless", p))
+    }
+
+    func parseCondition(_ markup: Substring, at p: Position) throws(LiquidError) -> Condition {
+        try parse(markup, at: p) { (e: inout ExpressionParser) throws(FilterError) -> Condition in
             let c = try e.condition()
             try e.expectEnd()
             return c
         }
-        let end = "end" + name
-        var sawElse = false
-        while true {
-            let (body, closer) = try block(name, ends: ["elsif", "else", end], at: p)
-            if !sawElse || condition != nil { branches.append(.init(condition: condition, body: body)) }
-            guard let (tag, tagMarkup, tagAt) = closer, tag != end else { break }
-            if tag == "else" {
-                sawElse = true
-                condition = nil
-            } else if sawElse {
-                condition = nil  // an elsif after else is never reached
-                continue
-            } else {
-                condition = try parse(tagMarkup, at: tagAt) { (e: inout ExpressionParser) throws(FilterError) -> Condition in
-                    let c = try e.condition()
-                    try e.expectEnd()
-                    return c
-                }
-            }
-        }
-        // Lax Liquid: blocks after the first `else` are parsed but never rendered.
-        if let firstElse = branches.firstIndex(where: { $0.condition == nil }) { branches = Array(branches[...firstElse]) }
-        return Self.suppressBlank(.conditional(branches, negateFirst: name == "unless", p))
     }
 
     mutating func caseTag(_ markup: Substring, at p: Position) throws(LiquidError) -> Node {
@@ -271,7 +271,7 @@ struct Parser {
                                  name: variable + "-" + collection.source, position: p)
             if e.isWord("reversed") { e.advance(); loop.reversed = true }
             while !e.atEnd {
-                _ = e.consume(.comma)
+                if e.consume(.comma) { continue }
                 let key = try e.identifier("'limit', 'offset'\(name == "tablerow" ? " or 'cols'" : "")")
                 try e.expect(.colon, "':' after '\(key)'")
                 switch key {
@@ -403,7 +403,8 @@ struct Parser {
     /// `{% liquid %}`: one tag per line, without delimiters.
     mutating func liquid(_ markup: Substring, at p: Position) throws(LiquidError) -> Node {
         var lines: [Item] = []
-        for (n, raw) in markup.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        let text = markup.replacingOccurrences(of: "\r\n", with: "\n")
+        for (n, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             var line = raw
             if line.last == "\r" { line = line.dropLast() }
             let at = Position(path: p.path, line: p.line + n, column: n == 0 ? p.column : 1)

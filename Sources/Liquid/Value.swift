@@ -46,7 +46,7 @@ public indirect enum Value: Sendable {
     }
 
     /// True for "", [], {} (what `== empty` means).
-    var isEmptyCollection: Bool {
+    public var isEmptyCollection: Bool {
         switch self {
         case .string(let s), .safe(let s): return s.isEmpty
         case .array(let a): return a.isEmpty
@@ -57,7 +57,7 @@ public indirect enum Value: Sendable {
     }
 
     /// nil, false, whitespace-only text and empty collections (what `== blank` means).
-    var isBlank: Bool {
+    public var isBlank: Bool {
         switch self {
         case .nil, .bool(false): return true
         case .string(let s), .safe(let s): return s.allSatisfy(\.isWhitespace)
@@ -97,12 +97,11 @@ public struct Object: Sendable {
 }
 
 extension Value: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral,
-    ExpressibleByArrayLiteral, ExpressibleByFloatLiteral, ExpressibleByDictionaryLiteral, ExpressibleByNilLiteral {
+    ExpressibleByArrayLiteral, ExpressibleByFloatLiteral, ExpressibleByDictionaryLiteral {
     public init(stringLiteral value: String) { self = .string(value) }
     public init(integerLiteral value: Int) { self = .int(value) }
     public init(booleanLiteral value: Bool) { self = .bool(value) }
     public init(floatLiteral value: Double) { self = .float(value) }
     public init(arrayLiteral elements: Value...) { self = .array(elements) }
     public init(dictionaryLiteral elements: (String, Value)...) { self = .object(Object(elements)) }
-    public init(nilLiteral: ()) { self = .nil }
 }

@@ -32,6 +32,15 @@ enum ArrayFilters {
             default: return .int(0)
             }
         },
+        "default": Filter(arguments: 0...1) { input, args, keywords, _ in
+            let fallback = args.first ?? .string("")
+            let allowFalse = keywords["allow_false"]?.isTruthy ?? false
+            let missing = allowFalse ? input.isNil : !input.isTruthy
+            if missing || input.isEmptyCollection { return fallback }
+            if case .empty = input { return fallback }
+            if case .blank = input { return fallback }
+            return input
+        },
         "reverse": Filter { input, _, _, _ in .array(Ruby.items(input).reversed()) },
         "concat": Filter(arguments: 1...1) { input, args, _, _ throws(FilterError) in
             guard case .array(let more) = args[0] else { throw FilterError("concat requires an array argument") }

@@ -71,7 +71,7 @@ enum Ruby {
                 let chars = Array(s)
                 let j = i < 0 ? chars.count + i : i
                 return .value(chars.indices.contains(j) ? .string(String(chars[j])) : .nil)
-            case .nil: throw FilterError("no implicit conversion from nil to integer")
+            case .nil: return .noMethod
             default: throw FilterError("no implicit conversion of \(key.text) into Integer")
             }
         case .int(let n):
