@@ -9,10 +9,12 @@ build:
 	scripts/setup.sh build
 	swift build -c release --product commonsight
 
-# Runs every test.
+# Runs every test: the Swift tests, then the golden-liquid suite through the command line.
 test:
 	scripts/setup.sh test
+	swift build --product commonsight
 	swift test
+	scripts/liquid-conformance.sh
 
 # Regenerates content/ from ../shared/data (needs the shared data folder beside the repository).
 sample-content:

@@ -29,6 +29,8 @@ let package = Package(
         .testTarget(name: "MarkdownTests", dependencies: ["Markdown"]),
         .testTarget(name: "LoadingTests", dependencies: ["Loading", "Diagnostics", "Formats", "Geo"]),
         .testTarget(name: "CLITests", dependencies: ["CLI", "Diagnostics", "Loading"]),
+        .testTarget(name: "LiquidTests", dependencies: ["Liquid", "CLI", "Formats", "Markdown", "Diagnostics"],
+                    resources: [.copy("Cases")]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -2,6 +2,7 @@ import Diagnostics
 import Formats
 import Foundation
 import Liquid
+import Markdown
 
 /// `commonsight render`: one Liquid template with JSON data, to stdout (SPEC §3), for template authors.
 enum RenderCommand {
@@ -38,6 +39,7 @@ enum RenderCommand {
         let html = autoescape == "html"
         let partials = PartialFolder(root: parsed.options["partials"].map(console.resolve), shown: parsed.options["partials"], htmlContext: html)
         let environment = Environment(partials: { name throws(LiquidError) in try partials.template(name) }, autoescape: html,
+                                      filters: JekyllFilters.filters(markdown: MarkdownRenderer.html),
                                       strictFilters: parsed.flags.contains("strict-filters"), timeZone: zone())
         do {
             let template = try Template(source, path: templatePath, htmlContext: html)
@@ -102,8 +104,8 @@ final class PartialFolder: @unchecked Sendable {
 }
 
 /// JSON to Liquid values, at the one boundary where data enters templates.
-enum LiquidData {
-    static func value(_ node: Node) -> Value {
+public enum LiquidData {
+    public static func value(_ node: Node) -> Value {
         switch node.value {
         case .null: return .nil
         case .bool(let b): return .bool(b)

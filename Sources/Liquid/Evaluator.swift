@@ -70,6 +70,10 @@ extension RenderContext {
             for a in filter.arguments { args.append(try evaluate(a, at: p)) }
             var keywords: [String: Value] = [:]
             for (k, e) in filter.keywords { keywords[k] = try evaluate(e, at: p) }
+            if ExpressionFilters.names.contains(filter.name) {
+                value = try expressionFilter(filter.name, value, args, at: p)
+                continue
+            }
             guard let definition = environment.filters[filter.name] ?? StandardFilters.all[filter.name] else {
                 if environment.strictFilters { throw .render("unknown filter '\(filter.name)'", at: p) }
                 continue

@@ -50,7 +50,7 @@ struct HTMLContextTracker: Sendable {
             if c == "<" { state = .tagName("") }
         case .tagName(let name):
             if c.isLetter || c.isNumber || (c == "/" && name.isEmpty) || c == "-" {
-                state = .tagName(name + String(c).lowercased())
+                state = name + String(c) == "!--" ? .comment : .tagName(name + String(c).lowercased())
             } else if name.isEmpty && c == "!" {
                 state = .tagName("!")
             } else if c == ">" {

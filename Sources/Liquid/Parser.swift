@@ -26,6 +26,10 @@ struct Parser {
 
     static let maxNesting = 100
 
+    /// Tags that continue or end a block.
+    static let closers: Set<String> = ["else", "elsif", "when", "endif", "endunless", "endfor", "endcase", "endcapture",
+                                       "endtablerow", "endcomment", "endraw", "endifchanged", "enddoc"]
+
     /// Tokens to items: trims whitespace for `{%-`/`-%}` and splits each tag's name from its markup.
     static func items(_ tokens: [Token]) -> [Item] {
         var out: [Item] = []
@@ -87,6 +91,9 @@ struct Parser {
                 throw .syntax(malformedMessage(token), at: token.position)
             case .tag(let name, let markup, let token, let p):
                 if ends.contains(name) { return (nodes, (name, markup, p)) }
+                if let (open, openedAt) = opener, Self.closers.contains(name) {
+                    throw .syntax("found '\(name)', but the '\(open)' tag opened at line \(openedAt.line) is still open; expected \(ends.sorted().map { "'\($0)'" }.joined(separator: " or "))", at: p)
+                }
                 if let node = try tag(name, markup, token: token, at: p) { nodes.append(node) }
             }
         }
@@ -172,8 +179,7 @@ struct Parser {
         case "include", "render":
             return try inclusion(name, markup, at: p)
         default:
-            if ["else", "elsif", "when", "endif", "endunless", "endfor", "endcase", "endcapture", "endtablerow",
-                "endcomment", "endraw", "endifchanged", "enddoc"].contains(name) {
+            if Self.closers.contains(name) {
                 throw .syntax("unexpected '\(name)' here; no open block takes it", at: p)
             }
             throw .syntax("unknown tag '\(name)'", at: p)

@@ -43,7 +43,7 @@ public struct Environment: Sendable {
 
     public init(partials: @escaping @Sendable (String) throws(LiquidError) -> Template? = { _ in nil }, autoescape: Bool = false,
                 filters: [String: Filter] = [:], strictFilters: Bool = false, globals: Object = Object(),
-                now: Int64 = 0, timeZone: TimeZone = .gmt, limits: Limits = Limits()) {
+                timeZone: TimeZone = .gmt, now: Int64 = 0, limits: Limits = Limits()) {
         self.partials = partials
         self.autoescape = autoescape
         self.filters = filters

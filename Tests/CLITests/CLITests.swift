@@ -97,3 +97,48 @@ struct CLITests {
         #expect(throws: Arguments.UsageError.self) { try Arguments.parse(["--content", "a", "--content", "b"], command: "t", valued: ["content"], flags: []) }
     }
 }
+
+@Suite("commonsight render")
+struct RenderCommandTests {
+    func files(_ files: [String: String]) throws -> String {
+        let dir = NSTemporaryDirectory() + "cs-render-" + UUID().uuidString
+        for (path, text) in files {
+            let url = URL(fileURLWithPath: dir + "/" + path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+        return dir
+    }
+
+    @Test("a template error is reported at the template's path, line and column, with exit 1")
+    func templateError() throws {
+        let dir = try files(["t.liquid": "ok\n{% if x %}\n", "d.json": "{}"])
+        let t = Transcript()
+        let status = CommandLineTool.run(["render", "--template", "t.liquid", "--data", "d.json"], console: t.console(in: dir))
+        #expect(status == 1)
+        #expect(t.err == "t.liquid:2:1: error: Liquid syntax error: 'if' tag was never closed; expected 'else' or 'elsif' or 'endif'")
+    }
+
+    @Test("a data file that is not JSON is an error at its place")
+    func badData() throws {
+        let dir = try files(["t.liquid": "{{ a }}", "d.json": "{\"a\": }"])
+        let t = Transcript()
+        #expect(CommandLineTool.run(["render", "--template", "t.liquid", "--data", "d.json"], console: t.console(in: dir)) == 1)
+        #expect(t.err == "d.json:1:7: error: JSON syntax error: expected a value")
+    }
+
+    @Test("a partial's syntax error names the partial file")
+    func partialError() throws {
+        let dir = try files(["t.liquid": "{% render 'card' %}", "parts/card.liquid": "\n\n{{ x | }}"])
+        let t = Transcript()
+        #expect(CommandLineTool.run(["render", "--template", "t.liquid", "--partials", "parts"], console: t.console(in: dir)) == 1)
+        #expect(t.err.hasPrefix("parts/card.liquid:3:1: error: Liquid syntax error:"))
+    }
+
+    @Test("--autoescape takes none or html only")
+    func autoescapeValues() {
+        let t = Transcript()
+        #expect(CommandLineTool.run(["render", "--template", "x", "--autoescape", "xml"], console: t.console()) == 2)
+        #expect(t.err.hasPrefix("error: --autoescape must be 'none' or 'html', not 'xml'"))
+    }
+}

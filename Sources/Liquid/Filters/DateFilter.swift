@@ -17,8 +17,14 @@ public struct LiquidTime: Sendable, Equatable {
     /// The moment in `zone`, with the zone's own offset and abbreviation then.
     public init(seconds: Int64, in zone: TimeZone) {
         let date = Date(timeIntervalSince1970: TimeInterval(seconds))
-        self.init(seconds: seconds, utcOffset: zone.secondsFromGMT(for: date),
-                  zoneName: zone.identifier == "GMT" ? "UTC" : zone.abbreviation(for: date))
+        self.init(seconds: seconds, utcOffset: zone.secondsFromGMT(for: date), zoneName: LiquidTime.abbreviation(zone, date))
+    }
+
+    /// "EST", "EDT", "UTC": the zone's short name in English (a fixed locale, never the machine's).
+    static func abbreviation(_ zone: TimeZone, _ date: Date) -> String? {
+        if zone.identifier == "GMT" || zone.identifier == "UTC" { return "UTC" }
+        let style: NSTimeZone.NameStyle = zone.isDaylightSavingTime(for: date) ? .shortDaylightSaving : .shortStandard
+        return zone.localizedName(for: style, locale: Locale(identifier: "en_US")) ?? zone.abbreviation(for: date)
     }
 
     static func offsetText(_ offset: Int, colon: Bool) -> String {

@@ -30,6 +30,8 @@ enum StringFilters {
             return c.autoescape ? .safe(s) : .string(s)
         },
         "strip_html": text(stripHTML),
+        // Ours: marks trusted HTML so autoescaping writes it as it is.
+        "safe": Filter { input, _, _, _ in .safe(input.text) },
         "url_encode": Filter { input, _, _, _ in input.isNil ? .nil : .string(urlEncode(Ruby.string(input))) },
         "url_decode": Filter { input, _, _, _ in input.isNil ? .nil : .string(urlDecode(Ruby.string(input))) },
         "remove": text1 { $0.replacingOccurrences(of: $1, with: "", emptyPattern: true) },

@@ -1,0 +1,47 @@
+/// Jekyll's `where_exp`, `find_exp` and `group_by_exp`: filters whose argument is a Liquid expression
+/// evaluated once per item, with the item bound to a name.
+enum ExpressionFilters {
+    static let names: Set<String> = ["where_exp", "find_exp", "group_by_exp"]
+}
+
+extension RenderContext {
+    func expressionFilter(_ name: String, _ input: Value, _ args: [Value], at p: Position) throws(LiquidError) -> Value {
+        guard args.count == 2, let variable = args[0].stringValue, let source = args[1].stringValue else {
+            throw .render("\(name) takes a variable name and an expression, like \(name): \"item\", \"item.year == 2024\"", at: p)
+        }
+        let items = Ruby.items(input)
+        if name == "group_by_exp" {
+            let expression: FilteredExpression
+            do {
+                var parser = try ExpressionParser(Substring(source))
+                expression = try parser.filtered()
+            } catch {
+                throw .render("\(name): \(error.message) in '\(source)'", at: p)
+            }
+            var groups: [(String, [Value])] = []
+            for item in items {
+                let key = try withScope([variable: item]) { () throws(LiquidError) in try evaluate(expression, at: p) }
+                let text = Ruby.string(key)
+                if let i = groups.firstIndex(where: { $0.0 == text }) { groups[i].1.append(item) } else { groups.append((text, [item])) }
+            }
+            return .array(groups.map { .object(Object([("name", .string($0.0)), ("items", .array($0.1)), ("size", .int($0.1.count))])) })
+        }
+        let condition: Condition
+        do {
+            var parser = try ExpressionParser(Substring(source))
+            condition = try parser.condition()
+            try parser.expectEnd()
+        } catch {
+            throw .render("\(name): \(error.message) in '\(source)'", at: p)
+        }
+        var kept: [Value] = []
+        for item in items {
+            let matched = try withScope([variable: item]) { () throws(LiquidError) in try evaluate(condition, at: p) }
+            if matched {
+                if name == "find_exp" { return item }
+                kept.append(item)
+            }
+        }
+        return name == "find_exp" ? .nil : .array(kept)
+    }
+}
