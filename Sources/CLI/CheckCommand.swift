@@ -1,4 +1,5 @@
 import Diagnostics
+import Build
 import Loading
 
 /// `commonsight check`: load the content and report every problem.
@@ -8,12 +9,13 @@ enum CheckCommand {
             console.out(HelpText.command("check") ?? "")
             return 0
         }
-        let parsed = try Arguments.parse(args, command: "check", valued: ["content"], flags: [])
+        let parsed = try Arguments.parse(args, command: "check", valued: ["content", "templates"], flags: [])
         if let extra = parsed.positionals.first {
             throw Arguments.UsageError(message: "unexpected argument '\(extra)'; 'check' takes only options", command: "check")
         }
         let root = console.resolve(parsed.options["content"] ?? "content")
-        let (content, diagnostics) = ContentLoader.load(root: root)
+        let templates = console.resolve(parsed.options["templates"] ?? "templates")
+        let (content, diagnostics) = Builder.check(content: root, templates: templates)
         let errors = CommandLineTool.report(diagnostics, console: console)
         let warnings = diagnostics.count - errors
         guard let content, errors == 0 else {

@@ -25,6 +25,8 @@ public enum CommandLineTool {
                 }
                 console.out(text)
                 return 0
+            case "build":
+                return try BuildCommand.run(rest, console: console)
             case "check":
                 return try CheckCommand.run(rest, console: console)
             case "new":

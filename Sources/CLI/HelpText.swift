@@ -1,18 +1,21 @@
 /// Every usage text in one place.
 enum HelpText {
-    static let commands = ["check", "new", "render", "help"]
+    static let commands = ["build", "check", "new", "render", "help"]
 
     static let overview = """
     commonsight: a static site generator for neighborhood digests
 
     Usage:
-      commonsight check  [--content DIR]
+      commonsight build  [--content DIR] [--templates DIR] [--out DIR] [--only SLUG,...]
+                         [--date YYYY-MM-DD] [--drafts] [--base-url URL] [--jobs N]
+      commonsight check  [--content DIR] [--templates DIR]
       commonsight new    observation|story|coalition|event|neighborhood ...
       commonsight render --template FILE [--data FILE.json] [--partials DIR] [--autoescape none|html]
       commonsight help   COMMAND
       commonsight --help | --version
 
     Commands:
+      build   write one static site per neighborhood into the output folder
       check   read the content folder and report every problem as PATH:LINE:COLUMN
       new     write a new content file from a skeleton (never overwrites)
       render  render one Liquid template with JSON data to stdout
@@ -23,15 +26,37 @@ enum HelpText {
 
     static func command(_ name: String) -> String? {
         switch name {
-        case "check":
+        case "build":
             return """
-            Usage: commonsight check [--content DIR]
+            Usage: commonsight build [--content DIR] [--templates DIR] [--out DIR] [--only SLUG,...]
+                                     [--date YYYY-MM-DD] [--drafts] [--base-url URL] [--jobs N]
 
-            Reads the content folder (default: content) and reports every error and warning,
-            one per line as PATH:LINE:COLUMN: error: MESSAGE, then a summary.
+            Reads the content and the theme, and writes OUT/<neighborhood>/ for each neighborhood plus
+            OUT/index.html. The new site replaces OUT only when every file was written; on any error
+            the previous OUT stays as it was.
 
             Options:
-              --content DIR   the content folder (default: content)
+              --content DIR     the content folder (default: content)
+              --templates DIR   the theme (default: templates)
+              --out DIR         the output folder (default: public)
+              --only SLUG,...   build only these neighborhoods
+              --date DATE       the day that counts as today: the current week, what is upcoming (default: today)
+              --drafts          include draft stories, each with a visible draft banner
+              --base-url URL    the absolute URL of OUT (overrides site.yml): feeds, sitemaps, share links
+              --jobs N          render on N threads (default: all cores)
+
+            Exit status: 0 success, 1 content or template errors, 2 wrong usage.
+            """
+        case "check":
+            return """
+            Usage: commonsight check [--content DIR] [--templates DIR]
+
+            Reads the content folder (default: content) and the theme (default: templates) and reports
+            every error and warning, one per line as PATH:LINE:COLUMN: error: MESSAGE, then a summary.
+
+            Options:
+              --content DIR     the content folder (default: content)
+              --templates DIR   the theme (default: templates)
 
             Exit status: 0 when there is no error (warnings allowed), 1 on errors, 2 on wrong usage.
             """

@@ -15,6 +15,8 @@ final class RenderContext {
     var iterations = 0
     var outputBytes = 0
     var forloops: [Object] = []
+    /// Safe HTML met while escaping for Markdown, in order.
+    var placeholders: [String] = []
     /// Set inside `render` partials: outer loops are not their parents.
     var isolatedLoops = 0
 
@@ -62,8 +64,18 @@ final class RenderContext {
 
     /// The text an output writes: escaped for its context unless autoescaping is off or the value is safe.
     func outputText(_ value: Value, context: OutputContext) -> String {
-        guard environment.autoescape else { return value.text }
-        if case .safe(let s) = value { return s }
-        return HTMLEscaping.escape(value.text, for: context)
+        switch environment.escaping {
+        case .none:
+            return value.text
+        case .html:
+            if case .safe(let s) = value { return s }
+            return HTMLEscaping.escape(value.text, for: context)
+        case .markdown:
+            if case .safe(let s) = value {
+                placeholders.append(s)
+                return Placeholders.token(placeholders.count - 1)
+            }
+            return Placeholders.escapeMarkdown(value.text)
+        }
     }
 }

@@ -16,10 +16,16 @@ public struct Template: Sendable {
 
     /// Renders with `data` as the variables; `environment` brings filters, partials, escaping and limits.
     public func render(_ data: Object = Object(), environment: Environment = Environment()) throws(LiquidError) -> String {
+        try renderWithPlaceholders(data, environment: environment).text
+    }
+
+    /// With Markdown escaping, safe HTML values are written as placeholders (`\u{E000}n\u{E001}`)
+    /// that survive the Markdown renderer; `Placeholders.restore` puts the HTML back afterwards.
+    public func renderWithPlaceholders(_ data: Object = Object(), environment: Environment = Environment()) throws(LiquidError) -> (text: String, placeholders: [String]) {
         let context = RenderContext(environment: environment, data: data)
         var output = ""
         try context.render(nodes, into: &output, template: self)
-        return output
+        return (output, context.placeholders)
     }
 }
 
@@ -27,8 +33,10 @@ public struct Template: Sendable {
 public struct Environment: Sendable {
     /// Finds a partial by name (`include 'name'`, `render 'name'`); nil when there is none.
     public var partials: @Sendable (String) throws(LiquidError) -> Template?
-    /// Escape every output that is not marked safe, for its HTML context.
-    public var autoescape: Bool
+    /// How outputs that are not marked safe are escaped.
+    public var escaping: Escaping
+    /// Escaping for HTML (each output for its HTML context).
+    public var autoescape: Bool { escaping == .html }
     /// Filters beyond the standard ones (Jekyll's, the site's); they win over standard names.
     public var filters: [String: Filter]
     /// Unknown filters are errors (Ruby Liquid's `strict_filters`); otherwise they pass the value through.
@@ -42,10 +50,11 @@ public struct Environment: Sendable {
     public var limits: Limits
 
     public init(partials: @escaping @Sendable (String) throws(LiquidError) -> Template? = { _ in nil }, autoescape: Bool = false,
+                escaping: Escaping? = nil,
                 filters: [String: Filter] = [:], strictFilters: Bool = false, globals: Object = Object(),
                 timeZone: TimeZone = .gmt, now: Int64 = 0, limits: Limits = Limits()) {
         self.partials = partials
-        self.autoescape = autoescape
+        self.escaping = escaping ?? (autoescape ? .html : .none)
         self.filters = filters
         self.strictFilters = strictFilters
         self.globals = globals
@@ -65,6 +74,17 @@ public struct Environment: Sendable {
 
         public init() {}
     }
+}
+
+/// What `{{ output }}` escapes.
+public enum Escaping: Sendable, Equatable {
+    /// Nothing: for text formats and the `render` command's default.
+    case none
+    /// HTML, for where each output lands (text, attribute, URL); safe values pass.
+    case html
+    /// Markdown: punctuation backslash-escaped and newlines joined, so text cannot add links, images
+    /// or structure; safe values become placeholders for HTML restored after the Markdown renderer.
+    case markdown
 }
 
 /// A filter: the value on the left, positional arguments, keyword arguments.

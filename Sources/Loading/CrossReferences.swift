@@ -3,7 +3,7 @@ import Geo
 
 /// Checks what points across files: ids that collide, stories' observations and coalitions,
 /// events' coalitions, and points far from their neighborhood.
-enum CrossReferences {
+public enum CrossReferences {
     /// Points farther than this outside the boundary are left off maps with a warning.
     public static let farOutsideMeters = 1_000.0
 

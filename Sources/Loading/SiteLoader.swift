@@ -3,7 +3,7 @@ import Formats
 import Foundation
 
 /// Reads `site.yml`.
-enum SiteLoader {
+public enum SiteLoader {
     static func load(_ folder: ContentFolder, log: inout DiagnosticLog) -> SiteSettings? {
         let path = folder.path("site.yml")
         let file = SourceLocation(path: path)

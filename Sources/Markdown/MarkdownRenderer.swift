@@ -28,12 +28,47 @@ public enum MarkdownRenderer {
         }
         guard let document = cmark_parser_finish(parser) else { return "" }
         defer { cmark_node_free(document) }
+        linkRemoteImages(document)
         guard let rendered = cmark_render_html(document, options, cmark_parser_get_syntax_extensions(parser)) else { return "" }
         defer { free(rendered) }
         return String(cString: rendered)
     }
 }
 
-#if canImport(Glibc)
-import Glibc
-#endif
+extension MarkdownRenderer {
+    /// Images from another host become links to them: a page never loads anything from elsewhere.
+    static func linkRemoteImages(_ document: OpaquePointer) {
+        guard let iterator = cmark_iter_new(document) else { return }
+        var images: [OpaquePointer] = []
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { break }
+            guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator),
+                  cmark_node_get_type(node) == CMARK_NODE_IMAGE else { continue }
+            let url = cmark_node_get_url(node).map { String(cString: $0) } ?? ""
+            if isRemote(url) { images.append(node) }
+        }
+        cmark_iter_free(iterator)
+        for image in images {
+            guard let link = cmark_node_new(CMARK_NODE_LINK) else { continue }
+            _ = cmark_node_set_url(link, cmark_node_get_url(image))
+            while let child = cmark_node_first_child(image) {
+                cmark_node_unlink(child)
+                _ = cmark_node_append_child(link, child)
+            }
+            _ = cmark_node_insert_before(image, link)
+            cmark_node_unlink(image)
+            cmark_node_free(image)
+        }
+    }
+
+    /// `http:`, `https:`, `//host` or any other scheme: anything not inside the site.
+    static func isRemote(_ url: String) -> Bool {
+        let t = url.trimmingCharacters(in: .whitespaces).lowercased()
+        if t.hasPrefix("//") { return true }
+        guard let colon = t.firstIndex(of: ":") else { return false }
+        return !t[..<colon].contains("/")
+    }
+}
+
+import Foundation

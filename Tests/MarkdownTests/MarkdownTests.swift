@@ -19,3 +19,12 @@ struct MarkdownTests {
         #expect(!html.contains("<img"))
     }
 }
+
+@Suite("Markdown never loads from another host")
+struct RemoteImageTests {
+    @Test("an image from another host becomes a link to it; a local image stays")
+    func remoteImages() {
+        let html = MarkdownRenderer.html("![a tracker](https://evil.example/x.png) ![local](../assets/map.svg)")
+        #expect(html == "<p><a href=\"https://evil.example/x.png\">a tracker</a> <img src=\"../assets/map.svg\" alt=\"local\" /></p>\n")
+    }
+}

@@ -1,10 +1,10 @@
 /// Ruby's `Time#strftime`: every conversion, with the `-`, `_`, `0`, `^` and `#` flags and widths.
-enum Strftime {
+public enum Strftime {
     static let dayNames = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
     static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August",
                              "September", "October", "November", "December"]
 
-    static func format(_ t: LiquidTime, _ format: String) -> String {
+    public static func format(_ t: LiquidTime, _ format: String) -> String {
         let f = t.fields
         var out = ""
         let chars = Array(format)
@@ -128,3 +128,12 @@ enum Strftime {
         return (f.year, week)
     }
 }
+
+extension Strftime {
+    /// `2026-11-03T09:05:00-05:00`: a moment in RFC 3339, with the zone's offset then.
+    public static func rfc3339(_ seconds: Int64, zone: TimeZone) -> String {
+        format(LiquidTime(seconds: seconds, in: zone), "%Y-%m-%dT%H:%M:%S%:z")
+    }
+}
+
+import Foundation

@@ -1,0 +1,76 @@
+import Formats
+import Foundation
+import Geo
+import Loading
+
+/// Stage ②: turns loaded content into the pages' data: only what is published, with every
+/// reference resolved and every list sorted on a unique key.
+public enum Assembler {
+    public static func assemble(_ content: LoadedContent, options: BuildOptions) -> Site {
+        let site = content.site
+        let hoods = content.neighborhoods.map { assemble($0, site: site, options: options) }
+        return Site(settings: site, neighborhoods: hoods, options: options)
+    }
+
+    static func assemble(_ n: Neighborhood, site: SiteSettings, options: BuildOptions) -> NeighborhoodSite {
+        let observations = n.observations.filter { o in
+            o.status == .published && (n.boundary.map { $0.distance(to: o.coordinate) <= CrossReferences.farOutsideMeters } ?? true)
+        }
+        let byID = Dictionary(observations.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        let stories = n.stories
+            .filter { $0.status == .published || options.includeDrafts }
+            .map { s in
+                StoryPage(story: s, observations: s.observations.compactMap { byID[$0.value] },
+                          coalition: s.coalition.flatMap { ref in n.coalitions.first { $0.slug == ref.value } })
+            }
+            .sorted { a, b in
+                let da = a.story.date?.instant ?? Int64.max, db = b.story.date?.instant ?? Int64.max
+                return da != db ? da > db : a.story.slug < b.story.slug
+            }
+        let coalitions = n.coalitions.sorted { $0.slug < $1.slug }.map { c in
+            coalitionPage(c, observations: observations, stories: stories, events: n.events)
+        }
+        let now = ContentDate.parse(options.today.description, in: site.timeZone).map(\.instant).get(or: 0)
+        let digests = Digests.make(observations: observations, stories: stories, events: n.events,
+                                   coalitions: coalitions, site: site, today: options.today)
+        return NeighborhoodSite(
+            slug: n.slug, name: n.name, description: n.description, about: n.about, boundary: n.boundary,
+            basemap: n.basemap.compactMap(basemapFeature), observations: observations, stories: stories,
+            coalitions: coalitions, events: n.events, digests: digests, now: now,
+            absoluteRoot: options.baseURL.map { $0 + n.slug + "/" })
+    }
+
+    /// A coalition's matches: observations whose category or tags are in its focus; stories with a
+    /// focus tag, a focus category among their observations, or naming the coalition; its events.
+    static func coalitionPage(_ c: Coalition, observations: [Observation], stories: [StoryPage], events: [Event]) -> CoalitionPage {
+        let focus = Set(c.focus)
+        let matching = observations.filter { focus.contains($0.category) || !focus.isDisjoint(with: $0.tags) }
+        let matchingStories = stories.filter { s in
+            s.coalition?.slug == c.slug || !focus.isDisjoint(with: s.story.tags)
+                || s.observations.contains { focus.contains($0.category) }
+        }
+        return CoalitionPage(coalition: c, observations: matching.reversed(), stories: matchingStories,
+                             events: events.filter { $0.coalition?.value == c.slug })
+    }
+
+    static func basemapFeature(_ f: GeoJSON.Feature) -> BasemapFeature? {
+        let kindText = f.properties?["kind"]?.scalarText ?? f.properties?["leisure"]?.scalarText ?? ""
+        let name = f.properties?["name"]?.scalarText
+        switch f.geometry {
+        case .area(let area):
+            let kind: BasemapFeature.Kind = kindText == "water" ? .water : (kindText == "park" || kindText.isEmpty ? .park : .other)
+            return BasemapFeature(kind: kind, name: name, areas: area.polygons, lines: [])
+        case .lines(let lines):
+            return BasemapFeature(kind: .street, name: name, areas: [], lines: lines)
+        case .point:
+            return nil
+        }
+    }
+}
+
+extension Result {
+    func get(or fallback: Success) -> Success {
+        if case .success(let v) = self { return v }
+        return fallback
+    }
+}

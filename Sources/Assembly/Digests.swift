@@ -1,0 +1,48 @@
+import Foundation
+import Loading
+
+/// The weekly digests (SPEC §4): one per week with published activity, and one for the week of
+/// `--date`; none after it.
+enum Digests {
+    static func make(observations: [Observation], stories: [StoryPage], events: [Event],
+                     coalitions: [CoalitionPage], site: SiteSettings, today: CivilDate) -> [Digest] {
+        let current = WeekID(containing: today)
+        var byWeek: [WeekID: [Observation]] = [:]
+        for o in observations { byWeek[WeekID(containing: o.observed.day), default: []].append(o) }
+        var storiesByWeek: [WeekID: [StoryPage]] = [:]
+        for s in stories where !s.isDraft {
+            if let d = s.story.date { storiesByWeek[WeekID(containing: d.day), default: []].append(s) }
+        }
+        let weeks = Set(byWeek.keys).union(storiesByWeek.keys).union([current]).filter { $0 <= current }.sorted(by: >)
+        return weeks.enumerated().map { index, week in
+            let these = byWeek[week] ?? []
+            let before = byWeek[week.previous] ?? []
+            let counts = site.categories.compactMap { c -> CategoryCount? in
+                let now = these.filter { $0.category == c.key }.count
+                let then = before.filter { $0.category == c.key }.count
+                return now == 0 && then == 0 ? nil : CategoryCount(category: c, thisWeek: now, previousWeek: then)
+            }
+            let from = week.end.adding(days: 1), to = week.end.adding(days: 14)
+            let upcoming = events.filter { $0.start.day >= from && $0.start.day <= to }
+            let weekStories = storiesByWeek[week] ?? []
+            let mondayInstant = ContentDate.parse(week.start.description, in: site.timeZone).map(\.instant).get(or: 0)
+            let updated = (these.map(\.observed.instant) + weekStories.compactMap { $0.story.date?.instant }).max() ?? mondayInstant
+            return Digest(week: week, observations: these, counts: counts, stories: weekStories, events: upcoming,
+                          spotlight: spotlight(coalitions, these, week: week, index: index), updated: updated,
+                          isCurrentWeek: week == current)
+        }
+    }
+
+    /// The coalition whose focus matches most of the week's observations; with no match, coalitions
+    /// take turns by week number.
+    static func spotlight(_ coalitions: [CoalitionPage], _ observations: [Observation], week: WeekID, index: Int) -> CoalitionPage? {
+        guard !coalitions.isEmpty else { return nil }
+        let scored = coalitions.map { c in
+            (c, observations.filter { c.coalition.focus.contains($0.category) || !Set(c.coalition.focus).isDisjoint(with: $0.tags) }.count)
+        }
+        if let best = scored.max(by: { a, b in a.1 != b.1 ? a.1 < b.1 : a.0.coalition.slug > b.0.coalition.slug }), best.1 > 0 {
+            return best.0
+        }
+        return coalitions[(week.year * 53 + week.week) % coalitions.count]
+    }
+}

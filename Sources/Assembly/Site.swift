@@ -1,0 +1,98 @@
+import Geo
+import Loading
+
+/// Stage ②: what every page of every neighborhood shows, decided once, before any rendering.
+public struct Site: Sendable {
+    public var settings: SiteSettings
+    public var neighborhoods: [NeighborhoodSite]
+    public var options: BuildOptions
+}
+
+/// The choices of one build (SPEC §3): "now", drafts, and where the site lives.
+public struct BuildOptions: Sendable {
+    /// `--date`: the day that counts as today.
+    public var today: CivilDate
+    public var includeDrafts: Bool
+    /// `--base-url`, else `site.yml`'s; ends in `/`.
+    public var baseURL: String?
+
+    public init(today: CivilDate, includeDrafts: Bool = false, baseURL: String? = nil) {
+        self.today = today
+        self.includeDrafts = includeDrafts
+        self.baseURL = baseURL
+    }
+}
+
+/// One neighborhood's site: only what is published, cross-referenced and sorted.
+public struct NeighborhoodSite: Sendable {
+    public var slug: String
+    public var name: String
+    public var description: String?
+    public var about: String
+    public var boundary: Area?
+    public var basemap: [BasemapFeature]
+    /// Published observations, oldest first.
+    public var observations: [Observation]
+    /// Published stories (and drafts when asked for), newest first.
+    public var stories: [StoryPage]
+    public var coalitions: [CoalitionPage]
+    /// Every event, by start.
+    public var events: [Event]
+    /// Newest first; the first is the week of `--date`.
+    public var digests: [Digest]
+    /// The start of `--date` in the site's zone: events ending after it are upcoming.
+    public var now: Int64
+    /// `base_url` + slug + `/`, when the site has a URL.
+    public var absoluteRoot: String?
+
+    public var upcomingEvents: [Event] { events.filter { ($0.end ?? $0.start).instant >= now } }
+    public var pastEvents: [Event] { events.filter { ($0.end ?? $0.start).instant < now }.reversed() }
+}
+
+/// A basemap feature reduced to what a map draws.
+public struct BasemapFeature: Sendable {
+    public enum Kind: String, Sendable { case park, water, street, other }
+    public var kind: Kind
+    public var name: String?
+    public var areas: [Polygon]
+    public var lines: [[Coordinate]]
+}
+
+/// A story with its observations (published only, in the order written) and coalition resolved.
+public struct StoryPage: Sendable {
+    public var story: Story
+    public var observations: [Observation]
+    public var coalition: Coalition?
+    public var isDraft: Bool { story.status == .draft }
+}
+
+/// A coalition with what matches its focus.
+public struct CoalitionPage: Sendable {
+    public var coalition: Coalition
+    /// Newest first.
+    public var observations: [Observation]
+    public var stories: [StoryPage]
+    public var events: [Event]
+}
+
+/// One week's digest (SPEC §4).
+public struct Digest: Sendable {
+    public var week: WeekID
+    /// Oldest first.
+    public var observations: [Observation]
+    /// Every category seen this week or the week before, in `site.yml` order.
+    public var counts: [CategoryCount]
+    public var stories: [StoryPage]
+    /// Events starting in the 14 days after the week's Sunday.
+    public var events: [Event]
+    public var spotlight: CoalitionPage?
+    /// The latest content moment in the week (for feeds), else the week's Monday.
+    public var updated: Int64
+    public var isCurrentWeek: Bool
+}
+
+public struct CategoryCount: Sendable {
+    public var category: Category
+    public var thisWeek: Int
+    public var previousWeek: Int
+}

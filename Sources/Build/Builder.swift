@@ -1,0 +1,101 @@
+import Assembly
+import Diagnostics
+import Foundation
+import Loading
+import Output
+import Rendering
+
+/// What `commonsight build` is asked to do.
+public struct BuildRequest: Sendable {
+    public var content: String
+    public var templates: String
+    public var out: String
+    public var only: Set<String>?
+    /// `--date`; nil means the day `clock` falls on in the site's time zone.
+    public var date: CivilDate?
+    /// Seconds since 1970 when the command started: the only clock reading, made by the caller.
+    public var clock: Int64
+    public var drafts: Bool
+    public var baseURL: String?
+    public var jobs: Int
+
+    public init(content: String, templates: String, out: String, only: Set<String>? = nil, date: CivilDate? = nil,
+                clock: Int64, drafts: Bool = false, baseURL: String? = nil, jobs: Int = 1) {
+        self.content = content
+        self.templates = templates
+        self.out = out
+        self.only = only
+        self.date = date
+        self.clock = clock
+        self.drafts = drafts
+        self.baseURL = baseURL
+        self.jobs = jobs
+    }
+}
+
+/// What a build did.
+public struct BuildReport: Sendable {
+    public var neighborhoods = 0
+    public var pages = 0
+    public var files = 0
+    public var diagnostics: [Diagnostic] = []
+    public var succeeded: Bool { !diagnostics.hasErrors }
+}
+
+/// Runs the pipeline: load → assemble → render → write. `check` stops before rendering.
+public enum Builder {
+    public static func build(_ request: BuildRequest) -> BuildReport {
+        var report = BuildReport()
+        if let problem = OutputGuard.problem(out: request.out, content: request.content, templates: request.templates) {
+            report.diagnostics = [problem]
+            return report
+        }
+        let (content, loadDiagnostics) = ContentLoader.load(root: request.content, only: request.only)
+        let (theme, themeDiagnostics) = Theme.load(root: request.templates)
+        report.diagnostics = (loadDiagnostics + themeDiagnostics).sortedForDisplay()
+        guard let content, let theme, !report.diagnostics.hasErrors else { return report }
+
+        let today = request.date ?? ContentDate.at(instant: request.clock, zone: content.site.timeZone).day
+        let options = BuildOptions(today: today, includeDrafts: request.drafts, baseURL: request.baseURL ?? content.site.baseURL)
+        let site = Assembler.assemble(content, options: options)
+        let (rendered, renderDiagnostics) = SiteRenderer.render(site, theme: theme, jobs: request.jobs)
+        report.diagnostics += renderDiagnostics
+        guard let rendered else { return report }
+        do {
+            try SiteWriter.write(rendered.files, to: request.out)
+        } catch {
+            report.diagnostics.append(error)
+            return report
+        }
+        report.neighborhoods = site.neighborhoods.count
+        report.pages = rendered.pageCount
+        report.files = rendered.files.count
+        return report
+    }
+
+    /// `check`: the content and the templates, every problem of both.
+    public static func check(content root: String, templates: String) -> (LoadedContent?, [Diagnostic]) {
+        let (content, diagnostics) = ContentLoader.load(root: root)
+        let (_, themeDiagnostics) = Theme.load(root: templates)
+        return (content, (diagnostics + themeDiagnostics).sortedForDisplay())
+    }
+}
+
+/// Where a build may write (SPEC §6): never over the content or templates, nor `/`.
+enum OutputGuard {
+    static func problem(out: String, content: String, templates: String) -> Diagnostic? {
+        let o = real(out)
+        for (what, path) in [("content", content), ("templates", templates)] {
+            let p = real(path)
+            if o == p || p.hasPrefix(o == "/" ? "/" : o + "/") {
+                return .error(SourceLocation(path: out), "the output folder may not be the \(what) folder or hold it; choose another --out")
+            }
+        }
+        if o == "/" { return .error(SourceLocation(path: out), "the output folder may not be '/'") }
+        return nil
+    }
+
+    static func real(_ path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+    }
+}

@@ -1,0 +1,57 @@
+import Build
+import Diagnostics
+import Foundation
+import Loading
+
+/// `commonsight build`: the whole pipeline, then one summary line.
+enum BuildCommand {
+    static func run(_ args: [String], console: Console) throws(Arguments.UsageError) -> Int32 {
+        if CommandLineTool.wantsHelp(args) {
+            console.out(HelpText.command("build") ?? "")
+            return 0
+        }
+        let parsed = try Arguments.parse(args, command: "build", valued: ["content", "templates", "out", "only", "date", "base-url", "jobs"], flags: ["drafts"])
+        if let extra = parsed.positionals.first {
+            throw Arguments.UsageError(message: "unexpected argument '\(extra)'; 'build' takes only options", command: "build")
+        }
+        var date: CivilDate?
+        if let d = parsed.options["date"] {
+            guard let day = CivilDate.parse(d) else {
+                throw Arguments.UsageError(message: "--date '\(d)' is not a date; expected YYYY-MM-DD", command: "build")
+            }
+            date = day
+        }
+        var baseURL: String?
+        if let b = parsed.options["base-url"] {
+            guard let url = SiteLoader.normalizedBaseURL(b) else {
+                throw Arguments.UsageError(message: "--base-url '\(b)' is not an absolute http(s) URL", command: "build")
+            }
+            baseURL = url
+        }
+        var jobs = ProcessInfo.processInfo.activeProcessorCount
+        if let j = parsed.options["jobs"] {
+            guard let n = Int(j), n >= 1, n <= 256 else {
+                throw Arguments.UsageError(message: "--jobs '\(j)' is not a number from 1 to 256", command: "build")
+            }
+            jobs = n
+        }
+        let only = parsed.options["only"].map { Set($0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }) }
+        let started = Date()
+        let request = BuildRequest(
+            content: console.resolve(parsed.options["content"] ?? "content"),
+            templates: console.resolve(parsed.options["templates"] ?? "templates"),
+            out: console.resolve(parsed.options["out"] ?? "public"),
+            only: only, date: date, clock: Int64(started.timeIntervalSince1970), drafts: parsed.flags.contains("drafts"),
+            baseURL: baseURL, jobs: jobs)
+        let report = Builder.build(request)
+        let errors = CommandLineTool.report(report.diagnostics, console: console)
+        guard report.succeeded else {
+            console.err("build failed: \(errors) error\(errors == 1 ? "" : "s"); the previous output is unchanged")
+            return 1
+        }
+        let seconds = Date().timeIntervalSince(started)
+        console.out("built \(report.neighborhoods) neighborhood\(report.neighborhoods == 1 ? "" : "s"): \(report.pages) pages, "
+            + "\(report.files) files in \(String(format: "%.2f", seconds)) s → \(console.display(request.out))")
+        return 0
+    }
+}

@@ -1,0 +1,172 @@
+import Assembly
+import Foundation
+import Liquid
+import Loading
+import Markdown
+
+/// Machine-readable outputs written as code, each escaped for its format: Atom, iCalendar, sitemap.
+struct Feeds {
+    let models: ViewModels
+    var hood: NeighborhoodSite { models.hood }
+    var site: SiteSettings { models.site }
+
+    // MARK: Atom 1.0 (RFC 4287)
+
+    /// Digests and published stories, newest first; ids stable; `updated` from content dates.
+    func atom() -> String {
+        struct Entry { var id, title, link, summary: String; var html: String?; var updated: Int64 }
+        var entries: [Entry] = []
+        for d in hood.digests {
+            let summary = "\(d.observations.count) observation\(d.observations.count == 1 ? "" : "s"), "
+                + "\(d.stories.count) new stor\(d.stories.count == 1 ? "y" : "ies"), \(d.events.count) upcoming event\(d.events.count == 1 ? "" : "s")."
+            entries.append(Entry(id: id(Routes.digest(d.week)), title: "\(hood.name): \(ViewModels.weekTitle(d.week))",
+                                 link: link(Routes.digest(d.week)), summary: summary, html: nil, updated: d.updated))
+        }
+        for s in hood.stories where !s.isDraft {
+            entries.append(Entry(id: id(Routes.story(s.story.slug)), title: s.story.title, link: link(Routes.story(s.story.slug)),
+                                 summary: Excerpt.of(s.story.body), html: MarkdownRenderer.html(s.story.body),
+                                 updated: s.story.date?.instant ?? 0))
+        }
+        entries.sort { $0.updated != $1.updated ? $0.updated > $1.updated : $0.id < $1.id }
+        let updated = entries.map(\.updated).max() ?? hood.now
+        var x = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<feed xmlns=\"http://www.w3.org/2005/Atom\" xml:lang=\"\(xml(site.language))\">\n"
+        x += "  <id>\(xml(id(Routes.home)))</id>\n"
+        x += "  <title>\(xml(hood.name + " — " + site.title))</title>\n"
+        if let d = hood.description { x += "  <subtitle>\(xml(d))</subtitle>\n" }
+        x += "  <updated>\(models.instant(updated))</updated>\n"
+        x += "  <link rel=\"alternate\" type=\"text/html\" href=\"\(xml(link(Routes.home)))\"/>\n"
+        x += "  <link rel=\"self\" type=\"application/atom+xml\" href=\"\(xml(link(Routes.feed)))\"/>\n"
+        x += "  <author><name>\(xml(site.title))</name></author>\n"
+        x += "  <generator>CommonSight Press</generator>\n"
+        for e in entries {
+            x += "  <entry>\n    <id>\(xml(e.id))</id>\n    <title>\(xml(e.title))</title>\n"
+            x += "    <link rel=\"alternate\" type=\"text/html\" href=\"\(xml(e.link))\"/>\n"
+            x += "    <updated>\(models.instant(e.updated))</updated>\n"
+            x += "    <summary>\(xml(e.summary))</summary>\n"
+            if let html = e.html { x += "    <content type=\"html\">\(xml(html))</content>\n" }
+            x += "  </entry>\n"
+        }
+        return x + "</feed>\n"
+    }
+
+    /// The page's absolute URL, else a URN that names the same page in every build.
+    func id(_ path: String) -> String {
+        if let root = hood.absoluteRoot { return root + path }
+        return "urn:commonsight:\(hood.slug):" + path.replacingOccurrences(of: "/index.html", with: "").replacingOccurrences(of: "/", with: ":")
+    }
+
+    /// Absolute with a base URL; otherwise relative to the feed, which sits in the neighborhood's folder.
+    func link(_ path: String) -> String { (hood.absoluteRoot ?? "") + path }
+
+    // MARK: iCalendar (RFC 5545)
+
+    func calendar() -> String {
+        var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//CommonSight Press//commonsight//EN", "CALSCALE:GREGORIAN",
+                     "METHOD:PUBLISH", "X-WR-CALNAME:" + ICS.text(hood.name + " — " + site.title),
+                     "X-WR-TIMEZONE:" + site.timeZone.identifier]
+        let host = hood.absoluteRoot.flatMap { URL(string: $0)?.host } ?? "commonsight.invalid"
+        for e in hood.events {
+            lines.append("BEGIN:VEVENT")
+            lines.append("UID:" + ICS.text("\(e.slug).\(hood.slug)@\(host)"))
+            lines.append("DTSTAMP:" + ICS.utc(e.start.instant))
+            if e.start.hasTime {
+                lines.append("DTSTART:" + ICS.utc(e.start.instant))
+                if let end = e.end { lines.append("DTEND:" + ICS.utc(end.instant)) }
+            } else {
+                lines.append("DTSTART;VALUE=DATE:" + ICS.day(e.start.day))
+                lines.append("DTEND;VALUE=DATE:" + ICS.day((e.end?.day ?? e.start.day).adding(days: 1)))
+            }
+            lines.append("SUMMARY:" + ICS.text(e.title))
+            if let l = e.location { lines.append("LOCATION:" + ICS.text(l)) }
+            if let c = e.coordinate {
+                lines.append("GEO:" + ICS.coordinate(c.latitude) + ";" + ICS.coordinate(c.longitude))
+            }
+            let body = Excerpt.of(e.body, limit: 2000)
+            if !body.isEmpty { lines.append("DESCRIPTION:" + ICS.text(body)) }
+            if let root = hood.absoluteRoot { lines.append("URL:" + ICS.text(root + Routes.event(e.slug))) }
+            lines.append("END:VEVENT")
+        }
+        lines.append("END:VCALENDAR")
+        return lines.map(ICS.fold).joined(separator: "\r\n") + "\r\n"
+    }
+
+    // MARK: Sitemap
+
+    func sitemap(paths: [String]) -> String? {
+        guard let root = hood.absoluteRoot else { return nil }
+        var x = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
+        for p in paths.sorted() where p.hasSuffix(".html") && p != Routes.notFound {
+            x += "  <url><loc>\(xml(root + p))</loc></url>\n"
+        }
+        return x + "</urlset>\n"
+    }
+
+    func xml(_ s: String) -> String { XML.escape(s) }
+}
+
+/// XML text and attribute escaping, with characters XML 1.0 forbids dropped.
+enum XML {
+    static func escape(_ s: String) -> String {
+        var out = ""
+        out.reserveCapacity(s.utf8.count)
+        for c in s.unicodeScalars {
+            switch c {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&apos;"
+            case "\t", "\n", "\r": out.unicodeScalars.append(c)
+            default:
+                if c.value < 0x20 || (0xFFFE...0xFFFF).contains(c.value) || (0xD800...0xDFFF).contains(c.value) { continue }
+                out.unicodeScalars.append(c)
+            }
+        }
+        return out
+    }
+}
+
+/// iCalendar values: TEXT escaping, UTC times, and lines folded at 75 octets.
+enum ICS {
+    static func text(_ s: String) -> String {
+        var out = ""
+        for c in s.unicodeScalars {
+            switch c {
+            case "\\": out += "\\\\"
+            case ";": out += "\\;"
+            case ",": out += "\\,"
+            case "\n": out += "\\n"
+            case "\r": continue
+            default:
+                if c.value < 0x20 || c.value == 0x7F { continue }
+                out.unicodeScalars.append(c)
+            }
+        }
+        return out
+    }
+
+    static func utc(_ seconds: Int64) -> String {
+        Strftime.format(LiquidTime(seconds: seconds, utcOffset: 0), "%Y%m%dT%H%M%SZ")
+    }
+
+    static func day(_ d: CivilDate) -> String { d.description.replacingOccurrences(of: "-", with: "") }
+
+    static func coordinate(_ v: Double) -> String { String(format: "%.5f", v) }
+
+    /// Splits a content line into lines of at most 75 octets, never inside a UTF-8 sequence.
+    static func fold(_ line: String) -> String {
+        let bytes = Array(line.utf8)
+        guard bytes.count > 75 else { return line }
+        var parts: [String] = []
+        var start = 0
+        var limit = 75
+        while start < bytes.count {
+            var end = min(start + limit, bytes.count)
+            while end < bytes.count, end > start, bytes[end] & 0xC0 == 0x80 { end -= 1 }
+            parts.append(String(decoding: bytes[start..<end], as: UTF8.self))
+            start = end
+            limit = 74  // continuation lines start with a space
+        }
+        return parts.joined(separator: "\r\n ")
+    }
+}

@@ -1,0 +1,59 @@
+import Assembly
+import Foundation
+import Liquid
+import Loading
+import Markdown
+
+/// One page to render: which template, where it goes, and what it shows.
+struct PageJob: Sendable {
+    /// The page's path inside its neighborhood's folder (or inside OUT for the top index).
+    var path: String
+    var kind: String
+    var title: String
+    var variables: [(String, Value)]
+    /// `"bagley/"` for a neighborhood's page, `""` for the top index.
+    var folder: String
+    var absoluteRoot: String?
+    var isDraft = false
+}
+
+/// Renders a page: its Markdown template (outputs escaped for Markdown), through cmark-gfm in safe
+/// mode, then into its HTML layout (outputs escaped for HTML) as `content`.
+struct PageRenderer: Sendable {
+    let theme: Theme
+    let site: SiteSettings
+    let options: BuildOptions
+    let now: Int64
+
+    func environment(root: String, absoluteRoot: String?, escaping: Escaping) -> Environment {
+        let theme = theme
+        let markdown = escaping == .markdown
+        return Environment(
+            partials: { name throws(LiquidError) in theme.partial(name, markdown: markdown) },
+            escaping: escaping,
+            filters: JekyllFilters.filters(relativeBase: root, absoluteBase: absoluteRoot ?? "", markdown: MarkdownRenderer.html),
+            strictFilters: true, timeZone: site.timeZone, now: now)
+    }
+
+    func render(_ job: PageJob) throws(LiquidError) -> [UInt8] {
+        guard let page = theme.pages[job.kind], let layout = theme.layout(for: job.kind) else {
+            throw LiquidError(.render, "no template for '\(job.kind)' pages")
+        }
+        let root = Routes.root(of: job.path)
+        var data = Object(job.variables)
+        data["page"] = .object(Object([
+            ("title", .string(job.title)), ("kind", .string(job.kind)), ("path", .string(job.path)), ("root", .string(root)),
+            ("url", job.absoluteRoot.map { .string($0 + job.path) } ?? .nil), ("draft", .bool(job.isDraft)),
+        ]))
+        data["site"] = .object(Object([
+            ("title", .string(site.title)), ("description", site.description.map { .string($0) } ?? .nil),
+            ("language", .string(site.language)), ("base_url", options.baseURL.map { .string($0) } ?? .nil),
+        ]))
+        data["build"] = .object(Object([("date", .string(options.today.description)), ("week", .string(WeekID(containing: options.today).description))]))
+        let (markdown, placeholders) = try page.renderWithPlaceholders(data, environment: environment(root: root, absoluteRoot: job.absoluteRoot, escaping: .markdown))
+        let content = Placeholders.restore(MarkdownRenderer.html(markdown), placeholders)
+        data["content"] = .safe(content)
+        let html = try layout.render(data, environment: environment(root: root, absoluteRoot: job.absoluteRoot, escaping: .html))
+        return Array(html.utf8)
+    }
+}

@@ -1,0 +1,27 @@
+import Assembly
+
+/// Where each page lives inside a neighborhood's folder. Every link names a file.
+public enum Routes {
+    public static let home = "index.html"
+    public static let observations = "observations/index.html"
+    public static let stories = "stories/index.html"
+    public static let coalitions = "coalitions/index.html"
+    public static let events = "events/index.html"
+    public static let digests = "digest/index.html"
+    public static let feed = "feed.xml"
+    public static let calendar = "events.ics"
+    public static let sitemap = "sitemap.xml"
+    public static let notFound = "404.html"
+
+    public static func observation(_ id: String) -> String { "observations/\(id)/index.html" }
+    public static func story(_ slug: String) -> String { "stories/\(slug)/index.html" }
+    public static func coalition(_ slug: String) -> String { "coalitions/\(slug)/index.html" }
+    public static func event(_ slug: String) -> String { "events/index.html#\(slug)" }
+    public static func digest(_ week: WeekID) -> String { "digest/\(week)/index.html" }
+
+    /// The way from a page back to its neighborhood's folder: `./`, `../`, `../../`.
+    public static func root(of path: String) -> String {
+        let depth = path.split(separator: "/").count - 1
+        return depth == 0 ? "./" : String(repeating: "../", count: depth)
+    }
+}

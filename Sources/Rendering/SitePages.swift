@@ -1,0 +1,84 @@
+import Assembly
+import Liquid
+import Loading
+
+/// Every HTML page of one neighborhood, with the variables its templates see.
+struct SitePages {
+    let models: ViewModels
+    var hood: NeighborhoodSite { models.hood }
+
+    func jobs() -> [PageJob] {
+        let m = models
+        let h = hood
+        var common: [(String, Value)] = [
+            ("neighborhood", .object(Object([
+                ("slug", .string(h.slug)), ("name", .string(h.name)), ("description", h.description.map { .string($0) } ?? .nil),
+                ("about_html", m.html(h.about)), ("url", .string(Routes.home)), ("feed_url", .string(Routes.feed)),
+                ("calendar_url", .string(Routes.calendar)), ("observation_count", .int(h.observations.count)),
+                ("story_count", .int(h.stories.count)), ("coalition_count", .int(h.coalitions.count)),
+                ("event_count", .int(h.events.count)),
+            ]))),
+        ]
+        common.append(("nav", .array([
+            ("Home", Routes.home, "home"), ("Digests", Routes.digests, "digests"), ("Stories", Routes.stories, "stories"),
+            ("Observations", Routes.observations, "observations"), ("Coalitions", Routes.coalitions, "coalitions"),
+            ("Events", Routes.events, "events"),
+        ].map { .object(Object([("title", .string($0.0)), ("url", .string($0.1)), ("section", .string($0.2))])) })))
+        func job(_ path: String, _ kind: String, _ title: String, _ vars: [(String, Value)], draft: Bool = false) -> PageJob {
+            PageJob(path: path, kind: kind, title: title, variables: common + vars, folder: h.slug + "/", absoluteRoot: h.absoluteRoot, isDraft: draft)
+        }
+        var jobs: [PageJob] = []
+        jobs.append(job(Routes.home, "home", h.name, [
+            ("stories", .array(h.stories.prefix(6).map { m.story($0) })),
+            ("coalitions", .array(h.coalitions.map { m.coalition($0) })),
+            ("upcoming_events", .array(h.upcomingEvents.prefix(5).map(m.event))),
+            ("latest_digest", h.digests.first.map { m.digest($0, full: true) } ?? .nil),
+            ("recent_observations", .array(h.observations.suffix(8).reversed().map(m.observation))),
+            ("category_counts", .array(m.site.categories.compactMap { c in
+                let n = h.observations.filter { $0.category == c.key }.count
+                return n == 0 ? nil : .object(Object([("category", m.category(c.key)), ("count", .int(n))]))
+            })),
+        ]))
+        let groups: [Value] = m.site.categories.compactMap { c in
+            let items = h.observations.filter { $0.category == c.key }
+            guard !items.isEmpty else { return nil }
+            return .object(Object([("category", m.category(c.key)), ("count", .int(items.count)),
+                                   ("observations", .array(items.reversed().map(m.observation)))]))
+        }
+        jobs.append(job(Routes.observations, "observations", "Observations", [("groups", .array(groups)), ("total", .int(h.observations.count))]))
+        for o in h.observations {
+            let linking = h.stories.filter { s in s.observations.contains { $0.id == o.id } }
+            jobs.append(job(Routes.observation(o.id), "observation", o.title, [
+                ("observation", m.observation(o)), ("stories", .array(linking.map { m.story($0) })),
+            ]))
+        }
+        jobs.append(job(Routes.stories, "stories", "Stories", [("stories", .array(h.stories.map { m.story($0) }))]))
+        for s in h.stories {
+            let next = s.coalition.flatMap { c in h.upcomingEvents.first { $0.coalition?.value == c.slug } }
+            jobs.append(job(Routes.story(s.story.slug), "story", s.story.title, [
+                ("story", m.story(s, full: true)), ("next_event", next.map(m.event) ?? .nil),
+            ], draft: s.isDraft))
+        }
+        jobs.append(job(Routes.coalitions, "coalitions", "Coalitions", [("coalitions", .array(h.coalitions.map { m.coalition($0) }))]))
+        for c in h.coalitions {
+            jobs.append(job(Routes.coalition(c.coalition.slug), "coalition", c.coalition.name, [("coalition", m.coalition(c, full: true))]))
+        }
+        jobs.append(job(Routes.events, "events", "Events", [
+            ("upcoming_events", .array(h.upcomingEvents.map(m.event))), ("past_events", .array(h.pastEvents.map(m.event))),
+        ]))
+        jobs.append(job(Routes.digests, "digests", "Weekly digests", [("digests", .array(h.digests.map { m.digest($0) }))]))
+        let weeks = Set(h.digests.map(\.week))
+        for d in h.digests {
+            var value = m.digest(d, full: true)
+            if case .object(var o) = value {
+                o["previous_url"] = h.digests.first { $0.week < d.week }.map { .string(Routes.digest($0.week)) } ?? .nil
+                o["next_url"] = h.digests.last { $0.week > d.week }.map { .string(Routes.digest($0.week)) } ?? .nil
+                o["has_previous_week_digest"] = .bool(weeks.contains(d.week.previous))
+                value = .object(o)
+            }
+            jobs.append(job(Routes.digest(d.week), "digest", ViewModels.weekTitle(d.week), [("digest", value)]))
+        }
+        jobs.append(job(Routes.notFound, "404", "Page not found", []))
+        return jobs
+    }
+}

@@ -1,0 +1,96 @@
+import Assembly
+import Diagnostics
+import Dispatch
+import Foundation
+import Liquid
+import Loading
+
+/// Stage ③'s result: every file of the site, by path inside OUT, sorted.
+public struct RenderedSite: Sendable {
+    public var files: [(path: String, bytes: [UInt8])]
+    public var pageCount: Int
+}
+
+/// Stage ③: renders every page of every neighborhood in parallel, plus feeds, calendars and assets.
+public enum SiteRenderer {
+    public static func render(_ site: Site, theme: Theme, jobs workers: Int) -> (RenderedSite?, [Diagnostic]) {
+        let now = ContentDate.parse(site.options.today.description, in: site.settings.timeZone).map(\.instant)
+        let renderer = PageRenderer(theme: theme, site: site.settings, options: site.options, now: (try? now.get()) ?? 0)
+        var pageJobs: [PageJob] = []
+        var files: [(String, [UInt8])] = []
+        for hood in site.neighborhoods {
+            let models = ViewModels(site: site.settings, hood: hood, options: site.options)
+            let hoodJobs = SitePages(models: models).jobs()
+            pageJobs += hoodJobs
+            let feeds = Feeds(models: models)
+            files.append((hood.slug + "/" + Routes.feed, Array(feeds.atom().utf8)))
+            files.append((hood.slug + "/" + Routes.calendar, Array(feeds.calendar().utf8)))
+            if let sitemap = feeds.sitemap(paths: hoodJobs.map(\.path)) { files.append((hood.slug + "/" + Routes.sitemap, Array(sitemap.utf8))) }
+            for asset in theme.assets { files.append((hood.slug + "/assets/" + asset.path, asset.bytes)) }
+        }
+        pageJobs.append(indexJob(site))
+
+        let results = Parallel.map(pageJobs, workers: workers) { job -> Result<[UInt8], LiquidError> in
+            do throws(LiquidError) { return .success(try renderer.render(job)) } catch { return .failure(error) }
+        }
+        var diagnostics: [Diagnostic] = []
+        var seen = Set<String>()
+        for (job, result) in zip(pageJobs, results) {
+            switch result {
+            case .success(let bytes): files.append((job.folder + job.path, bytes))
+            case .failure(let e):
+                let d = e.diagnostic
+                if seen.insert(d.description).inserted {
+                    diagnostics.append(Diagnostic(.error, d.location, d.message + " (rendering \(job.folder + job.path))"))
+                }
+            }
+        }
+        guard diagnostics.isEmpty else { return (nil, diagnostics.sortedForDisplay()) }
+        files.sort { $0.0 < $1.0 }
+        return (RenderedSite(files: files, pageCount: pageJobs.count), [])
+    }
+
+    /// `OUT/index.html`: names and links only.
+    static func indexJob(_ site: Site) -> PageJob {
+        let hoods: [Value] = site.neighborhoods.map { h in
+            .object(Object([("slug", .string(h.slug)), ("name", .string(h.name)), ("url", .string(h.slug + "/index.html")),
+                            ("description", h.description.map { .string($0) } ?? .nil)]))
+        }
+        return PageJob(path: "index.html", kind: "index", title: site.settings.title, variables: [("neighborhoods", .array(hoods))],
+                       folder: "", absoluteRoot: site.options.baseURL)
+    }
+}
+
+/// Runs work on `workers` threads and returns the results in input order.
+enum Parallel {
+    static func map<T: Sendable, R: Sendable>(_ items: [T], workers: Int, _ body: @Sendable @escaping (T) -> R) -> [R] {
+        let count = items.count
+        guard count > 0 else { return [] }
+        let box = ResultBox<R>(count: count)
+        let n = max(1, min(workers, count))
+        DispatchQueue.concurrentPerform(iterations: n) { worker in
+            var i = worker
+            while i < count {
+                box.set(i, body(items[i]))
+                i += n
+            }
+        }
+        return box.values()
+    }
+}
+
+/// Slots written by distinct threads at distinct indices.
+final class ResultBox<R>: @unchecked Sendable {
+    private var storage: [R?]
+    private let lock = NSLock()
+
+    init(count: Int) { storage = Array(repeating: nil, count: count) }
+
+    func set(_ i: Int, _ value: R) {
+        lock.lock()
+        storage[i] = value
+        lock.unlock()
+    }
+
+    func values() -> [R] { storage.compactMap { $0 } }
+}

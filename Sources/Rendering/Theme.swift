@@ -1,0 +1,99 @@
+import Diagnostics
+import Formats
+import Foundation
+import Liquid
+
+/// The templates folder, parsed once: Markdown page templates, HTML layouts, partials and assets.
+public struct Theme: Sendable {
+    /// The page kinds a site needs, each `pages/<kind>.md`.
+    public static let pageKinds = ["home", "observations", "observation", "stories", "story", "coalitions", "coalition",
+                                   "events", "digests", "digest", "404", "index"]
+
+    var pages: [String: Template]
+    var layouts: [String: Template]
+    var htmlPartials: [String: Template]
+    var markdownPartials: [String: Template]
+    /// Files under `assets/`, by path inside it, sorted.
+    public var assets: [(path: String, bytes: [UInt8])]
+
+    /// The layout for a page kind: `layouts/<kind>.html`, else `layouts/default.html`.
+    func layout(for kind: String) -> Template? { layouts[kind] ?? layouts["default"] }
+
+    func partial(_ name: String, markdown: Bool) -> Template? {
+        markdown ? markdownPartials[name] : htmlPartials[name]
+    }
+
+    /// Reads and parses every template under `root`, reporting every error.
+    public static func load(root: String) -> (Theme?, [Diagnostic]) {
+        var diagnostics: [Diagnostic] = []
+        guard isDirectory(root) else {
+            return (nil, [.error(SourceLocation(path: root), "no templates folder here; expected layouts/, pages/, partials/ and assets/")])
+        }
+        func parseFolder(_ sub: String, ext: String, htmlContext: Bool) -> [String: Template] {
+            var out: [String: Template] = [:]
+            let dir = root + "/" + sub
+            for name in list(dir) where name.hasSuffix("." + ext) {
+                let path = dir + "/" + name
+                guard let data = FileManager.default.contents(atPath: path) else {
+                    diagnostics.append(.error(SourceLocation(path: path), "cannot read this template"))
+                    continue
+                }
+                switch TextFile.decode([UInt8](data), path: path) {
+                case .failure(let d): diagnostics.append(d)
+                case .success(let source):
+                    do {
+                        out[String(name.dropLast(ext.count + 1))] = try Template(source, path: path, htmlContext: htmlContext)
+                    } catch {
+                        diagnostics.append(error.diagnostic)
+                    }
+                }
+            }
+            return out
+        }
+        let pages = parseFolder("pages", ext: "md", htmlContext: false)
+        let layouts = parseFolder("layouts", ext: "html", htmlContext: true)
+        let htmlPartials = parseFolder("partials", ext: "liquid", htmlContext: true)
+        let markdownPartials = diagnostics.isEmpty ? parseFolder("partials", ext: "liquid", htmlContext: false) : [:]
+        for kind in pageKinds where pages[kind] == nil && !diagnostics.contains(where: { $0.location.path.hasSuffix("/pages/\(kind).md") }) {
+            diagnostics.append(.error(SourceLocation(path: root + "/pages/\(kind).md"), "missing page template; every theme needs pages/\(kind).md"))
+        }
+        if layouts["default"] == nil, !diagnostics.contains(where: { $0.location.path.hasSuffix("/layouts/default.html") }) {
+            diagnostics.append(.error(SourceLocation(path: root + "/layouts/default.html"), "missing layout; every theme needs layouts/default.html"))
+        }
+        var assets: [(String, [UInt8])] = []
+        collectAssets(root + "/assets", prefix: "", into: &assets, diagnostics: &diagnostics)
+        guard !diagnostics.contains(where: \.isError) else { return (nil, diagnostics) }
+        return (Theme(pages: pages, layouts: layouts, htmlPartials: htmlPartials, markdownPartials: markdownPartials,
+                      assets: assets.sorted { $0.0 < $1.0 }), diagnostics)
+    }
+
+    static func collectAssets(_ dir: String, prefix: String, into out: inout [(String, [UInt8])], diagnostics: inout [Diagnostic]) {
+        for name in list(dir) {
+            let path = dir + "/" + name
+            if isDirectory(path) {
+                collectAssets(path, prefix: prefix + name + "/", into: &out, diagnostics: &diagnostics)
+            } else if let data = FileManager.default.contents(atPath: path) {
+                out.append((prefix + name, [UInt8](data)))
+            } else {
+                diagnostics.append(.error(SourceLocation(path: path), "cannot read this asset"))
+            }
+        }
+    }
+
+    static func list(_ dir: String) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
+    }
+
+    static func isDirectory(_ path: String) -> Bool {
+        var d: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &d) && d.boolValue
+    }
+}
+
+extension LiquidError {
+    /// The same problem as a diagnostic, at its template's place.
+    public var diagnostic: Diagnostic {
+        let what = kind == .syntax ? "Liquid syntax error: " : (kind == .limit ? "Liquid limit exceeded: " : "Liquid error: ")
+        return .error(SourceLocation(path: path, line: line, column: column), what + message)
+    }
+}

@@ -1,0 +1,177 @@
+import Assembly
+import Foundation
+import Geo
+import Liquid
+import Loading
+import Markdown
+
+/// The only data templates see: published content as Liquid values, built once per neighborhood.
+///
+/// URLs are relative to the neighborhood's folder (`stories/x/index.html`); templates pass them
+/// through `relative_url`, which prefixes the page's way back to that folder.
+struct ViewModels {
+    let site: SiteSettings
+    let hood: NeighborhoodSite
+    let options: BuildOptions
+    private(set) var observationValues: [String: Value] = [:]
+
+    init(site: SiteSettings, hood: NeighborhoodSite, options: BuildOptions) {
+        self.site = site
+        self.hood = hood
+        self.options = options
+        for o in hood.observations { observationValues[o.id] = observationValue(o) }
+    }
+
+    // MARK: Dates
+
+    func instant(_ seconds: Int64) -> String {
+        Strftime.rfc3339(seconds, zone: site.timeZone)
+    }
+
+    func date(_ d: ContentDate) -> Value { .string(instant(d.instant)) }
+
+    // MARK: Values
+
+    func category(_ key: String) -> Value {
+        let c = site.category(key)
+        return .object(Object([("key", .string(key)), ("label", .string(c?.label ?? key)), ("color", .string(c?.color ?? "#555555"))]))
+    }
+
+    func html(_ markdown: String) -> Value { .safe(MarkdownRenderer.html(markdown)) }
+
+    func observationValue(_ o: Observation) -> Value {
+        .object(Object([
+            ("id", .string(o.id)), ("url", .string(Routes.observation(o.id))), ("title", .string(o.title)),
+            ("category", category(o.category)), ("location", .string(o.location)),
+            ("observed", date(o.observed)), ("observed_day", .string(o.observed.day.description)),
+            ("author", .string(o.author)), ("tags", .array(o.tags.map { .string($0) })),
+            ("description_html", html(o.description)), ("has_description", .bool(!o.description.isEmpty)),
+            ("lat", .float(Self.round5(o.coordinate.latitude))), ("lon", .float(Self.round5(o.coordinate.longitude))),
+        ]))
+    }
+
+    func observation(_ o: Observation) -> Value { observationValues[o.id] ?? observationValue(o) }
+
+    func story(_ s: StoryPage, full: Bool = false) -> Value {
+        var o = Object([
+            ("slug", .string(s.story.slug)), ("url", .string(Routes.story(s.story.slug))), ("title", .string(s.story.title)),
+            ("date", s.story.date.map(date) ?? .nil), ("date_day", s.story.date.map { .string($0.day.description) } ?? .nil),
+            ("draft", .bool(s.isDraft)), ("call_to_action", s.story.callToAction.map { .string($0) } ?? .nil),
+            ("tags", .array(s.story.tags.map { .string($0) })), ("author", s.story.author.map { .string($0) } ?? .nil),
+            ("excerpt", .string(Excerpt.of(s.story.body))), ("observation_count", .int(s.observations.count)),
+            ("categories", .array(orderedCategories(s.observations).map(category))),
+            ("coalition", s.coalition.map { .object(Object([("name", .string($0.name)), ("url", .string(Routes.coalition($0.slug)))])) } ?? .nil),
+        ])
+        if full {
+            o["body_html"] = html(s.story.body)
+            o["observations"] = .array(s.observations.map(observation))
+            o["flyer_url"] = .nil
+        }
+        return .object(o)
+    }
+
+    func coalition(_ c: CoalitionPage, full: Bool = false) -> Value {
+        let k = c.coalition
+        var o = Object([
+            ("slug", .string(k.slug)), ("url", .string(Routes.coalition(k.slug))), ("name", .string(k.name)),
+            ("focus", .array(k.focus.map { site.category($0) != nil ? category($0) : .object(Object([("key", .string($0)), ("label", .string($0)), ("color", .nil)])) })),
+            ("contact", k.contact.map { .string($0) } ?? .nil),
+            ("contact_url", k.contact.map { .string($0.contains("@") && !$0.contains("/") ? "mailto:" + $0 : $0) } ?? .nil),
+            ("meets", k.meets.map { .string($0) } ?? .nil), ("join_url", k.joinURL.map { .string($0) } ?? .nil),
+            ("members", k.members.map { .int($0) } ?? .nil), ("excerpt", .string(Excerpt.of(k.about))),
+            ("observation_count", .int(c.observations.count)), ("story_count", .int(c.stories.count)),
+        ])
+        if full {
+            o["about_html"] = html(k.about)
+            o["observations"] = .array(c.observations.map(observation))
+            o["stories"] = .array(c.stories.map { story($0) })
+            o["upcoming_events"] = .array(c.events.filter { ($0.end ?? $0.start).instant >= hood.now }.map(event))
+            o["past_events"] = .array(c.events.filter { ($0.end ?? $0.start).instant < hood.now }.reversed().map(event))
+        }
+        return .object(o)
+    }
+
+    func event(_ e: Event) -> Value {
+        let coalition = e.coalition.flatMap { ref in hood.coalitions.first { $0.coalition.slug == ref.value } }
+        return .object(Object([
+            ("slug", .string(e.slug)), ("url", .string(Routes.event(e.slug))), ("title", .string(e.title)),
+            ("start", date(e.start)), ("start_day", .string(e.start.day.description)), ("all_day", .bool(!e.start.hasTime)),
+            ("end", e.end.map(date) ?? .nil), ("location", e.location.map { .string($0) } ?? .nil),
+            ("body_html", html(e.body)),
+            ("coalition", coalition.map { .object(Object([("name", .string($0.coalition.name)), ("url", .string(Routes.coalition($0.coalition.slug)))])) } ?? .nil),
+        ]))
+    }
+
+    func digest(_ d: Digest, full: Bool = false) -> Value {
+        var o = Object([
+            ("week", .string(d.week.description)), ("url", .string(Routes.digest(d.week))),
+            ("title", .string(Self.weekTitle(d.week))), ("start_day", .string(d.week.start.description)),
+            ("end_day", .string(d.week.end.description)), ("observation_count", .int(d.observations.count)),
+            ("story_count", .int(d.stories.count)), ("current", .bool(d.isCurrentWeek)),
+        ])
+        if full {
+            o["observations"] = .array(d.observations.map(observation))
+            o["counts"] = .array(d.counts.map { c in
+                .object(Object([("category", category(c.category.key)), ("this_week", .int(c.thisWeek)),
+                                ("previous_week", .int(c.previousWeek)), ("change", .int(c.thisWeek - c.previousWeek))]))
+            })
+            o["stories"] = .array(d.stories.map { story($0) })
+            o["events"] = .array(d.events.map(event))
+            o["spotlight"] = d.spotlight.map { coalition($0) } ?? .nil
+            o["previous_week"] = .string(d.week.previous.description)
+        }
+        return .object(o)
+    }
+
+    /// Categories of some observations, in `site.yml` order.
+    func orderedCategories(_ observations: [Observation]) -> [String] {
+        let present = Set(observations.map(\.category))
+        return site.categories.map(\.key).filter(present.contains)
+    }
+
+    static let months = ["January", "February", "March", "April", "May", "June", "July", "August", "September",
+                         "October", "November", "December"]
+
+    /// "Week of November 23, 2026".
+    static func weekTitle(_ w: WeekID) -> String {
+        let s = w.start
+        return "Week of \(months[s.month - 1]) \(s.day), \(s.year)"
+    }
+
+    static func round5(_ v: Double) -> Double { (v * 100_000).rounded() / 100_000 }
+}
+
+/// A short plain-text opening of some Markdown, for cards and feeds.
+enum Excerpt {
+    static func of(_ markdown: String, limit: Int = 220) -> String {
+        let html = MarkdownRenderer.html(markdown)
+        var text = ""
+        var inTag = false
+        var skipDepth = 0
+        var tag = ""
+        for c in html {
+            if c == "<" { inTag = true; tag = ""; continue }
+            if inTag {
+                if c == ">" {
+                    inTag = false
+                    if tag.hasPrefix("table") { skipDepth += 1 } else if tag.hasPrefix("/table") { skipDepth -= 1 }
+                    if tag.hasPrefix("/p") || tag.hasPrefix("br") || tag.hasPrefix("/li") || tag.hasPrefix("/h") { text += " " }
+                } else {
+                    tag.append(c)
+                }
+                continue
+            }
+            if skipDepth == 0 { text.append(c) }
+        }
+        text = text.replacingOccurrences(of: "&amp;", with: "&").replacingOccurrences(of: "&lt;", with: "<")
+            .replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&quot;", with: "\"")
+            .replacingOccurrences(of: "&#39;", with: "'")
+        let words = text.split(whereSeparator: \.isWhitespace)
+        var out = ""
+        for w in words {
+            if out.count + w.count + 1 > limit { return out + "…" }
+            out += out.isEmpty ? String(w) : " " + w
+        }
+        return out
+    }
+}
