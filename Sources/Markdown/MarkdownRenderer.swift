@@ -31,11 +31,21 @@ public enum MarkdownRenderer {
         linkRemoteImages(document)
         guard let rendered = cmark_render_html(document, options, cmark_parser_get_syntax_extensions(parser)) else { return "" }
         defer { free(rendered) }
-        return String(cString: rendered)
+        return html5(String(cString: rendered))
     }
 }
 
 extension MarkdownRenderer {
+    /// cmark-gfm aligns table cells with `align`, which HTML5 made obsolete: use a style instead.
+    static func html5(_ html: String) -> String {
+        guard html.contains(" align=\"") else { return html }
+        var out = html
+        for side in ["left", "center", "right"] {
+            out = out.replacingOccurrences(of: " align=\"\(side)\"", with: " style=\"text-align: \(side)\"")
+        }
+        return out
+    }
+
     /// Images from another host become links to them: a page never loads anything from elsewhere.
     static func linkRemoteImages(_ document: OpaquePointer) {
         guard let iterator = cmark_iter_new(document) else { return }

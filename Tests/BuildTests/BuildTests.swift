@@ -1,0 +1,168 @@
+import Build
+import Diagnostics
+import Foundation
+import Testing
+
+@Suite("Building a site")
+struct BuildTests {
+    @Test("a small site builds every page of SPEC §4")
+    func everyPage() {
+        let f = SiteFixture()
+        let report = f.build()
+        #expect(report.succeeded, "\(report.diagnostics)")
+        let files = Set(SiteFixture.files(under: f.out))
+        for path in ["index.html", "north/index.html", "north/observations/index.html", "north/observations/o1/index.html",
+                     "north/stories/index.html", "north/stories/slow-down/index.html", "north/coalitions/index.html",
+                     "north/coalitions/safe-streets/index.html", "north/events/index.html", "north/events.ics", "north/feed.xml",
+                     "north/digest/index.html", "north/digest/2026-W48/index.html", "north/404.html",
+                     "north/assets/site.css", "north/assets/print.css"] {
+            #expect(files.contains(path), "missing \(path)")
+        }
+        #expect(!files.contains("north/sitemap.xml"))
+        #expect(report.neighborhoods == 1)
+    }
+
+    @Test("digests exist for weeks with activity and the week of --date, none after it")
+    func digestWeeks() {
+        let f = SiteFixture()
+        _ = f.build(date: "2026-11-29")
+        let weeks = SiteFixture.files(under: f.out + "/north/digest").filter { $0.hasSuffix("/index.html") }.map { String($0.prefix(8)) }
+        #expect(weeks == ["2026-W45", "2026-W46", "2026-W48"])
+        let digest = f.file("north/digest/2026-W48/index.html") ?? ""
+        #expect(digest.contains("Main street"))
+        #expect(digest.contains("Slow down on Main"))
+        #expect(digest.contains("Walk audit"))
+        #expect(!digest.contains("November meeting"))
+        let archive = f.file("north/digest/index.html") ?? ""
+        let order = ["2026-W48", "2026-W46", "2026-W45"].compactMap { archive.range(of: $0)?.lowerBound }
+        #expect(order.count == 3 && order == order.sorted(), "newest first")
+    }
+
+    @Test("pending observations and drafts appear nowhere, not even in file names")
+    func onlyPublished() {
+        let f = SiteFixture()
+        _ = f.build()
+        for path in SiteFixture.files(under: f.out) {
+            #expect(!path.contains("p1") && !path.contains("draft-one"), "\(path)")
+            let text = f.file(path) ?? ""
+            #expect(!text.contains("PENDING-MARKER") && !text.contains("DRAFT-MARKER"), "\(path)")
+        }
+    }
+
+    @Test("with --drafts a draft story is built with a visible draft banner")
+    func drafts() {
+        let f = SiteFixture()
+        _ = f.build(drafts: true)
+        let page = f.file("north/stories/draft-one/index.html") ?? ""
+        #expect(page.contains("class=\"draft-banner\""))
+        #expect(page.contains("<meta name=\"robots\" content=\"noindex\">"))
+        #expect(!(f.file("north/feed.xml") ?? "").contains("DRAFT-MARKER"))
+    }
+
+    @Test("every relative link names a file inside its neighborhood")
+    func links() {
+        let f = SiteFixture()
+        _ = f.build(drafts: true)
+        #expect(LinkChecker.brokenLinks(site: f.out, neighborhood: "north") == [])
+    }
+
+    @Test("the sample site's links all resolve")
+    func sampleLinks() throws {
+        let out = NSTemporaryDirectory() + "cs-sample-" + UUID().uuidString
+        let report = Builder.build(BuildRequest(content: SiteFixture.packageRoot + "/content", templates: SiteFixture.theme,
+                                                out: out, date: .parse("2026-11-29"), clock: 0, jobs: 2))
+        #expect(report.succeeded, "\(report.diagnostics)")
+        for hood in ["bagley", "claytown", "corktown", "warrendale"] {
+            #expect(LinkChecker.brokenLinks(site: out, neighborhood: hood) == [], "\(hood)")
+        }
+        try? FileManager.default.removeItem(atPath: out)
+    }
+
+    @Test("two builds give identical bytes")
+    func deterministic() {
+        let f = SiteFixture()
+        _ = f.build(baseURL: "https://example.org/")
+        let first = SiteFixture.snapshot(f.out)
+        _ = f.build(baseURL: "https://example.org/")
+        #expect(SiteFixture.snapshot(f.out) == first)
+        #expect(first.count > 20)
+    }
+
+    @Test("a build with a broken file exits with errors and leaves the previous output untouched")
+    func atomic() {
+        let f = SiteFixture()
+        _ = f.build()
+        let before = SiteFixture.snapshot(f.out)
+        f.write("neighborhoods/north/stories/broken.md", "---\ntitle: [unclosed\n---\n")
+        let report = f.build()
+        #expect(!report.succeeded)
+        #expect(report.diagnostics.first?.description.contains("broken.md:3:1: error: YAML syntax error") == true)
+        #expect(SiteFixture.snapshot(f.out) == before)
+        let leftovers = (try? FileManager.default.contentsOfDirectory(atPath: f.base)) ?? []
+        #expect(leftovers.sorted() == ["content", "public"])
+    }
+
+    @Test("a later build removes files that no longer belong")
+    func staleFilesGo() {
+        let f = SiteFixture()
+        _ = f.build()
+        #expect(f.file("north/observations/o2/index.html") != nil)
+        f.write("neighborhoods/north/observations.csv", "id,category,location,lat,lon,observed\no1,speeding,Corner,42.05,-83.15,2026-11-02\no3,speeding,Main,42.04,-83.16,2026-11-25\n")
+        f.write("neighborhoods/north/stories/slow-down.md", "---\ntitle: Slow\nstatus: published\ndate: 2026-11-26\nobservations: [o1]\n---\nx\n")
+        f.write("neighborhoods/north/stories/draft-one.md", "---\ntitle: Draft\n---\nx\n")
+        #expect(f.build().succeeded)
+        #expect(f.file("north/observations/o2/index.html") == nil)
+    }
+
+    @Test("a template error names the template's path, line and column")
+    func templateError() throws {
+        let f = SiteFixture()
+        let theme = f.base + "/theme"
+        try FileManager.default.copyItem(atPath: SiteFixture.theme, toPath: theme)
+        try "# {{ story.title }}\n\n{% if story.date %}\n".write(toFile: theme + "/pages/story.md", atomically: true, encoding: .utf8)
+        let report = f.build(templates: theme)
+        #expect(!report.succeeded)
+        #expect(report.diagnostics.filter(\.isError).map(\.description) == [theme + "/pages/story.md:3:1: error: Liquid syntax error: 'if' tag was never closed; expected 'else' or 'elsif' or 'endif'"])
+    }
+
+    @Test("a render error names the template and the page being rendered")
+    func renderError() throws {
+        let f = SiteFixture()
+        let theme = f.base + "/theme"
+        try FileManager.default.copyItem(atPath: SiteFixture.theme, toPath: theme)
+        try "# {{ story.title | no_such_filter }}\n".write(toFile: theme + "/pages/story.md", atomically: true, encoding: .utf8)
+        let report = f.build(templates: theme)
+        #expect(report.diagnostics.filter(\.isError).map(\.description) == [theme + "/pages/story.md:1:3: error: Liquid error: unknown filter 'no_such_filter' (rendering north/stories/slow-down/index.html)"])
+    }
+
+    @Test("--only builds only the named neighborhoods")
+    func only() {
+        var files = SiteFixture.north
+        for (k, v) in SiteFixture.north where k.hasPrefix("neighborhoods/north/neighborhood.md") || k.hasSuffix("boundary.geojson") {
+            files[k.replacingOccurrences(of: "/north/", with: "/south/")] = v
+        }
+        let f = SiteFixture(files)
+        #expect(f.build(only: ["south"]).succeeded)
+        #expect(f.file("south/index.html") != nil)
+        #expect(f.file("north/index.html") == nil)
+        #expect(f.build(only: ["west"]).diagnostics.first?.message == "no neighborhood 'west'; expected one of 'north' or 'south'")
+    }
+
+    @Test("the output may not be the content folder or hold it")
+    func outputGuard() {
+        let f = SiteFixture()
+        #expect(f.build(out: f.content).diagnostics.first?.message == "the output folder may not be the content folder or hold it; choose another --out")
+        #expect(f.build(out: f.base).diagnostics.first?.message == "the output folder may not be the content folder or hold it; choose another --out")
+        #expect(FileManager.default.fileExists(atPath: f.content + "/site.yml"))
+    }
+
+    @Test("with a base URL the sitemap lists every page and feeds use absolute links")
+    func baseURL() {
+        let f = SiteFixture()
+        _ = f.build(baseURL: "https://digest.example.org/")
+        let sitemap = f.file("north/sitemap.xml") ?? ""
+        #expect(sitemap.contains("<loc>https://digest.example.org/north/stories/slow-down/index.html</loc>"))
+        #expect(!sitemap.contains("404.html"))
+        #expect((f.file("north/feed.xml") ?? "").contains("<id>https://digest.example.org/north/stories/slow-down/index.html</id>"))
+    }
+}
