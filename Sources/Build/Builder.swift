@@ -74,9 +74,9 @@ public enum Builder {
     }
 
     /// `check`: the content and the templates, every problem of both.
-    public static func check(content root: String, templates: String) -> (LoadedContent?, [Diagnostic]) {
+    public static func check(content root: String, templates: String?) -> (LoadedContent?, [Diagnostic]) {
         let (content, diagnostics) = ContentLoader.load(root: root)
-        let (_, themeDiagnostics) = Theme.load(root: templates)
+        let themeDiagnostics = templates.map { Theme.load(root: $0).1 } ?? []
         return (content, (diagnostics + themeDiagnostics).sortedForDisplay())
     }
 }

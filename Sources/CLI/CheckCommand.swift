@@ -1,5 +1,6 @@
 import Diagnostics
 import Build
+import Foundation
 import Loading
 
 /// `commonsight check`: load the content and report every problem.
@@ -14,8 +15,10 @@ enum CheckCommand {
             throw Arguments.UsageError(message: "unexpected argument '\(extra)'; 'check' takes only options", command: "check")
         }
         let root = console.resolve(parsed.options["content"] ?? "content")
+        // The theme is checked when named, or when the default `templates` folder is there.
         let templates = console.resolve(parsed.options["templates"] ?? "templates")
-        let (content, diagnostics) = Builder.check(content: root, templates: templates)
+        let checkTheme = parsed.options["templates"] != nil || FileManager.default.fileExists(atPath: templates)
+        let (content, diagnostics) = Builder.check(content: root, templates: checkTheme ? templates : nil)
         let errors = CommandLineTool.report(diagnostics, console: console)
         let warnings = diagnostics.count - errors
         guard let content, errors == 0 else {

@@ -115,7 +115,7 @@ struct ObservationLoader {
               let category, let known, let location, let coordinate, let observed, let status else { return nil }
         return Observation(
             id: id, category: category, location: location, coordinate: site.privacy.publish(coordinate),
-            observed: observed, status: status, title: title ?? "\(known.label) near \(location)",
+            observed: observed, status: status, title: title ?? "\(known.label) — \(location)",
             author: author ?? "A neighbor", tags: tags, description: description, source: f.location)
     }
 

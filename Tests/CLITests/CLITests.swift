@@ -39,7 +39,7 @@ struct CLITests {
     func usage() {
         let (status, t) = run("check", "--contnet", "x")
         #expect(status == 2)
-        #expect(t.err == "error: unknown option '--contnet' for 'check'; expected --content\nhint: run 'commonsight help check' for its usage")
+        #expect(t.err == "error: unknown option '--contnet' for 'check'; expected --content, --templates\nhint: run 'commonsight help check' for its usage")
         #expect(run("frobnicate").0 == 2)
         #expect(run().0 == 2)
         #expect(run("check", "--content").1.err.hasPrefix("error: option '--content' needs a value"))
@@ -140,5 +140,35 @@ struct RenderCommandTests {
         let t = Transcript()
         #expect(CommandLineTool.run(["render", "--template", "x", "--autoescape", "xml"], console: t.console()) == 2)
         #expect(t.err.hasPrefix("error: --autoescape must be 'none' or 'html', not 'xml'"))
+    }
+}
+
+@Suite("commonsight build and check with a theme")
+struct BuildCommandTests {
+    @Test("check reports template errors with their place")
+    func checkTemplates() throws {
+        let dir = NSTemporaryDirectory() + "cs-check-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: packageRoot + "/content", toPath: dir + "/content")
+        try FileManager.default.copyItem(atPath: packageRoot + "/templates", toPath: dir + "/templates")
+        try "{% for x in y %}\n{{ x | }}\n{% endfor %}".write(toFile: dir + "/templates/partials/badge.liquid", atomically: true, encoding: .utf8)
+        let t = Transcript()
+        #expect(CommandLineTool.run(["check"], console: t.console(in: dir)) == 1)
+        #expect(t.err.hasPrefix("templates/partials/badge.liquid:2:1: error: Liquid syntax error: expected a filter name after '|'"))
+    }
+
+    @Test("build prints one summary line, and wrong options exit 2")
+    func buildSummary() throws {
+        let dir = NSTemporaryDirectory() + "cs-buildcmd-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let t = Transcript()
+        let status = CommandLineTool.run(["build", "--content", packageRoot + "/content", "--templates", packageRoot + "/templates",
+                                          "--out", dir + "/out", "--date", "2026-11-29", "--only", "bagley", "--jobs", "2"], console: t.console(in: dir))
+        #expect(status == 0, "\(t.err)")
+        #expect(t.out.hasPrefix("built 1 neighborhood: "))
+        #expect(t.out.contains(" pages, ") && t.out.hasSuffix(" s → out"))
+        #expect(CommandLineTool.run(["build", "--date", "2026-02-30"], console: Transcript().console(in: dir)) == 2)
+        #expect(CommandLineTool.run(["build", "--jobs", "0"], console: Transcript().console(in: dir)) == 2)
+        #expect(CommandLineTool.run(["build", "--base-url", "ftp://x"], console: Transcript().console(in: dir)) == 2)
     }
 }

@@ -20,7 +20,7 @@ struct ObservationLoadingTests {
         let n = try #require(content?.neighborhoods.first)
         #expect(n.observations.map(\.id) == ["a1", "md-1", "g1"])
         #expect(n.observations[1].description == "Cars *fast*.")
-        #expect(n.observations[0].title == "Speeding near Near the school")
+        #expect(n.observations[0].title == "Speeding — Near the school")
         #expect(n.observations[0].author == "A neighbor")
         #expect(n.observations[2].coordinate.latitude == 42.06)
     }

