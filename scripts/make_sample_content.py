@@ -242,6 +242,7 @@ def main():
             "privacy:",
             "  location_precision_m: 50",
             "  private_fields: [reporter_id]",
+            "map_attribution: Boundaries and parks from City of Detroit open data",
             "categories:"]
     for key, label, color in CATEGORIES:
         site.append(f'  {key}: {{ label: {label}, color: "{color}" }}')

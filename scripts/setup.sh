@@ -4,7 +4,7 @@
 set -euo pipefail
 need=(pkg-config libyaml-dev libcmark-gfm-dev libcmark-gfm-extensions-dev)
 if [ "${1:-build}" = test ]; then
-  need+=(python3 python3-pip)
+  need+=(python3 python3-pip librsvg2-bin)
   command -v java >/dev/null || need+=(default-jre-headless)
 fi
 missing=()

@@ -88,11 +88,44 @@ def calendars(public, content):
             check(f"{h} {slug} summary is the title", str(e["SUMMARY"]) == title, f"{e['SUMMARY']!r} != {title!r}")
 
 
+def maps(public):
+    """Every neighborhood map, and the inline maps of its story and digest pages, parse as XML and render."""
+    import re
+    import tempfile
+    import xml.etree.ElementTree as ET
+    for h in hoods(public):
+        svgs = {f"{h}/map.svg": open(os.path.join(public, h, "map.svg"), encoding="utf-8").read()}
+        for sub in ("stories", "digest", "coalitions"):
+            base = os.path.join(public, h, sub)
+            for d in sorted(os.listdir(base))[:3]:
+                page = os.path.join(base, d, "index.html")
+                if not os.path.isfile(page):
+                    continue
+                m = re.search(r'<svg xmlns="http://www.w3.org/2000/svg" class="map".*?</svg>', open(page, encoding="utf-8").read(), re.S)
+                if m:
+                    svgs[f"{h}/{sub}/{d} (inline)"] = m.group(0)
+        for name, svg in svgs.items():
+            try:
+                root = ET.fromstring(svg.encode("utf-8"))
+                ok = root.tag.endswith("svg") and root.find("{http://www.w3.org/2000/svg}title") is not None
+                check(f"{name} parses as SVG with a title", ok)
+            except ET.ParseError as e:
+                check(f"{name} parses as XML", False, str(e))
+                continue
+            with tempfile.TemporaryDirectory() as tmp:
+                src, png = os.path.join(tmp, "m.svg"), os.path.join(tmp, "m.png")
+                open(src, "w", encoding="utf-8").write(svg)
+                r = subprocess.run(["rsvg-convert", "-o", png, src], capture_output=True, text=True)
+                check(f"{name} renders with rsvg-convert", r.returncode == 0 and os.path.getsize(png) > 1000, r.stderr)
+    print(f"maps: checked")
+
+
 def main():
     public, content = sys.argv[1], sys.argv[2]
     html_checker(public)
     feeds(public)
     calendars(public, content)
+    maps(public)
     print(f"site-checks: {passed} passed, {failed} failed")
     sys.exit(1 if failed else 0)
 

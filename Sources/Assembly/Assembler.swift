@@ -13,9 +13,7 @@ public enum Assembler {
     }
 
     static func assemble(_ n: Neighborhood, site: SiteSettings, options: BuildOptions) -> NeighborhoodSite {
-        let observations = n.observations.filter { o in
-            o.status == .published && (n.boundary.map { $0.distance(to: o.coordinate) <= CrossReferences.farOutsideMeters } ?? true)
-        }
+        let observations = n.observations.filter { $0.status == .published }
         let byID = Dictionary(observations.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         let stories = n.stories
             .filter { $0.status == .published || options.includeDrafts }

@@ -45,6 +45,12 @@ public struct NeighborhoodSite: Sendable {
     /// `base_url` + slug + `/`, when the site has a URL.
     public var absoluteRoot: String?
 
+    /// Observations a map may show: those not far outside the boundary (the loader warned about the rest).
+    public func mappable(_ observations: [Observation]) -> [Observation] {
+        guard let boundary else { return observations }
+        return observations.filter { boundary.distance(to: $0.coordinate) <= CrossReferences.farOutsideMeters }
+    }
+
     public var upcomingEvents: [Event] { events.filter { ($0.end ?? $0.start).instant >= now } }
     public var pastEvents: [Event] { events.filter { ($0.end ?? $0.start).instant < now }.reversed() }
 }

@@ -58,7 +58,7 @@ extension ContentLoader {
         var log = DiagnosticLog()
         let site = SiteSettings(title: "", description: nil, baseURL: nil, language: "en",
                                 timeZone: .gmt, privacy: PrivacyPolicy(),
-                                categories: [], location: SourceLocation(path: root))
+                                categories: [], mapAttribution: "", location: SourceLocation(path: root))
         return NeighborhoodLoader(site: site, folder: folder).boundary(folder.path("neighborhoods", slug, "boundary.geojson"), log: &log)
     }
 }

@@ -19,6 +19,8 @@ public struct SiteSettings: Sendable {
     public var privacy: PrivacyPolicy
     /// In the order `site.yml` lists them.
     public var categories: [Category]
+    /// The small line under every map: where its data came from.
+    public var mapAttribution: String
     public var location: SourceLocation
 
     public func category(_ key: String) -> Category? {

@@ -36,10 +36,11 @@ public enum SiteLoader {
             }
         }
         let privacy = self.privacy(fields.node("privacy"), log: &log)
+        let attribution = fields.text("map_attribution", log: &log) ?? "Drawn from this site's data"
         let categories = self.categories(fields, log: &log)
         guard let title, let categories else { return nil }
         return SiteSettings(title: title, description: description, baseURL: baseURL, language: language,
-                            timeZone: zone, privacy: privacy, categories: categories, location: start)
+                            timeZone: zone, privacy: privacy, categories: categories, mapAttribution: attribution, location: start)
     }
 
     static func baseURL(_ fields: Record, log: inout DiagnosticLog) -> String? {

@@ -29,6 +29,7 @@ struct SitePages {
         }
         var jobs: [PageJob] = []
         jobs.append(job(Routes.home, "home", h.name, [
+            ("map_svg", m.mapValue(h.observations, title: "Map of \(h.name): every observation", pagePath: Routes.home, groupLink: Routes.observations)),
             ("stories", .array(h.stories.prefix(6).map { m.story($0) })),
             ("coalitions", .array(h.coalitions.map { m.coalition($0) })),
             ("upcoming_events", .array(h.upcomingEvents.prefix(5).map(m.event))),
@@ -57,11 +58,15 @@ struct SitePages {
             let next = s.coalition.flatMap { c in h.upcomingEvents.first { $0.coalition?.value == c.slug } }
             jobs.append(job(Routes.story(s.story.slug), "story", s.story.title, [
                 ("story", m.story(s, full: true)), ("next_event", next.map(m.event) ?? .nil),
+                ("map_svg", m.mapValue(s.observations, title: "Map of the reports behind “\(s.story.title)”", pagePath: Routes.story(s.story.slug), groupLink: "#reports")),
             ], draft: s.isDraft))
         }
         jobs.append(job(Routes.coalitions, "coalitions", "Coalitions", [("coalitions", .array(h.coalitions.map { m.coalition($0) }))]))
         for c in h.coalitions {
-            jobs.append(job(Routes.coalition(c.coalition.slug), "coalition", c.coalition.name, [("coalition", m.coalition(c, full: true))]))
+            jobs.append(job(Routes.coalition(c.coalition.slug), "coalition", c.coalition.name, [
+                ("coalition", m.coalition(c, full: true)),
+                ("map_svg", m.mapValue(c.observations, title: "Map of the observations in \(c.coalition.name)'s focus", pagePath: Routes.coalition(c.coalition.slug), groupLink: "#coalition-observations")),
+            ]))
         }
         jobs.append(job(Routes.events, "events", "Events", [
             ("upcoming_events", .array(h.upcomingEvents.map(m.event))), ("past_events", .array(h.pastEvents.map(m.event))),
@@ -76,7 +81,10 @@ struct SitePages {
                 o["has_previous_week_digest"] = .bool(weeks.contains(d.week.previous))
                 value = .object(o)
             }
-            jobs.append(job(Routes.digest(d.week), "digest", ViewModels.weekTitle(d.week), [("digest", value)]))
+            jobs.append(job(Routes.digest(d.week), "digest", ViewModels.weekTitle(d.week), [
+                ("digest", value),
+                ("map_svg", m.mapValue(d.observations, title: "Map of the observations of the \(ViewModels.weekTitle(d.week).lowercased())", pagePath: Routes.digest(d.week), groupLink: "#week-observations")),
+            ]))
         }
         jobs.append(job(Routes.notFound, "404", "Page not found", []))
         return jobs

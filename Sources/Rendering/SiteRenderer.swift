@@ -25,6 +25,7 @@ public enum SiteRenderer {
             let feeds = Feeds(models: models)
             files.append((hood.slug + "/" + Routes.feed, Array(feeds.atom().utf8)))
             files.append((hood.slug + "/" + Routes.calendar, Array(feeds.calendar().utf8)))
+            files.append((hood.slug + "/map.svg", Array(models.neighborhoodMapFile().utf8)))
             if let sitemap = feeds.sitemap(paths: hoodJobs.map(\.path)) { files.append((hood.slug + "/" + Routes.sitemap, Array(sitemap.utf8))) }
             for asset in theme.assets { files.append((hood.slug + "/assets/" + asset.path, asset.bytes)) }
         }

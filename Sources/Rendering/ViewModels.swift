@@ -3,6 +3,7 @@ import Foundation
 import Geo
 import Liquid
 import Loading
+import Maps
 import Markdown
 
 /// The only data templates see: published content as Liquid values, built once per neighborhood.
@@ -34,7 +35,13 @@ struct ViewModels {
 
     func category(_ key: String) -> Value {
         let c = site.category(key)
-        return .object(Object([("key", .string(key)), ("label", .string(c?.label ?? key)), ("color", .string(c?.color ?? "#555555"))]))
+        let color = c?.color ?? "#555555"
+        let index = site.categories.firstIndex { $0.key == key } ?? 0
+        let shape = MarkShape.forCategory(at: index)
+        let icon = "<svg class=\"icon\" viewBox=\"0 0 16 16\" width=\"14\" height=\"14\" aria-hidden=\"true\">"
+            + "<path d=\"\(shape.path(x: 8, y: 8, r: 6.5))\" fill=\"\(SVGText.escape(color))\" stroke=\"#1d2327\" stroke-width=\"0.8\"/></svg>"
+        return .object(Object([("key", .string(key)), ("label", .string(c?.label ?? key)), ("color", .string(color)),
+                               ("shape", .string(String(describing: shape))), ("icon", .safe(icon))]))
     }
 
     func html(_ markdown: String) -> Value { .safe(MarkdownRenderer.html(markdown)) }

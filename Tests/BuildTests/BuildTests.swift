@@ -166,3 +166,53 @@ struct BuildTests {
         #expect((f.file("north/feed.xml") ?? "").contains("<id>https://digest.example.org/north/stories/slow-down/index.html</id>"))
     }
 }
+
+@Suite("Maps on the built pages")
+struct BuiltMapTests {
+    /// The `href`s of the marks inside a page's inline map.
+    func mapLinks(_ html: String) -> [String] {
+        guard let start = html.range(of: "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"map\""),
+              let end = html.range(of: "</svg>", range: start.upperBound..<html.endIndex) else { return [] }
+        return LinkChecker.links(in: String(html[start.lowerBound..<end.upperBound]))
+    }
+
+    @Test("a story map links exactly the story's published observations")
+    func storyMap() {
+        let f = SiteFixture()
+        _ = f.build()
+        let links = mapLinks(f.file("north/stories/slow-down/index.html") ?? "")
+        #expect(links.sorted() == ["../../observations/o1/index.html", "../../observations/o3/index.html"])
+    }
+
+    @Test("a digest map links exactly that week's observations")
+    func digestMap() {
+        let f = SiteFixture()
+        _ = f.build()
+        #expect(mapLinks(f.file("north/digest/2026-W45/index.html") ?? "") == ["../../observations/o1/index.html"])
+        #expect(mapLinks(f.file("north/digest/2026-W48/index.html") ?? "") == ["../../observations/o3/index.html"])
+    }
+
+    @Test("the neighborhood map file links every published observation from the folder's root, overlapping ones as a group")
+    func neighborhoodMap() {
+        let f = SiteFixture()
+        _ = f.build()
+        let svg = f.file("north/map.svg") ?? ""
+        #expect(svg.hasPrefix("<?xml"))
+        // o1 and o4 share a place, so they are one numbered group linking to the list.
+        #expect(LinkChecker.links(in: svg).sorted() == ["./observations/index.html", "./observations/o2/index.html", "./observations/o3/index.html"])
+        #expect(svg.contains("<title>2 observations here: Speeding 2</title>"))
+    }
+
+    @Test("a point far outside the boundary is listed but left off the map")
+    func farPoint() {
+        var files = SiteFixture.north
+        files["neighborhoods/north/observations.csv"] = "id,category,location,lat,lon,observed\nin,speeding,In,42.05,-83.15,2026-11-02\nfar,speeding,Far,45.05,-83.15,2026-11-02\n"
+        files["neighborhoods/north/stories/slow-down.md"] = "---\ntitle: S\nstatus: published\ndate: 2026-11-26\nobservations: [in, far]\n---\n"
+        files["neighborhoods/north/stories/draft-one.md"] = "---\ntitle: D\n---\n"
+        let f = SiteFixture(files)
+        let report = f.build()
+        #expect(report.diagnostics.contains { $0.message.contains("observation 'far' at lat 45.05") })
+        #expect(f.file("north/observations/far/index.html") != nil)
+        #expect(mapLinks(f.file("north/stories/slow-down/index.html") ?? "") == ["../../observations/in/index.html"])
+    }
+}

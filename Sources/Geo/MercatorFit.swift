@@ -1,0 +1,56 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Web Mercator fitted to a box of the map: a position's pixel on a `width` × `height` drawing,
+/// with `margin` (a share of each side) kept free around the fitted bounds.
+public struct MercatorFit: Sendable {
+    public let width: Double
+    public let height: Double
+    let scale: Double
+    let offsetX: Double
+    let offsetY: Double
+    public let bounds: Bounds
+
+    /// Fits `bounds` into a drawing `width` wide; the height follows the bounds' shape, clamped.
+    public init(bounds: Bounds, width: Double, minHeight: Double, maxHeight: Double, margin: Double = 0.06) {
+        self.bounds = bounds
+        let x0 = Self.x(bounds.minLongitude), x1 = Self.x(bounds.maxLongitude)
+        let y0 = Self.y(bounds.minLatitude), y1 = Self.y(bounds.maxLatitude)
+        let spanX = max(x1 - x0, 1e-9), spanY = max(y1 - y0, 1e-9)
+        let usableWidth = width * (1 - 2 * margin)
+        var h = usableWidth * spanY / spanX / (1 - 2 * margin)
+        h = min(max(h, minHeight), maxHeight)
+        let usableHeight = h * (1 - 2 * margin)
+        scale = min(usableWidth / spanX, usableHeight / spanY)
+        self.width = width
+        self.height = h
+        offsetX = (width - spanX * scale) / 2 - x0 * scale
+        offsetY = (h - spanY * scale) / 2 + y1 * scale
+    }
+
+    /// Mercator x of a longitude, in radians.
+    static func x(_ lon: Double) -> Double { lon * .pi / 180 }
+
+    /// Mercator y of a latitude (clamped to the projection's ±85.05°).
+    static func y(_ lat: Double) -> Double {
+        let phi = min(max(lat, -85.05112878), 85.05112878) * .pi / 180
+        return log(tan(.pi / 4 + phi / 2))
+    }
+
+    /// The pixel of a position: x to the right, y down.
+    public func point(_ c: Coordinate) -> (x: Double, y: Double) {
+        (Self.x(c.longitude) * scale + offsetX, offsetY - Self.y(c.latitude) * scale)
+    }
+
+    /// Meters on the ground per pixel at the middle of the map.
+    public var metersPerPixel: Double {
+        let mid = bounds.center
+        let left = Coordinate(latitude: mid.latitude, longitude: mid.longitude - 0.01)
+        let right = Coordinate(latitude: mid.latitude, longitude: mid.longitude + 0.01)
+        let pixels = (Self.x(right.longitude) - Self.x(left.longitude)) * scale
+        return left.distance(to: right) / pixels
+    }
+}
