@@ -82,7 +82,7 @@ extension RenderContext {
                 let expected = definition.minArguments == definition.maxArguments ? "\(definition.minArguments)" : "\(definition.minArguments) to \(definition.maxArguments)"
                 throw .render("'\(filter.name)' takes \(expected) argument\(definition.maxArguments == 1 ? "" : "s"), given \(args.count)", at: p)
             }
-            do {
+            do throws(FilterError) {
                 value = try definition.body(value, args, keywords, FilterContext(now: environment.now, timeZone: environment.timeZone, autoescape: environment.autoescape))
             } catch {
                 throw .render("\(filter.name): \(error.message)", at: p)
@@ -103,7 +103,7 @@ extension RenderContext {
             return try evaluate(b, at: p)
         case .compare(let a, let op, let b):
             let left = try evaluate(a, at: p), right = try evaluate(b, at: p)
-            do {
+            do throws(FilterError) {
                 return try Comparison.compare(left, op, right)
             } catch {
                 throw .render(error.message, at: p)

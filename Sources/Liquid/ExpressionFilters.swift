@@ -12,7 +12,7 @@ extension RenderContext {
         let items = Ruby.items(input)
         if name == "group_by_exp" {
             let expression: FilteredExpression
-            do {
+            do throws(FilterError) {
                 var parser = try ExpressionParser(Substring(source))
                 expression = try parser.filtered()
             } catch {
@@ -27,7 +27,7 @@ extension RenderContext {
             return .array(groups.map { .object(Object([("name", .string($0.0)), ("items", .array($0.1)), ("size", .int($0.1.count))])) })
         }
         let condition: Condition
-        do {
+        do throws(FilterError) {
             var parser = try ExpressionParser(Substring(source))
             condition = try parser.condition()
             try parser.expectEnd()

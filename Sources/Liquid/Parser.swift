@@ -113,7 +113,7 @@ struct Parser {
 
     /// Runs an expression parser over `markup`, turning its complaints into syntax errors at `p`.
     func parse<T>(_ markup: Substring, at p: Position, _ body: (inout ExpressionParser) throws(FilterError) -> T) throws(LiquidError) -> T {
-        do {
+        do throws(FilterError) {
             var parser = try ExpressionParser(markup)
             return try body(&parser)
         } catch {

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets in Fuzz/ and runs each for SECONDS (default 60), with AddressSanitizer.
+# Seeds come from the sample content; findings land in .build/fuzz/<target>/crashes.
+# Usage: scripts/fuzz.sh [SECONDS] [TARGET...]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds=${1:-60}; shift || true
+targets=("$@"); [ ${#targets[@]} -gt 0 ] || targets=(FrontMatter CSV GeoJSON Liquid Markdown)
+out=.build/fuzz; mkdir -p "$out/lib"
+flags=(-swift-version 6 -sanitize=fuzzer,address -parse-as-library -O -g -I "$out/lib" -I Sources/CYAML -I Sources/CCmarkGFM)
+module() {  # module NAME [LINK...]
+  local name=$1; shift
+  swiftc "${flags[@]}" -emit-library -static -emit-module -module-name "$name" \
+    -emit-module-path "$out/lib/$name.swiftmodule" -o "$out/lib/lib$name.a" $(find Sources/"$name" -name "*.swift" | sort) "$@"
+}
+module Diagnostics
+module Geo
+module Formats
+module Liquid
+module Markdown
+libs=(-L "$out/lib" -lFormats -lGeo -lDiagnostics -lLiquid -lMarkdown -lyaml -lcmark-gfm -lcmark-gfm-extensions)
+for t in "${targets[@]}"; do
+  swiftc "${flags[@]}" Fuzz/Fuzz$t.swift "${libs[@]}" -o "$out/fuzz-$t" 2>&1 | grep -v "Cannot export local symbol" || true
+  corpus="$out/$t/corpus"; crashes="$out/$t/crashes"; mkdir -p "$corpus" "$crashes"
+  case $t in
+    FrontMatter) find content -name '*.md' -exec cp {} "$corpus/" \; ;;
+    CSV) find content -name '*.csv' -exec cp {} "$corpus/" \; ;;
+    GeoJSON) find content -name '*.geojson' -size -200k -exec cp {} "$corpus/" \; ;;
+    Liquid) cp templates/layouts/*.html templates/partials/*.liquid "$corpus/" ;;
+    Markdown) find content -name '*.md' -exec cp {} "$corpus/" \; ; cp templates/pages/*.md "$corpus/" ;;
+  esac
+  echo "fuzz-$t: $seconds s"
+  "$out/fuzz-$t" "$corpus" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=4096 -max_len=65536 \
+    -artifact_prefix="$crashes/" -print_final_stats=1 2>"$out/$t/log.txt" || { echo "fuzz-$t: FINDING, see $out/$t/log.txt and $crashes"; tail -30 "$out/$t/log.txt"; exit 1; }
+  grep -E "stat::number_of_executed_units|stat::peak_rss_mb" "$out/$t/log.txt" | sed "s/^/fuzz-$t: /"
+done
