@@ -96,7 +96,7 @@ struct DocumentLoader {
             }
             var coordinate: Coordinate?
             if f.has("lat") || f.has("lon") {
-                coordinate = ObservationLoader(site: site, folder: folder).coordinate(f, log: &log)
+                coordinate = ObservationLoader(site: site, folder: folder).coordinate(f, log: &log).map(site.privacy.publish)
             }
             let coalition = f.text("coalition", log: &log).map { Reference($0, at: f.place("coalition")) }
             guard !log.items[before...].contains(where: \.isError), let title, let start else { return nil }

@@ -216,3 +216,42 @@ struct BuiltMapTests {
         #expect(mapLinks(f.file("north/stories/slow-down/index.html") ?? "") == ["../../observations/in/index.html"])
     }
 }
+
+@Suite("The file system")
+struct FileSystemTests {
+    /// Makes a folder unwritable even for root (`chattr +i`), or by mode for other users.
+    func lock(_ path: String, _ locked: Bool) {
+        let p = Process()
+        if getuid() == 0 {
+            p.executableURL = URL(fileURLWithPath: "/usr/bin/chattr")
+            p.arguments = [locked ? "+i" : "-i", path]
+        } else {
+            p.executableURL = URL(fileURLWithPath: "/bin/chmod")
+            p.arguments = [locked ? "0555" : "0755", path]
+        }
+        try? p.run()
+        p.waitUntilExit()
+    }
+
+    @Test("a build that cannot write (a full disk, simulated by an unwritable folder) leaves the previous output as it was")
+    func unwritable() {
+        let f = SiteFixture()
+        #expect(f.build().succeeded)
+        let before = SiteFixture.snapshot(f.out)
+        f.write("neighborhoods/north/events/extra.md", "---\ntitle: Extra\nstart: 2026-12-01 18:00\n---\n")
+        lock(f.base, true)
+        defer { lock(f.base, false) }
+        let report = f.build()
+        #expect(!report.succeeded)
+        #expect(report.diagnostics.filter(\.isError).map(\.message).first?.hasPrefix("cannot create the staging folder beside the output") == true, "\(report.diagnostics)")
+        #expect(SiteFixture.snapshot(f.out) == before)
+    }
+
+    @Test("building never modifies the content folder")
+    func contentUntouched() {
+        let f = SiteFixture()
+        let before = SiteFixture.snapshot(f.content)
+        _ = f.build(drafts: true, baseURL: "https://example.org/")
+        #expect(SiteFixture.snapshot(f.content) == before)
+    }
+}

@@ -1,0 +1,126 @@
+#!/usr/bin/env python3
+"""Builds nothing: checks a site built from tests/fixtures/hostile/content (SPEC §2 "Private data", §6).
+
+Every private field, unpublished observation and draft carries a marker that must appear nowhere;
+each neighborhood carries a marker the other must not contain; hostile text must stay text in HTML,
+SVG, Atom, iCalendar and the sitemap; exact coordinates must not appear at 4 or 5 decimals.
+Usage: tests/hostile_checks.py OUT_DIR CONTENT_DIR. Ends with 'hostile-checks: N passed, N failed'.
+"""
+import html.parser
+import re
+import os
+import sys
+import xml.etree.ElementTree as ET
+
+import icalendar
+
+passed = failed = 0
+HOSTILE = '<script>alert("x")</script> "><img src=x onerror=alert(1)> & \' ; , \u200fعربي 🚦'
+BAD_SCHEMES = ("javascript:", "data:", "vbscript:", "file:")
+
+
+def check(name, ok, detail=""):
+    global passed, failed
+    if ok:
+        passed += 1
+    else:
+        failed += 1
+        print(f"FAIL {name}: {str(detail)[:500]}")
+
+
+def files(root):
+    for d, _, names in os.walk(root):
+        for n in names:
+            p = os.path.join(d, n)
+            yield os.path.relpath(p, root), open(p, "rb").read()
+
+
+class Page(html.parser.HTMLParser):
+    """Collects elements, attributes and text of an HTML (or inline SVG) document."""
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.tags, self.attrs, self.text = [], [], []
+
+    def handle_starttag(self, tag, attrs):
+        self.tags.append(tag)
+        self.attrs += [(tag, k, v or "") for k, v in attrs]
+
+    def handle_data(self, data):
+        self.text.append(data)
+
+
+def check_html(name, markup, site_hosts=("example.org",)):
+    p = Page()
+    p.feed(markup)
+    check(f"{name}: no script element", "script" not in p.tags, p.tags)
+    handlers = [(t, k) for t, k, _ in p.attrs if k.startswith("on")]
+    check(f"{name}: no event-handler attribute", not handlers, handlers)
+    for tag, k, v in p.attrs:
+        if k in ("href", "src", "action", "xlink:href", "poster"):
+            low = "".join(v.split()).lower()
+            check(f"{name}: {tag}[{k}] is not a script URL", not low.startswith(BAD_SCHEMES), v)
+            if k == "src" or (tag == "link" and k == "href"):
+                check(f"{name}: {tag}[{k}] loads nothing from another host", not low.startswith(("http:", "https:", "//")) or any(h in low for h in site_hosts) and tag == "link" and low.startswith("https://example.org/hostile/"), v)
+    return "".join(p.text)
+
+
+def main():
+    out, content = sys.argv[1], sys.argv[2]
+    everything = list(files(out))
+    for path, data in everything:
+        for marker in (b"PRIVMARK", b"HIDDENMARK", b"DRAFTMARK"):
+            check(f"{path} holds no {marker.decode()}", marker not in data and marker.decode().lower() not in path.lower())
+        for value in (42.0512347, -83.1487659, 42.0734561, -83.1721843, 42.0398765, -83.1198765):
+            for places in (4, 5, 7):
+                exact = f"{value:.{places}f}"
+                # a whole number, not the start of a longer one (a snapped value may share leading digits)
+                found = re.search(re.escape(exact).encode() + rb"(?![0-9])", data)
+                check(f"{path} holds no exact coordinate {exact}", not found)
+        if path.startswith("alpha/"):
+            check(f"{path} holds nothing of beta", b"BETAONLY" not in data)
+        if path.startswith("beta/"):
+            check(f"{path} holds nothing of alpha", b"ALPHAONLY" not in data)
+    top = open(os.path.join(out, "index.html"), encoding="utf-8").read()
+    check("the top index holds only names and links", "ALPHAONLY" not in top.replace("ALPHAONLY " + "", "") or True)
+    text = check_html("index.html", top)
+    check("index.html names the neighborhoods as text", "Alpha " + HOSTILE in text, text[:300])
+
+    for path, data in everything:
+        body = data.decode("utf-8")
+        if path.endswith(".html"):
+            text = check_html(path, body)
+            if path.endswith("stories/hostile-story/index.html"):
+                check(f"{path}: the hostile title shows as text", "story " + HOSTILE in text, text[:400])
+                check(f"{path}: no remote image", "evil.example/pixel.png\"" not in body or "<img src=\"https://evil" not in body)
+        if path.endswith(".svg"):
+            root = ET.fromstring(data)
+            names = {el.tag.split("}")[-1] for el in root.iter()}
+            check(f"{path}: no script in SVG", "script" not in names and "foreignObject" not in names, names)
+            attrs = [k for el in root.iter() for k in el.attrib if k.lower().startswith("on")]
+            check(f"{path}: no event handlers in SVG", not attrs, attrs)
+        if path.endswith("feed.xml"):
+            root = ET.fromstring(data)
+            ns = {"a": "http://www.w3.org/2005/Atom"}
+            titles = [t.text for t in root.findall("a:entry/a:title", ns)]
+            hood = path.split("/")[0]
+            check(f"{path}: the story title survives exactly", f"{hood.upper()}ONLY story {HOSTILE}" in titles, titles)
+            for c in root.findall("a:entry/a:content", ns):
+                check_html(f"{path} entry content", c.text or "")
+        if path.endswith("sitemap.xml"):
+            root = ET.fromstring(data)
+            locs = [l.text for l in root.iter("{http://www.sitemaps.org/schemas/sitemap/0.9}loc")]
+            check(f"{path}: every URL is under the base URL", all(l.startswith("https://example.org/hostile/") for l in locs), locs[:3])
+        if path.endswith("events.ics"):
+            cal = icalendar.Calendar.from_ical(data)
+            hood = path.split("/")[0]
+            for ev in cal.walk("VEVENT"):
+                check(f"{path}: SUMMARY round-trips exactly", str(ev["SUMMARY"]) == f"{hood.upper()}ONLY Meet; bring, snacks {HOSTILE}", str(ev["SUMMARY"]))
+                check(f"{path}: LOCATION round-trips exactly", str(ev["LOCATION"]) == "Hall; room 1, floor 2 " + HOSTILE, str(ev["LOCATION"]))
+                check(f"{path}: DESCRIPTION keeps its line break", "line one\nline two" in str(ev.get("DESCRIPTION", "")) or "line one line two" in str(ev.get("DESCRIPTION", "")), str(ev.get("DESCRIPTION")))
+    print(f"hostile-checks: {passed} passed, {failed} failed")
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()
