@@ -18,6 +18,7 @@ test:
 	rm -rf .build/site-check
 	.build/debug/commonsight build --date 2026-11-29 --out .build/site-check/public
 	python3 tests/site_checks.py .build/site-check/public content
+	python3 tests/print_checks.py .build/site-check/public https://digest.example.org/
 	.build/debug/commonsight build --date 2026-11-29 --content tests/fixtures/hostile/content --out .build/site-check/hostile
 	python3 tests/hostile_checks.py .build/site-check/hostile tests/fixtures/hostile/content
 

@@ -15,7 +15,11 @@ let package = Package(
         .systemLibrary(name: "CCmarkGFM", path: "Sources/CCmarkGFM", pkgConfig: "libcmark-gfm",
                        providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
 
+        .systemLibrary(name: "CQRencode", path: "Sources/CQRencode", pkgConfig: "libqrencode",
+                       providers: [.apt(["libqrencode-dev"])]),
+
         .target(name: "Diagnostics"),
+        .target(name: "QRCode", dependencies: ["CQRencode"]),
         .target(name: "Formats", dependencies: ["Diagnostics", "Geo", "CYAML"]),
         .target(name: "Markdown", dependencies: ["CCmarkGFM"]),
         .target(name: "Liquid"),
@@ -23,7 +27,7 @@ let package = Package(
         .target(name: "Maps", dependencies: ["Geo"]),
         .target(name: "Loading", dependencies: ["Diagnostics", "Formats", "Geo"]),
         .target(name: "Assembly", dependencies: ["Loading", "Geo", "Formats"]),
-        .target(name: "Rendering", dependencies: ["Assembly", "Loading", "Liquid", "Markdown", "Diagnostics", "Formats", "Geo", "Maps"]),
+        .target(name: "Rendering", dependencies: ["Assembly", "Loading", "Liquid", "Markdown", "Diagnostics", "Formats", "Geo", "Maps", "QRCode"]),
         .target(name: "Output", dependencies: ["Diagnostics"]),
         .target(name: "Build", dependencies: ["Loading", "Assembly", "Rendering", "Output", "Diagnostics"]),
         .target(name: "CLI", dependencies: ["Diagnostics", "Formats", "Loading", "Geo", "Markdown", "Liquid", "Build"]),
@@ -31,7 +35,7 @@ let package = Package(
 
         .testTarget(name: "FormatsTests", dependencies: ["Formats", "Diagnostics"]),
         .testTarget(name: "GeoTests", dependencies: ["Geo"]),
-        .testTarget(name: "MapsTests", dependencies: ["Maps", "Geo"]),
+        .testTarget(name: "MapsTests", dependencies: ["Maps", "Geo", "QRCode"]),
         .testTarget(name: "MarkdownTests", dependencies: ["Markdown"]),
         .testTarget(name: "LoadingTests", dependencies: ["Loading", "Diagnostics", "Formats", "Geo"]),
         .testTarget(name: "CLITests", dependencies: ["CLI", "Diagnostics", "Loading"]),

@@ -41,6 +41,8 @@ def write_documents(base, name, slug, obs, parks_here, write, labels):
     for n, key in enumerate(top):
         write_story(write, base, name, key, [o for o in obs if o["category"] == key], labels, coalition,
                     STORY_DATES[(index * 2 + n) % len(STORY_DATES)])
+    if slug == "corktown":
+        write_long_story(write, base, name, [o for o in obs if o["category"] == "illegal-parking"], labels, coalition)
     if slug == "bagley":
         parking = [o for o in obs if o["category"] == "illegal-parking"]
         write(os.path.join(base, "stories", "parking-on-corners.md"),
@@ -117,3 +119,27 @@ def write_events(base, name, slug, coalition, parks_here, index, write):
           + f"start: 2026-11-{10 + index:02d} 18:30\nend: 2026-11-{10 + index:02d} 20:00\n"
           + "location: Online; the link is sent to members\n" + f"coalition: {coalition}\n---\n"
           + "Looked back at a year of reports and planned the December walk audit.\n")
+
+
+def write_long_story(write, base, name, items, labels, coalition):
+    """A story long enough that its flyer must be shortened: every report's own words, in order."""
+    quotes = [q for q in (o["description"].split("\n\n")[0].strip() for o in items if o["description"]) if q]
+    years = Counter(o["observed"][:4] for o in items)
+    body = [f"This story reads the {len(items)} Improve Detroit reports about illegal parking in {name} one by one, "
+            f"from {min(years)} to {max(years)}, in the residents' own words. Sidewalks, corners and bike lanes come up "
+            "again and again; so do the same few blocks.", ""]
+    for year in sorted(years):
+        said = [q for o, q in ((o, o["description"].split("\n\n")[0].strip()) for o in items if o["observed"][:4] == year and o["description"]) if q]
+        body.append(f"## {year}: {years[year]} report{'s' if years[year] != 1 else ''}")
+        body.append("")
+        for q in said[:8]:
+            body.append(f"> {q}")
+            body.append("")
+    body.append("Read together, the reports ask for the same thing: keep the sidewalks and crossings clear, and enforce it.")
+    write(os.path.join(base, "stories", "parking-report-by-report.md"),
+          "---\n" + f"title: {yaml_str(f'Parked on the sidewalk: {name} report by report')}\n"
+          + f"status: published\ndate: 2026-11-28\n"
+          + f"observations: [{', '.join(o['id'] for o in items[-20:])}]\n"
+          + f"call_to_action: {yaml_str(CALLS['illegal-parking'])}\n"
+          + f"tags: [illegal-parking, sidewalks]\ncoalition: {coalition}\nauthor: {yaml_str(name + ' Safe Streets volunteers')}\n---\n"
+          + "\n".join(body) + "\n")

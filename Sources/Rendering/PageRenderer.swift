@@ -35,11 +35,27 @@ struct PageRenderer: Sendable {
             strictFilters: true, timeZone: site.timeZone, now: now)
     }
 
+    /// Pages read away from the site (a printed flyer, an e-mail, a 404 at any address) link absolutely when they can.
+    static let standaloneKinds: Set<String> = ["404", "flyer", "digest-flyer", "email", "email-text"]
+
     func render(_ job: PageJob) throws(LiquidError) -> [UInt8] {
+        let root = Self.standaloneKinds.contains(job.kind) ? (job.absoluteRoot ?? Routes.root(of: job.path)) : Routes.root(of: job.path)
+        if let text = theme.textPages[job.kind] {
+            let out = try text.render(variables(job, root: root), environment: environment(root: root, absoluteRoot: job.absoluteRoot, escaping: .none))
+            return Array(out.utf8)
+        }
         guard let page = theme.pages[job.kind], let layout = theme.layout(for: job.kind) else {
             throw LiquidError(.render, "no template for '\(job.kind)' pages")
         }
-        let root = Routes.root(of: job.path)
+        var data = variables(job, root: root)
+        let (markdown, placeholders) = try page.renderWithPlaceholders(data, environment: environment(root: root, absoluteRoot: job.absoluteRoot, escaping: .markdown))
+        let content = Placeholders.restore(MarkdownRenderer.html(markdown), placeholders)
+        data["content"] = .safe(content)
+        let html = try layout.render(data, environment: environment(root: root, absoluteRoot: job.absoluteRoot, escaping: .html))
+        return Array(html.utf8)
+    }
+
+    func variables(_ job: PageJob, root: String) -> Object {
         var data = Object(job.variables)
         data["page"] = .object(Object([
             ("title", .string(job.title)), ("kind", .string(job.kind)), ("path", .string(job.path)), ("root", .string(root)),
@@ -50,10 +66,6 @@ struct PageRenderer: Sendable {
             ("language", .string(site.language)), ("base_url", options.baseURL.map { .string($0) } ?? .nil),
         ]))
         data["build"] = .object(Object([("date", .string(options.today.description)), ("week", .string(WeekID(containing: options.today).description))]))
-        let (markdown, placeholders) = try page.renderWithPlaceholders(data, environment: environment(root: root, absoluteRoot: job.absoluteRoot, escaping: .markdown))
-        let content = Placeholders.restore(MarkdownRenderer.html(markdown), placeholders)
-        data["content"] = .safe(content)
-        let html = try layout.render(data, environment: environment(root: root, absoluteRoot: job.absoluteRoot, escaping: .html))
-        return Array(html.utf8)
+        return data
     }
 }

@@ -18,6 +18,11 @@ public enum Routes {
     public static func coalition(_ slug: String) -> String { "coalitions/\(slug)/index.html" }
     public static func event(_ slug: String) -> String { "events/index.html#\(slug)" }
     public static func digest(_ week: WeekID) -> String { "digest/\(week)/index.html" }
+    public static func flyer(_ slug: String) -> String { "stories/\(slug)/flyer.html" }
+    public static func shareCard(_ slug: String) -> String { "stories/\(slug)/card.svg" }
+    public static func digestFlyer(_ week: WeekID) -> String { "digest/\(week)/flyer.html" }
+    public static func email(_ week: WeekID) -> String { "digest/\(week)/email.html" }
+    public static func emailText(_ week: WeekID) -> String { "digest/\(week)/email.txt" }
 
     /// The way from a page back to its neighborhood's folder: `./`, `../`, `../../`.
     public static func root(of path: String) -> String {

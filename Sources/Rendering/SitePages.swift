@@ -56,7 +56,21 @@ struct SitePages {
         jobs.append(job(Routes.stories, "stories", "Stories", [("stories", .array(h.stories.map { m.story($0) }))]))
         for s in h.stories {
             let next = s.coalition.flatMap { c in h.upcomingEvents.first { $0.coalition?.value == c.slug } }
-            jobs.append(job(Routes.story(s.story.slug), "story", s.story.title, [
+            let slug = s.story.slug
+            let og = Object([
+                ("title", .string(s.story.title)), ("description", .string(Excerpt.of(s.story.body, limit: 200))),
+                ("url", h.absoluteRoot.map { .string($0 + Routes.story(slug)) } ?? .nil),
+                ("image", h.absoluteRoot.map { .string($0 + Routes.shareCard(slug)) } ?? .nil),
+            ])
+            let (narrative, shortened) = m.flyerNarrative(s.story.body)
+            jobs.append(job(Routes.flyer(slug), "flyer", s.story.title, [
+                ("story", m.story(s, full: true)), ("next_event", next.map(m.event) ?? .nil),
+                ("narrative_html", narrative), ("shortened", .bool(shortened)), ("qr_svg", m.qr(Routes.story(slug))),
+                ("story_url", .string(h.absoluteRoot.map { $0 + Routes.story(slug) } ?? Routes.story(slug))),
+                ("map_svg", m.mapValue(s.observations, title: "Map of the reports behind “\(s.story.title)”", pagePath: Routes.flyer(slug), groupLink: Routes.story(slug) + "#reports")),
+            ], draft: s.isDraft))
+            jobs.append(job(Routes.story(slug), "story", s.story.title, [
+                ("og", .object(og)), ("flyer_url", .string(Routes.flyer(slug))),
                 ("story", m.story(s, full: true)), ("next_event", next.map(m.event) ?? .nil),
                 ("map_svg", m.mapValue(s.observations, title: "Map of the reports behind “\(s.story.title)”", pagePath: Routes.story(s.story.slug), groupLink: "#reports")),
             ], draft: s.isDraft))
@@ -81,8 +95,18 @@ struct SitePages {
                 o["has_previous_week_digest"] = .bool(weeks.contains(d.week.previous))
                 value = .object(o)
             }
+            let digestURL = h.absoluteRoot.map { $0 + Routes.digest(d.week) } ?? Routes.digest(d.week)
+            let printed: [(String, Value)] = [
+                ("digest", value), ("digest_url", .string(digestURL)), ("qr_svg", m.qr(Routes.digest(d.week))),
+                ("upcoming_events", .array(h.upcomingEvents.prefix(3).map(m.event))),
+            ]
+            jobs.append(job(Routes.digestFlyer(d.week), "digest-flyer", ViewModels.weekTitle(d.week), printed + [
+                ("map_svg", m.mapValue(d.observations, title: "Map of the observations of the \(ViewModels.weekTitle(d.week).lowercased())", pagePath: Routes.digestFlyer(d.week), groupLink: Routes.digest(d.week) + "#week-observations")),
+            ]))
+            jobs.append(job(Routes.email(d.week), "email", ViewModels.weekTitle(d.week), printed))
+            jobs.append(job(Routes.emailText(d.week), "email-text", ViewModels.weekTitle(d.week), printed))
             jobs.append(job(Routes.digest(d.week), "digest", ViewModels.weekTitle(d.week), [
-                ("digest", value),
+                ("digest", value), ("flyer_url", .string(Routes.digestFlyer(d.week))), ("email_url", .string(Routes.email(d.week))),
                 ("map_svg", m.mapValue(d.observations, title: "Map of the observations of the \(ViewModels.weekTitle(d.week).lowercased())", pagePath: Routes.digest(d.week), groupLink: "#week-observations")),
             ]))
         }

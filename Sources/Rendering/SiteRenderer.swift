@@ -26,6 +26,12 @@ public enum SiteRenderer {
             files.append((hood.slug + "/" + Routes.feed, Array(feeds.atom().utf8)))
             files.append((hood.slug + "/" + Routes.calendar, Array(feeds.calendar().utf8)))
             files.append((hood.slug + "/map.svg", Array(models.neighborhoodMapFile().utf8)))
+            for s in hood.stories {
+                let colors = models.orderedCategories(s.observations).compactMap { site.settings.category($0)?.color }
+                let card = ShareCard.svg(title: s.story.title, line: Excerpt.of(s.story.body, limit: 110), neighborhood: hood.name,
+                                         site: site.settings.title, colors: colors)
+                files.append((hood.slug + "/" + Routes.shareCard(s.story.slug), Array(card.utf8)))
+            }
             if let sitemap = feeds.sitemap(paths: hoodJobs.map(\.path)) { files.append((hood.slug + "/" + Routes.sitemap, Array(sitemap.utf8))) }
             for asset in theme.assets { files.append((hood.slug + "/assets/" + asset.path, asset.bytes)) }
         }

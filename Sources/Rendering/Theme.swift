@@ -7,9 +7,12 @@ import Liquid
 public struct Theme: Sendable {
     /// The page kinds a site needs, each `pages/<kind>.md`.
     public static let pageKinds = ["home", "observations", "observation", "stories", "story", "coalitions", "coalition",
-                                   "events", "digests", "digest", "404", "index"]
+                                   "events", "digests", "digest", "404", "index", "flyer", "digest-flyer", "email"]
+    /// Plain-text outputs, each `pages/<kind>.txt`: rendered without escaping, Markdown or layout.
+    public static let textKinds = ["email-text"]
 
     var pages: [String: Template]
+    var textPages: [String: Template]
     var layouts: [String: Template]
     var htmlPartials: [String: Template]
     var markdownPartials: [String: Template]
@@ -51,11 +54,15 @@ public struct Theme: Sendable {
             return out
         }
         let pages = parseFolder("pages", ext: "md", htmlContext: false)
+        let textPages = parseFolder("pages", ext: "txt", htmlContext: false)
         let layouts = parseFolder("layouts", ext: "html", htmlContext: true)
         let htmlPartials = parseFolder("partials", ext: "liquid", htmlContext: true)
         let markdownPartials = diagnostics.isEmpty ? parseFolder("partials", ext: "liquid", htmlContext: false) : [:]
         for kind in pageKinds where pages[kind] == nil && !diagnostics.contains(where: { $0.location.path.hasSuffix("/pages/\(kind).md") }) {
             diagnostics.append(.error(SourceLocation(path: root + "/pages/\(kind).md"), "missing page template; every theme needs pages/\(kind).md"))
+        }
+        for kind in textKinds where textPages[kind] == nil && !diagnostics.contains(where: { $0.location.path.hasSuffix("/pages/\(kind).txt") }) {
+            diagnostics.append(.error(SourceLocation(path: root + "/pages/\(kind).txt"), "missing text template; every theme needs pages/\(kind).txt"))
         }
         if layouts["default"] == nil, !diagnostics.contains(where: { $0.location.path.hasSuffix("/layouts/default.html") }) {
             diagnostics.append(.error(SourceLocation(path: root + "/layouts/default.html"), "missing layout; every theme needs layouts/default.html"))
@@ -63,7 +70,7 @@ public struct Theme: Sendable {
         var assets: [(String, [UInt8])] = []
         collectAssets(root + "/assets", prefix: "", into: &assets, diagnostics: &diagnostics)
         guard !diagnostics.contains(where: \.isError) else { return (nil, diagnostics) }
-        return (Theme(pages: pages, layouts: layouts, htmlPartials: htmlPartials, markdownPartials: markdownPartials,
+        return (Theme(pages: pages, textPages: textPages, layouts: layouts, htmlPartials: htmlPartials, markdownPartials: markdownPartials,
                       assets: assets.sorted { $0.0 < $1.0 }), diagnostics)
     }
 

@@ -255,3 +255,48 @@ struct FileSystemTests {
         #expect(SiteFixture.snapshot(f.content) == before)
     }
 }
+
+@Suite("Print and share")
+struct PrintAndShareTests {
+    @Test("with a base URL, flyers carry a QR code, e-mails link absolutely and stories have share cards")
+    func withBaseURL() {
+        let f = SiteFixture()
+        let report = f.build(baseURL: "https://digest.example.org/")
+        #expect(!report.diagnostics.contains { $0.message.hasPrefix("no base_url") })
+        let flyer = f.file("north/stories/slow-down/flyer.html") ?? ""
+        #expect(flyer.contains("class=\"qr\""))
+        #expect(flyer.contains("https://digest.example.org/north/stories/slow-down/index.html"))
+        let email = f.file("north/digest/2026-W48/email.html") ?? ""
+        #expect(!email.contains("<svg") && !email.contains("<script"))
+        #expect(LinkChecker.links(in: email).allSatisfy { $0.hasPrefix("https://digest.example.org/north/") })
+        #expect((f.file("north/digest/2026-W48/email.txt") ?? "").contains("Slow down on Main"))
+        #expect((f.file("north/stories/slow-down/card.svg") ?? "").contains("width=\"1200\" height=\"630\""))
+        let page = f.file("north/stories/slow-down/index.html") ?? ""
+        #expect(page.contains("<meta property=\"og:image\" content=\"https://digest.example.org/north/stories/slow-down/card.svg\">"))
+        #expect(page.contains("<meta name=\"twitter:card\" content=\"summary_large_image\">"))
+    }
+
+    @Test("without a base URL, flyers have no QR code and the build warns once")
+    func withoutBaseURL() {
+        let f = SiteFixture()
+        let report = f.build()
+        #expect(report.succeeded)
+        #expect(report.diagnostics.filter { $0.message.hasPrefix("no base_url") }.count == 1)
+        #expect(!(f.file("north/stories/slow-down/flyer.html") ?? "").contains("class=\"qr\""))
+        #expect(!(f.file("north/stories/slow-down/index.html") ?? "").contains("og:image"))
+    }
+
+    @Test("a long story is shortened on its flyer, which says where to read the rest")
+    func shortened() {
+        var files = SiteFixture.north
+        let long = (1...40).map { "Paragraph \($0): residents saw cars speed past the school again and again, every morning of the week." }.joined(separator: "\n\n")
+        files["neighborhoods/north/stories/slow-down.md"] = "---\ntitle: Long\nstatus: published\ndate: 2026-11-26\n---\n" + long + "\n"
+        let f = SiteFixture(files)
+        _ = f.build(baseURL: "https://digest.example.org/")
+        let flyer = f.file("north/stories/slow-down/flyer.html") ?? ""
+        #expect(flyer.contains("Paragraph 1:"))
+        #expect(!flyer.contains("Paragraph 40:"))
+        #expect(flyer.contains("The story goes on: scan the code or visit https://digest.example.org/north/stories/slow-down/index.html"))
+        #expect((f.file("north/stories/slow-down/index.html") ?? "").contains("Paragraph 40:"))
+    }
+}
