@@ -378,8 +378,10 @@ struct Parser {
 
     /// The last `{% name ... %}` at the end of a token's source, with the text before it.
     static func lastTag(in source: Substring) -> (Substring, String, Bool)? {
-        guard source.hasSuffix("%}"), let open = source.range(of: "{%", options: .backwards) else { return nil }
-        var inner = source[open.upperBound..<source.index(source.endIndex, offsetBy: -2)]
+        guard source.hasSuffix("%}") else { return nil }
+        let body = source.dropLast(2)
+        guard let open = body.range(of: "{%", options: .backwards) else { return nil }
+        var inner = body[open.upperBound...]
         let trims = inner.first == "-"
         if trims { inner = inner.dropFirst() }
         if inner.last == "-" { inner = inner.dropLast() }
