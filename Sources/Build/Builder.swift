@@ -18,6 +18,9 @@ public struct BuildRequest: Sendable {
     public var drafts: Bool
     public var baseURL: String?
     public var jobs: Int
+    /// Told each stage's name and seconds when set (`build --verbose`); the clock is the caller's.
+    public var progress: (@Sendable (String) -> Void)?
+    public var stopwatch: (@Sendable () -> Double)?
 
     public init(content: String, templates: String, out: String, only: Set<String>? = nil, date: CivilDate? = nil,
                 clock: Int64, drafts: Bool = false, baseURL: String? = nil, jobs: Int = 1) {
@@ -46,6 +49,14 @@ public struct BuildReport: Sendable {
 public enum Builder {
     public static func build(_ request: BuildRequest) -> BuildReport {
         var report = BuildReport()
+        var last = request.stopwatch?() ?? 0
+        var step = 0
+        func stage(_ name: String) {
+            guard let progress = request.progress, let now = request.stopwatch?() else { return }
+            step += 1
+            progress("[\(step)/4] \(name) \(String(format: "%.2f", now - last)) s")
+            last = now
+        }
         if let problem = OutputGuard.problem(out: request.out, content: request.content, templates: request.templates) {
             report.diagnostics = [problem]
             return report
@@ -54,6 +65,7 @@ public enum Builder {
         let (theme, themeDiagnostics) = Theme.load(root: request.templates)
         report.diagnostics = (loadDiagnostics + themeDiagnostics).sortedForDisplay()
         guard let content, let theme, !report.diagnostics.hasErrors else { return report }
+        stage("Load content and templates")
 
         let today = request.date ?? ContentDate.at(instant: request.clock, zone: content.site.timeZone).day
         let options = BuildOptions(today: today, includeDrafts: request.drafts, baseURL: request.baseURL ?? content.site.baseURL)
@@ -61,15 +73,18 @@ public enum Builder {
         if options.baseURL == nil {
             report.diagnostics.append(.warning(content.site.location, "no base_url: flyers have no QR code, e-mail digests use relative links and there is no sitemap; set base_url in site.yml or pass --base-url"))
         }
+        stage("Assemble pages")
         let (rendered, renderDiagnostics) = SiteRenderer.render(site, theme: theme, jobs: request.jobs)
+        stage("Render")
         report.diagnostics += renderDiagnostics
         guard let rendered else { return report }
         do {
-            try SiteWriter.write(rendered.files, to: request.out)
+            try SiteWriter.write(rendered.files, to: request.out, jobs: request.jobs)
         } catch {
             report.diagnostics.append(error)
             return report
         }
+        stage("Write and swap")
         report.neighborhoods = site.neighborhoods.count
         report.pages = rendered.pageCount
         report.files = rendered.files.count

@@ -10,7 +10,7 @@ enum BuildCommand {
             console.out(HelpText.command("build") ?? "")
             return 0
         }
-        let parsed = try Arguments.parse(args, command: "build", valued: ["content", "templates", "out", "only", "date", "base-url", "jobs"], flags: ["drafts"])
+        let parsed = try Arguments.parse(args, command: "build", valued: ["content", "templates", "out", "only", "date", "base-url", "jobs"], flags: ["drafts", "verbose"])
         if let extra = parsed.positionals.first {
             throw Arguments.UsageError(message: "unexpected argument '\(extra)'; 'build' takes only options", command: "build")
         }
@@ -37,12 +37,16 @@ enum BuildCommand {
         }
         let only = parsed.options["only"].map { Set($0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }) }
         let started = Date()
-        let request = BuildRequest(
+        var request = BuildRequest(
             content: console.resolve(parsed.options["content"] ?? "content"),
             templates: console.resolve(parsed.options["templates"] ?? "templates"),
             out: console.resolve(parsed.options["out"] ?? "public"),
             only: only, date: date, clock: Int64(started.timeIntervalSince1970), drafts: parsed.flags.contains("drafts"),
             baseURL: baseURL, jobs: jobs)
+        if parsed.flags.contains("verbose") {
+            request.progress = { [console] line in console.err(line) }
+            request.stopwatch = { Date().timeIntervalSince1970 }
+        }
         let report = Builder.build(request)
         let errors = CommandLineTool.report(report.diagnostics, console: console)
         guard report.succeeded else {

@@ -7,7 +7,7 @@ enum HelpText {
 
     Usage:
       commonsight build  [--content DIR] [--templates DIR] [--out DIR] [--only SLUG,...]
-                         [--date YYYY-MM-DD] [--drafts] [--base-url URL] [--jobs N]
+                         [--date YYYY-MM-DD] [--drafts] [--base-url URL] [--jobs N] [--verbose]
       commonsight check  [--content DIR] [--templates DIR]
       commonsight new    observation|story|coalition|event|neighborhood ...
       commonsight render --template FILE [--data FILE.json] [--partials DIR] [--autoescape none|html]
@@ -44,6 +44,7 @@ enum HelpText {
               --drafts          include draft stories, each with a visible draft banner
               --base-url URL    the absolute URL of OUT (overrides site.yml): feeds, sitemaps, share links
               --jobs N          render on N threads (default: all cores)
+              --verbose         print each stage with its time
 
             Exit status: 0 success, 1 content or template errors, 2 wrong usage.
             """

@@ -37,6 +37,10 @@ public enum HTMLEscaping {
 
     /// A URL that cannot run script: relative, or http, https, mailto or tel; anything else becomes `#`.
     public static func safeURL(_ s: String) -> String {
+        // The common cases, decided from the first bytes: relative paths, fragments, http(s) and mail.
+        for prefix in ["./", "../", "#", "/", "https://", "http://", "mailto:"] where s.hasPrefix(prefix) {
+            if prefix != "/" || !s.hasPrefix("//") { return s }
+        }
         let trimmed = s.drop { $0.isWhitespace || $0.asciiValue.map { $0 < 0x20 } ?? false }
         guard let colon = trimmed.firstIndex(of: ":") else { return s }
         let scheme = trimmed[..<colon]

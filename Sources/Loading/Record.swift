@@ -46,7 +46,7 @@ struct Record {
             log.error(n.location, "'\(key)' must be text, found \(n.kindName)")
             return nil
         }
-        let t = s.trimmingCharacters(in: .whitespacesAndNewlines)
+        let t = s.trimmed
         if t.isEmpty {
             if required { log.error(n.location, "'\(key)' is empty; expected a value") }
             return nil
@@ -124,5 +124,16 @@ struct Record {
             }
         }
         return out
+    }
+}
+
+extension String {
+    /// Without leading and trailing spaces, tabs and line breaks (no Foundation round trip).
+    var trimmed: String {
+        let u = utf8
+        guard let first = u.firstIndex(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }) else { return "" }
+        guard let last = u.lastIndex(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }) else { return "" }
+        if first == u.startIndex && last == u.index(before: u.endIndex) { return self }
+        return String(self[first...last])
     }
 }

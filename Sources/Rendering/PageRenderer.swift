@@ -25,7 +25,18 @@ struct PageRenderer: Sendable {
     let options: BuildOptions
     let now: Int64
 
+    /// Environments are the same for every page with the same way back to the root: made once each.
+    let environments = EnvironmentCache()
+
     func environment(root: String, absoluteRoot: String?, escaping: Escaping) -> Environment {
+        let key = "\(root)|\(absoluteRoot ?? "")|\(escaping)"
+        if let cached = environments.get(key) { return cached }
+        let made = makeEnvironment(root: root, absoluteRoot: absoluteRoot, escaping: escaping)
+        environments.set(key, made)
+        return made
+    }
+
+    func makeEnvironment(root: String, absoluteRoot: String?, escaping: Escaping) -> Environment {
         let theme = theme
         let markdown = escaping == .markdown
         return Environment(
@@ -68,4 +79,12 @@ struct PageRenderer: Sendable {
         data["build"] = .object(Object([("date", .string(options.today.description)), ("week", .string(WeekID(containing: options.today).description))]))
         return data
     }
+}
+
+/// Environments by key, shared by the rendering threads.
+final class EnvironmentCache: @unchecked Sendable {
+    private var items: [String: Environment] = [:]
+    private let lock = NSLock()
+    func get(_ key: String) -> Environment? { lock.withLock { items[key] } }
+    func set(_ key: String, _ value: Environment) { lock.withLock { items[key] = value } }
 }

@@ -18,9 +18,13 @@ public enum SiteRenderer {
         let renderer = PageRenderer(theme: theme, site: site.settings, options: site.options, now: (try? now.get()) ?? 0)
         var pageJobs: [PageJob] = []
         var files: [(String, [UInt8])] = []
-        for hood in site.neighborhoods {
+        // Each neighborhood's view models and page list, in parallel; then every page, in parallel.
+        let prepared = Parallel.map(site.neighborhoods, workers: workers) { hood -> (ViewModels, [PageJob]) in
             let models = ViewModels(site: site.settings, hood: hood, options: site.options)
-            let hoodJobs = SitePages(models: models).jobs()
+            return (models, SitePages(models: models).jobs())
+        }
+        for (models, hoodJobs) in prepared {
+            let hood = models.hood
             pageJobs += hoodJobs
             let feeds = Feeds(models: models)
             files.append((hood.slug + "/" + Routes.feed, Array(feeds.atom().utf8)))

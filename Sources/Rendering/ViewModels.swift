@@ -15,12 +15,19 @@ struct ViewModels {
     let hood: NeighborhoodSite
     let options: BuildOptions
     private(set) var observationValues: [String: Value] = [:]
+    /// Values used on many pages, made once: story cards, coalition cards, events.
+    private(set) var storyCards: [String: Value] = [:]
+    private(set) var coalitionCards: [String: Value] = [:]
+    private(set) var eventValues: [String: Value] = [:]
 
     init(site: SiteSettings, hood: NeighborhoodSite, options: BuildOptions) {
         self.site = site
         self.hood = hood
         self.options = options
         for o in hood.observations { observationValues[o.id] = observationValue(o) }
+        for e in hood.events { eventValues[e.slug] = eventValue(e) }
+        for s in hood.stories { storyCards[s.story.slug] = storyValue(s, full: false) }
+        for c in hood.coalitions { coalitionCards[c.coalition.slug] = coalitionValue(c, full: false) }
     }
 
     // MARK: Dates
@@ -60,6 +67,11 @@ struct ViewModels {
     func observation(_ o: Observation) -> Value { observationValues[o.id] ?? observationValue(o) }
 
     func story(_ s: StoryPage, full: Bool = false) -> Value {
+        if !full, let card = storyCards[s.story.slug] { return card }
+        return storyValue(s, full: full)
+    }
+
+    func storyValue(_ s: StoryPage, full: Bool) -> Value {
         var o = Object([
             ("slug", .string(s.story.slug)), ("url", .string(Routes.story(s.story.slug))), ("title", .string(s.story.title)),
             ("date", s.story.date.map(date) ?? .nil), ("date_day", s.story.date.map { .string($0.day.description) } ?? .nil),
@@ -78,6 +90,11 @@ struct ViewModels {
     }
 
     func coalition(_ c: CoalitionPage, full: Bool = false) -> Value {
+        if !full, let card = coalitionCards[c.coalition.slug] { return card }
+        return coalitionValue(c, full: full)
+    }
+
+    func coalitionValue(_ c: CoalitionPage, full: Bool) -> Value {
         let k = c.coalition
         var o = Object([
             ("slug", .string(k.slug)), ("url", .string(Routes.coalition(k.slug))), ("name", .string(k.name)),
@@ -98,7 +115,9 @@ struct ViewModels {
         return .object(o)
     }
 
-    func event(_ e: Event) -> Value {
+    func event(_ e: Event) -> Value { eventValues[e.slug] ?? eventValue(e) }
+
+    func eventValue(_ e: Event) -> Value {
         let coalition = e.coalition.flatMap { ref in hood.coalitions.first { $0.coalition.slug == ref.value } }
         return .object(Object([
             ("slug", .string(e.slug)), ("url", .string(Routes.event(e.slug))), ("title", .string(e.title)),
@@ -153,32 +172,47 @@ enum Excerpt {
     static func of(_ markdown: String, limit: Int = 220) -> String {
         let html = MarkdownRenderer.html(markdown)
         var text = ""
+        text.reserveCapacity(html.utf8.count)
         var inTag = false
         var skipDepth = 0
         var tag = ""
+        var entity: String?
         for c in html {
-            if c == "<" { inTag = true; tag = ""; continue }
             if inTag {
                 if c == ">" {
                     inTag = false
                     if tag.hasPrefix("table") { skipDepth += 1 } else if tag.hasPrefix("/table") { skipDepth -= 1 }
                     if tag.hasPrefix("/p") || tag.hasPrefix("br") || tag.hasPrefix("/li") || tag.hasPrefix("/h") { text += " " }
-                } else {
+                } else if tag.count < 8 {
                     tag.append(c)
                 }
                 continue
             }
-            if skipDepth == 0 { text.append(c) }
+            if c == "<" { inTag = true; tag = ""; continue }
+            guard skipDepth == 0 else { continue }
+            if var e = entity {
+                if c == ";" {
+                    text += entities[e] ?? "&\(e);"
+                    entity = nil
+                } else if e.count < 8 {
+                    e.append(c)
+                    entity = e
+                } else {
+                    text += "&" + e
+                    entity = nil
+                }
+                continue
+            }
+            if c == "&" { entity = ""; continue }
+            text.append(c)
         }
-        text = text.replacingOccurrences(of: "&amp;", with: "&").replacingOccurrences(of: "&lt;", with: "<")
-            .replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&quot;", with: "\"")
-            .replacingOccurrences(of: "&#39;", with: "'")
-        let words = text.split(whereSeparator: \.isWhitespace)
         var out = ""
-        for w in words {
+        for w in text.split(whereSeparator: \.isWhitespace) {
             if out.count + w.count + 1 > limit { return out + "…" }
             out += out.isEmpty ? String(w) : " " + w
         }
         return out
     }
+
+    static let entities = ["amp": "&", "lt": "<", "gt": ">", "quot": "\"", "#39": "'"]
 }

@@ -15,6 +15,7 @@ enum DateParsing {
     }
 
     static func parse(_ raw: String, now: Int64, zone: TimeZone) -> LiquidTime? {
+        if let fast = rfc3339(raw) { return fast }
         let s = raw.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
         if s.isEmpty { return nil }
         if s == "now" || s == "today" { return LiquidTime(seconds: now, in: zone) }
@@ -29,52 +30,153 @@ enum DateParsing {
         var pm: Bool?
     }
 
-    /// Splits the text into words, numbers, times and offsets and assigns each a role.
+    /// Splits the text into words, numbers, times and offsets and assigns each a role (bytes only, no regex).
     static func fields(_ s: String) -> Fields? {
         var f = Fields()
-        var numbers: [(Int, Int)] = []  // (value, digit count)
-        var scanner = Array(s.unicodeScalars)
-        // ISO dates first: 2016-03-14 or 2016/03/14, then what follows.
-        let text = String(String.UnicodeScalarView(scanner))
-        if let m = text.firstMatch(of: /^(\d{4})[-\/](\d{1,2})[-\/](\d{1,2})/) {
-            f.year = Int(m.1); f.month = Int(m.2); f.day = Int(m.3)
-            scanner = Array(text[m.range.upperBound...].unicodeScalars)
-        } else if let m = text.firstMatch(of: /^(\d{1,2})\/(\d{1,2})\/(\d{4})/) {
-            f.month = Int(m.1); f.day = Int(m.2); f.year = Int(m.3)
-            scanner = Array(text[m.range.upperBound...].unicodeScalars)
-        }
-        var rest = String(String.UnicodeScalarView(scanner))
-        if rest.hasPrefix("t") { rest.removeFirst() }
-        if let m = rest.firstMatch(of: /(\d{1,2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?/) {
-            f.hour = Int(m.1) ?? 0
-            f.minute = Int(m.2) ?? 0
-            f.second = m.3.flatMap { Int($0) } ?? 0
-            if let frac = m.4 { f.nanos = Int(String((String(frac) + "000000000").prefix(9))) ?? 0 }
-            let after = rest[m.range.upperBound...]
-            if let z = after.firstMatch(of: /^\s*(z|utc|gmt|[+-]\d{2}:?\d{2}|[+-]\d{2})\b/) {
-                f.offset = offset(String(z.1))
-            } else if let z = after.firstMatch(of: /^\s*(est|edt|cst|cdt|mst|mdt|pst|pdt)\b/) {
-                f.offset = ["est": -5, "edt": -4, "cst": -6, "cdt": -5, "mst": -7, "mdt": -6, "pst": -8, "pdt": -7][String(z.1)].map { $0 * 3600 }
+        let u = Array(s.utf8)
+        var i = 0
+        func digits(_ from: Int, _ count: Int) -> Int? {
+            guard from + count <= u.count else { return nil }
+            var v = 0
+            for k in from..<(from + count) {
+                guard u[k] >= 0x30, u[k] <= 0x39 else { return nil }
+                v = v * 10 + Int(u[k] - 0x30)
             }
-            if after.contains(/\bpm\b/) { f.pm = true } else if after.contains(/\bam\b/) { f.pm = false }
-            rest = rest.replacingCharacters(in: m.range, with: " ")
+            return v
         }
-        if f.offset == nil, let z = rest.firstMatch(of: /\s([+-]\d{4})\b/) { f.offset = offset(String(z.1)) }
+        func isDigit(_ k: Int) -> Bool { k < u.count && u[k] >= 0x30 && u[k] <= 0x39 }
+        // 2016-03-14 or 2016/03/14; 3/14/2016.
+        if let y = digits(0, 4), u.count > 4, u[4] == UInt8(ascii: "-") || u[4] == UInt8(ascii: "/") {
+            var k = 5
+            let mStart = k
+            while isDigit(k), k - mStart < 2 { k += 1 }
+            if k > mStart, k < u.count, u[k] == u[4], let m = digits(mStart, k - mStart) {
+                k += 1
+                let dStart = k
+                while isDigit(k), k - dStart < 2 { k += 1 }
+                if k > dStart, let d = digits(dStart, k - dStart) {
+                    f.year = y; f.month = m; f.day = d
+                    i = k
+                }
+            }
+        } else {
+            var k = 0
+            while isDigit(k), k < 2 { k += 1 }
+            if k > 0, k < u.count, u[k] == UInt8(ascii: "/"), let m = digits(0, k) {
+                let dStart = k + 1
+                var e = dStart
+                while isDigit(e), e - dStart < 2 { e += 1 }
+                if e > dStart, e < u.count, u[e] == UInt8(ascii: "/"), let d = digits(dStart, e - dStart), let y = digits(e + 1, 4), !isDigit(e + 5) {
+                    f.year = y; f.month = m; f.day = d
+                    i = e + 5
+                }
+            }
+        }
+        var rest = Array(u[i...])
+        if rest.first == UInt8(ascii: "t") { rest[0] = 0x20 }
+        // The time: H:MM or HH:MM, then :SS and a fraction.
+        var timeEnd = -1
+        var k = 0
+        while k < rest.count {
+            if rest[k] == UInt8(ascii: ":"), k >= 1 {
+                let hStart = k >= 2 && rest[k - 2] >= 0x30 && rest[k - 2] <= 0x39 ? k - 2 : k - 1
+                if let mm = number(rest, k + 1, 2), let hh = number(rest, hStart, k - hStart) {
+                    f.hour = hh
+                    f.minute = mm
+                    var e = k + 3
+                    if e < rest.count, rest[e] == UInt8(ascii: ":"), let ss = number(rest, e + 1, 2) {
+                        f.second = ss
+                        e += 3
+                        if e < rest.count, rest[e] == UInt8(ascii: ".") || rest[e] == UInt8(ascii: ",") {
+                            var fracEnd = e + 1
+                            while fracEnd < rest.count, rest[fracEnd] >= 0x30, rest[fracEnd] <= 0x39 { fracEnd += 1 }
+                            let frac = String(decoding: rest[(e + 1)..<fracEnd], as: UTF8.self)
+                            f.nanos = Int(String((frac + "000000000").prefix(9))) ?? 0
+                            e = fracEnd
+                        }
+                    }
+                    timeEnd = e
+                    for z in hStart..<e { rest[z] = 0x20 }
+                    break
+                }
+            }
+            k += 1
+        }
+        if timeEnd >= 0 {
+            var e = timeEnd
+            while e < rest.count, rest[e] == 0x20 { e += 1 }
+            let after = String(decoding: rest[e...], as: UTF8.self)
+            if after.hasPrefix("z") && (after.count == 1 || !(after.dropFirst().first?.isLetter ?? false)) {
+                f.offset = 0
+            } else if let word = after.split(separator: " ").first.map(String.init) {
+                if word == "utc" || word == "gmt" { f.offset = 0 } else if let z = usZones[word] { f.offset = z * 3600 } else if word.first == "+" || word.first == "-" {
+                    f.offset = offset(String(word.prefix(6)))
+                }
+            }
+            let words = Set(after.split(whereSeparator: { !$0.isLetter }).map(String.init))
+            if words.contains("pm") { f.pm = true } else if words.contains("am") { f.pm = false }
+        }
+        let restText = String(decoding: rest, as: UTF8.self)
+        if f.offset == nil, let plus = restText.split(separator: " ").first(where: { ($0.first == "+" || $0.first == "-") && $0.count == 5 && $0.dropFirst().allSatisfy(\.isNumber) }) {
+            f.offset = offset(String(plus))
+        }
         if f.year == nil {
-            for word in rest.split(whereSeparator: { !$0.isLetter && !$0.isNumber }) {
+            var numbers: [(Int, Int)] = []
+            for word in restText.split(whereSeparator: { !$0.isLetter && !$0.isNumber }) {
                 if let n = Int(word) {
                     numbers.append((n, word.count))
-                } else if let i = months.firstIndex(where: { word.hasPrefix($0) }), word.count >= 3, f.month == nil {
-                    f.month = i + 1
+                } else if let m = months.firstIndex(where: { word.hasPrefix($0) }), word.count >= 3, f.month == nil {
+                    f.month = m + 1
                 }
             }
             guard f.month != nil else { return nil }
-            for (n, digits) in numbers {
-                if digits == 4, f.year == nil { f.year = n } else if digits <= 2, f.day == nil { f.day = n } else if f.year == nil { f.year = n }
+            for (n, count) in numbers {
+                if count == 4, f.year == nil { f.year = n } else if count <= 2, f.day == nil { f.day = n } else if f.year == nil { f.year = n }
             }
         }
         if let pm = f.pm, f.hour <= 12 { f.hour = pm ? (f.hour % 12) + 12 : f.hour % 12 }
         return f
+    }
+
+    /// `2026-11-03T09:05:00-05:00` or `…Z` exactly: the form every view model writes, read without searching.
+    static func rfc3339(_ s: String) -> LiquidTime? {
+        let u = s.utf8
+        guard u.count == 25 || u.count == 20 else { return nil }
+        return u.withContiguousStorageIfAvailable { b -> LiquidTime? in
+            func d(_ i: Int, _ n: Int) -> Int? {
+                var v = 0
+                for k in i..<(i + n) {
+                    let c = b[k]
+                    guard c >= 0x30, c <= 0x39 else { return nil }
+                    v = v * 10 + Int(c - 0x30)
+                }
+                return v
+            }
+            guard b[4] == 0x2D, b[7] == 0x2D, b[10] == 0x54, b[13] == 0x3A, b[16] == 0x3A,
+                  let y = d(0, 4), let mo = d(5, 2), let da = d(8, 2), let h = d(11, 2), let mi = d(14, 2), let se = d(17, 2),
+                  (1...12).contains(mo), (1...31).contains(da), h < 24, mi < 60, se < 61 else { return nil }
+            var offset = 0
+            if b.count == 20 {
+                guard b[19] == 0x5A else { return nil }
+            } else {
+                guard b[19] == 0x2B || b[19] == 0x2D, b[22] == 0x3A, let oh = d(20, 2), let om = d(23, 2) else { return nil }
+                offset = (oh * 3600 + om * 60) * (b[19] == 0x2D ? -1 : 1)
+            }
+            let wall = Int64(LiquidTime.days(y, mo, da)) * 86_400 + Int64(h * 3600 + mi * 60 + se)
+            return LiquidTime(seconds: wall - Int64(offset), utcOffset: offset)
+        } ?? nil
+    }
+
+    static let usZones = ["est": -5, "edt": -4, "cst": -6, "cdt": -5, "mst": -7, "mdt": -6, "pst": -8, "pdt": -7]
+
+    static func number(_ u: [UInt8], _ from: Int, _ count: Int) -> Int? {
+        guard count > 0, from >= 0, from + count <= u.count else { return nil }
+        var v = 0
+        for k in from..<(from + count) {
+            guard u[k] >= 0x30, u[k] <= 0x39 else { return nil }
+            v = v * 10 + Int(u[k] - 0x30)
+        }
+        return v
     }
 
     static func offset(_ z: String) -> Int? {
