@@ -18,6 +18,8 @@ public struct BuildRequest: Sendable {
     public var drafts: Bool
     public var baseURL: String?
     public var jobs: Int
+    /// Reuse pages whose inputs did not change since the last build (`--no-cache` turns it off).
+    public var useCache = true
     /// Told each stage's name and seconds when set (`build --verbose`); the clock is the caller's.
     public var progress: (@Sendable (String) -> Void)?
     public var stopwatch: (@Sendable () -> Double)?
@@ -41,12 +43,18 @@ public struct BuildReport: Sendable {
     public var neighborhoods = 0
     public var pages = 0
     public var files = 0
+    /// Pages rendered (the rest came unchanged from the cache) and files written (the rest were the same).
+    public var rendered = 0
+    public var written = 0
     public var diagnostics: [Diagnostic] = []
     public var succeeded: Bool { !diagnostics.hasErrors }
 }
 
 /// Runs the pipeline: load → assemble → render → write. `check` stops before rendering.
 public enum Builder {
+    /// The program's version: part of the render cache's key.
+    public static let version = "0.3.0"
+
     public static func build(_ request: BuildRequest) -> BuildReport {
         var report = BuildReport()
         var last = request.stopwatch?() ?? 0
@@ -69,25 +77,41 @@ public enum Builder {
 
         let today = request.date ?? ContentDate.at(instant: request.clock, zone: content.site.timeZone).day
         let options = BuildOptions(today: today, includeDrafts: request.drafts, baseURL: request.baseURL ?? content.site.baseURL)
-        let site = Assembler.assemble(content, options: options)
+        let siteModel = Assembler.assemble(content, options: options)
         if options.baseURL == nil {
             report.diagnostics.append(.warning(content.site.location, "no base_url: flyers have no QR code, e-mail digests use relative links and there is no sitemap; set base_url in site.yml or pass --base-url"))
         }
         stage("Assemble pages")
-        let (rendered, renderDiagnostics) = SiteRenderer.render(site, theme: theme, jobs: request.jobs)
+        let cacheFolder = SiteWriter.sideFolders(of: request.out).cache
+        let key = "\(version) \(String(theme.fingerprint, radix: 16))"
+        let cache = (request.useCache ? RenderCache.load(cacheFolder, key: key) : nil) ?? RenderCache(key: key)
+        var (rendered, renderDiagnostics) = SiteRenderer.render(siteModel, theme: theme, jobs: request.jobs, cache: cache)
         stage("Render")
         report.diagnostics += renderDiagnostics
-        guard let rendered else { return report }
+        guard var site = rendered else { return report }
         do {
-            try SiteWriter.write(rendered.files, to: request.out, jobs: request.jobs)
+            report.written = try SiteWriter.write(site.files, to: request.out, jobs: request.jobs)
+        } catch where SiteWriter.isChangedByHand(error) {
+            // OUT no longer holds what the cache remembers: render everything and write again.
+            (rendered, renderDiagnostics) = SiteRenderer.render(siteModel, theme: theme, jobs: request.jobs, cache: RenderCache(key: key))
+            guard let fresh = rendered else { report.diagnostics += renderDiagnostics; return report }
+            site = fresh
+            do {
+                report.written = try SiteWriter.write(site.files, to: request.out, jobs: request.jobs)
+            } catch {
+                report.diagnostics.append(error)
+                return report
+            }
         } catch {
             report.diagnostics.append(error)
             return report
         }
+        site.cache.save(cacheFolder)
         stage("Write and swap")
-        report.neighborhoods = site.neighborhoods.count
-        report.pages = rendered.pageCount
-        report.files = rendered.files.count
+        report.neighborhoods = siteModel.neighborhoods.count
+        report.pages = site.pageCount
+        report.files = site.files.count
+        report.rendered = site.renderedCount
         return report
     }
 

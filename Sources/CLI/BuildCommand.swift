@@ -10,7 +10,7 @@ enum BuildCommand {
             console.out(HelpText.command("build") ?? "")
             return 0
         }
-        let parsed = try Arguments.parse(args, command: "build", valued: ["content", "templates", "out", "only", "date", "base-url", "jobs"], flags: ["drafts", "verbose"])
+        let parsed = try Arguments.parse(args, command: "build", valued: ["content", "templates", "out", "only", "date", "base-url", "jobs"], flags: ["drafts", "verbose", "no-cache"])
         if let extra = parsed.positionals.first {
             throw Arguments.UsageError(message: "unexpected argument '\(extra)'; 'build' takes only options", command: "build")
         }
@@ -43,6 +43,7 @@ enum BuildCommand {
             out: console.resolve(parsed.options["out"] ?? "public"),
             only: only, date: date, clock: Int64(started.timeIntervalSince1970), drafts: parsed.flags.contains("drafts"),
             baseURL: baseURL, jobs: jobs)
+        request.useCache = !parsed.flags.contains("no-cache")
         if parsed.flags.contains("verbose") {
             request.progress = { [console] line in console.err(line) }
             request.stopwatch = { Date().timeIntervalSince1970 }
@@ -54,7 +55,8 @@ enum BuildCommand {
             return 1
         }
         let seconds = Date().timeIntervalSince(started)
-        console.out("built \(report.neighborhoods) neighborhood\(report.neighborhoods == 1 ? "" : "s"): \(report.pages) pages, "
+        let reuse = report.rendered < report.pages ? " (\(report.pages - report.rendered) unchanged)" : ""
+        console.out("built \(report.neighborhoods) neighborhood\(report.neighborhoods == 1 ? "" : "s"): \(report.pages) pages\(reuse), "
             + "\(report.files) files in \(String(format: "%.2f", seconds)) s → \(console.display(request.out))")
         return 0
     }

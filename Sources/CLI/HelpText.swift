@@ -7,7 +7,7 @@ enum HelpText {
 
     Usage:
       commonsight build  [--content DIR] [--templates DIR] [--out DIR] [--only SLUG,...]
-                         [--date YYYY-MM-DD] [--drafts] [--base-url URL] [--jobs N] [--verbose]
+                         [--date YYYY-MM-DD] [--drafts] [--base-url URL] [--jobs N] [--verbose] [--no-cache]
       commonsight check  [--content DIR] [--templates DIR]
       commonsight new    observation|story|coalition|event|neighborhood ...
       commonsight render --template FILE [--data FILE.json] [--partials DIR] [--autoescape none|html]
@@ -45,6 +45,7 @@ enum HelpText {
               --base-url URL    the absolute URL of OUT (overrides site.yml): feeds, sitemaps, share links
               --jobs N          render on N threads (default: all cores)
               --verbose         print each stage with its time
+              --no-cache        render every page (by default pages whose inputs did not change are reused)
 
             Exit status: 0 success, 1 content or template errors, 2 wrong usage.
             """

@@ -94,6 +94,11 @@ public struct Object: Sendable {
 
     /// Key-value pairs in order.
     public var pairs: [(String, Value)] { keys.map { ($0, storage[$0] ?? .nil) } }
+
+    /// Visits each key and value in order without building a list.
+    public func forEach(_ body: (String, Value) throws -> Void) rethrows {
+        for k in keys { try body(k, storage[k] ?? .nil) }
+    }
 }
 
 extension Value: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral,

@@ -2,6 +2,35 @@ import Assembly
 import Liquid
 import Loading
 import Maps
+import Output
+
+/// A map a page shows: which observations, its title, and where its groups link.
+struct MapRequest: Sendable {
+    var observations: [Observation]
+    var title: String
+    var groupLink: String
+
+    init(_ observations: [Observation], title: String, groupLink: String) {
+        self.observations = observations
+        self.title = title
+        self.groupLink = groupLink
+    }
+
+    /// What the drawing depends on, for the render cache.
+    func hash(into h: inout FNV, fingerprint: UInt64) {
+        h.add(fingerprint)
+        h.add(title)
+        h.add(groupLink)
+        for o in observations {
+            h.add(o.id)
+            h.add(o.category)
+            h.add(o.title)
+            h.add(o.coordinate.latitude.bitPattern)
+            h.add(o.coordinate.longitude.bitPattern)
+            h.add(UInt64(bitPattern: o.observed.instant))
+        }
+    }
+}
 
 /// The neighborhood's maps, drawn from the view models' data with links relative to a page.
 extension ViewModels {
@@ -22,8 +51,25 @@ extension ViewModels {
         return MapRenderer.svg(spec)
     }
 
-    func mapValue(_ observations: [Observation], title: String, pagePath: String, groupLink: String) -> Value {
-        .safe(map(observations, title: title, pagePath: pagePath, groupLink: groupLink))
+
+    /// What every map of the neighborhood shares: boundary, basemap, categories, attribution.
+    static func mapFingerprint(site: SiteSettings, hood: NeighborhoodSite) -> UInt64 {
+        var h = FNV()
+        h.add(hood.name)
+        h.add(site.mapAttribution)
+        for c in site.categories { h.add(c.key); h.add(c.label); h.add(c.color) }
+        for polygon in hood.boundary?.polygons ?? [] {
+            for ring in [polygon.outer] + polygon.holes {
+                h.add(UInt64(ring.count))
+                for p in ring { h.add(p.latitude.bitPattern); h.add(p.longitude.bitPattern) }
+            }
+        }
+        for f in hood.basemap {
+            h.add(f.kind.rawValue)
+            for polygon in f.areas { for p in polygon.outer { h.add(p.latitude.bitPattern); h.add(p.longitude.bitPattern) } }
+            for line in f.lines { for p in line { h.add(p.latitude.bitPattern); h.add(p.longitude.bitPattern) } }
+        }
+        return h.value
     }
 
     /// `OUT/<slug>/map.svg`: every published observation, as a file of its own.

@@ -3,6 +3,7 @@ import Foundation
 import Liquid
 import Loading
 import Markdown
+import Output
 
 /// One page to render: which template, where it goes, and what it shows.
 struct PageJob: Sendable {
@@ -15,6 +16,16 @@ struct PageJob: Sendable {
     var folder: String
     var absoluteRoot: String?
     var isDraft = false
+    /// The page's map, drawn only when the page is rendered (not when its cached bytes are reused).
+    var map: MapRequest?
+    /// The neighborhood's view models (nil for the top index).
+    var models: ViewModels?
+    /// How many of `variables` come first and are the same on every page of the neighborhood.
+    var sharedCount = 0
+    /// A hash of those shared variables, made once per neighborhood.
+    var sharedHash: UInt64 = 0
+    /// A page whose QR code opens this path (drawn only when the page is rendered).
+    var qrPath: String?
 }
 
 /// Renders a page: its Markdown template (outputs escaped for Markdown), through cmark-gfm in safe
@@ -49,21 +60,55 @@ struct PageRenderer: Sendable {
     /// Pages read away from the site (a printed flyer, an e-mail, a 404 at any address) link absolutely when they can.
     static let standaloneKinds: Set<String> = ["404", "flyer", "digest-flyer", "email", "email-text"]
 
+    func root(_ job: PageJob) -> String {
+        Self.standaloneKinds.contains(job.kind) ? (job.absoluteRoot ?? Routes.root(of: job.path)) : Routes.root(of: job.path)
+    }
+
+    /// Everything the page's templates will see, as one number (see `RenderCache`).
+    /// Hashes what `variables` and `renderVariables` are made of, without making them.
+    func inputHash(_ job: PageJob) -> UInt64 {
+        var h = FNV()
+        h.add(siteFingerprint)
+        h.add(job.sharedHash)
+        for field in [job.kind, job.folder + job.path, job.title, root(job), job.absoluteRoot ?? "", job.qrPath ?? ""] { h.add(field) }
+        h.add(job.isDraft ? [1] : [0])
+        if let map = job.map, let models = job.models { map.hash(into: &h, fingerprint: models.mapFingerprint) }
+        InputHash.add(job.variables[job.sharedCount...], to: &h)
+        return h.value
+    }
+
+    /// The `site` and `build` variables every page sees.
+    var siteFingerprint: UInt64 {
+        var h = FNV()
+        for field in [site.title, site.description ?? "", site.language, options.baseURL ?? "", options.today.description] { h.add(field) }
+        return h.value
+    }
+
     func render(_ job: PageJob) throws(LiquidError) -> [UInt8] {
-        let root = Self.standaloneKinds.contains(job.kind) ? (job.absoluteRoot ?? Routes.root(of: job.path)) : Routes.root(of: job.path)
+        let root = root(job)
         if let text = theme.textPages[job.kind] {
-            let out = try text.render(variables(job, root: root), environment: environment(root: root, absoluteRoot: job.absoluteRoot, escaping: .none))
+            let out = try text.render(renderVariables(job, root: root), environment: environment(root: root, absoluteRoot: job.absoluteRoot, escaping: .none))
             return Array(out.utf8)
         }
         guard let page = theme.pages[job.kind], let layout = theme.layout(for: job.kind) else {
             throw LiquidError(.render, "no template for '\(job.kind)' pages")
         }
-        var data = variables(job, root: root)
+        var data = renderVariables(job, root: root)
         let (markdown, placeholders) = try page.renderWithPlaceholders(data, environment: environment(root: root, absoluteRoot: job.absoluteRoot, escaping: .markdown))
         let content = Placeholders.restore(MarkdownRenderer.html(markdown), placeholders)
         data["content"] = .safe(content)
         let html = try layout.render(data, environment: environment(root: root, absoluteRoot: job.absoluteRoot, escaping: .html))
         return Array(html.utf8)
+    }
+
+    /// The variables with the map drawn, for rendering.
+    func renderVariables(_ job: PageJob, root: String) -> Object {
+        var data = variables(job, root: root)
+        if let map = job.map, let models = job.models {
+            data["map_svg"] = .safe(models.map(map.observations, title: map.title, pagePath: job.path, groupLink: map.groupLink))
+        }
+        if let path = job.qrPath, let models = job.models { data["qr_svg"] = models.qr(path) }
+        return data
     }
 
     func variables(_ job: PageJob, root: String) -> Object {

@@ -1,6 +1,7 @@
 import Assembly
 import Liquid
 import Loading
+import Output
 
 /// Every HTML page of one neighborhood, with the variables its templates see.
 struct SitePages {
@@ -24,12 +25,16 @@ struct SitePages {
             ("Observations", Routes.observations, "observations"), ("Coalitions", Routes.coalitions, "coalitions"),
             ("Events", Routes.events, "events"),
         ].map { .object(Object([("title", .string($0.0)), ("url", .string($0.1)), ("section", .string($0.2))])) })))
-        func job(_ path: String, _ kind: String, _ title: String, _ vars: [(String, Value)], draft: Bool = false) -> PageJob {
-            PageJob(path: path, kind: kind, title: title, variables: common + vars, folder: h.slug + "/", absoluteRoot: h.absoluteRoot, isDraft: draft)
+        var shared = FNV()
+        InputHash.add(common[...], to: &shared)
+        let sharedHash = shared.value
+        func job(_ path: String, _ kind: String, _ title: String, map: MapRequest? = nil, qr: String? = nil,
+                 _ vars: [(String, Value)], draft: Bool = false) -> PageJob {
+            PageJob(path: path, kind: kind, title: title, variables: common + vars, folder: h.slug + "/", absoluteRoot: h.absoluteRoot,
+                    isDraft: draft, map: map, models: m, sharedCount: common.count, sharedHash: sharedHash, qrPath: qr)
         }
         var jobs: [PageJob] = []
-        jobs.append(job(Routes.home, "home", h.name, [
-            ("map_svg", m.mapValue(h.observations, title: "Map of \(h.name): every observation", pagePath: Routes.home, groupLink: Routes.observations)),
+        jobs.append(job(Routes.home, "home", h.name, map: MapRequest(h.observations, title: "Map of \(h.name): every observation", groupLink: Routes.observations), [
             ("stories", .array(h.stories.prefix(6).map { m.story($0) })),
             ("coalitions", .array(h.coalitions.map { m.coalition($0) })),
             ("upcoming_events", .array(h.upcomingEvents.prefix(5).map(m.event))),
@@ -63,24 +68,22 @@ struct SitePages {
                 ("image", h.absoluteRoot.map { .string($0 + Routes.shareCard(slug)) } ?? .nil),
             ])
             let (narrative, shortened) = m.flyerNarrative(s.story.body)
-            jobs.append(job(Routes.flyer(slug), "flyer", s.story.title, [
+            let storyMap = MapRequest(s.observations, title: "Map of the reports behind “\(s.story.title)”", groupLink: Routes.story(slug) + "#reports")
+            jobs.append(job(Routes.flyer(slug), "flyer", s.story.title, map: storyMap, qr: Routes.story(slug), [
                 ("story", m.story(s, full: true)), ("next_event", next.map(m.event) ?? .nil),
-                ("narrative_html", narrative), ("shortened", .bool(shortened)), ("qr_svg", m.qr(Routes.story(slug))),
+                ("narrative_html", narrative), ("shortened", .bool(shortened)),
                 ("story_url", .string(h.absoluteRoot.map { $0 + Routes.story(slug) } ?? Routes.story(slug))),
-                ("map_svg", m.mapValue(s.observations, title: "Map of the reports behind “\(s.story.title)”", pagePath: Routes.flyer(slug), groupLink: Routes.story(slug) + "#reports")),
             ], draft: s.isDraft))
-            jobs.append(job(Routes.story(slug), "story", s.story.title, [
+            jobs.append(job(Routes.story(slug), "story", s.story.title, map: MapRequest(s.observations, title: storyMap.title, groupLink: "#reports"), [
                 ("og", .object(og)), ("flyer_url", .string(Routes.flyer(slug))),
                 ("story", m.story(s, full: true)), ("next_event", next.map(m.event) ?? .nil),
-                ("map_svg", m.mapValue(s.observations, title: "Map of the reports behind “\(s.story.title)”", pagePath: Routes.story(s.story.slug), groupLink: "#reports")),
             ], draft: s.isDraft))
         }
         jobs.append(job(Routes.coalitions, "coalitions", "Coalitions", [("coalitions", .array(h.coalitions.map { m.coalition($0) }))]))
         for c in h.coalitions {
-            jobs.append(job(Routes.coalition(c.coalition.slug), "coalition", c.coalition.name, [
-                ("coalition", m.coalition(c, full: true)),
-                ("map_svg", m.mapValue(c.observations, title: "Map of the observations in \(c.coalition.name)'s focus", pagePath: Routes.coalition(c.coalition.slug), groupLink: "#coalition-observations")),
-            ]))
+            jobs.append(job(Routes.coalition(c.coalition.slug), "coalition", c.coalition.name,
+                            map: MapRequest(c.observations, title: "Map of the observations in \(c.coalition.name)'s focus", groupLink: "#coalition-observations"),
+                            [("coalition", m.coalition(c, full: true))]))
         }
         jobs.append(job(Routes.events, "events", "Events", [
             ("upcoming_events", .array(h.upcomingEvents.map(m.event))), ("past_events", .array(h.pastEvents.map(m.event))),
@@ -97,17 +100,18 @@ struct SitePages {
             }
             let digestURL = h.absoluteRoot.map { $0 + Routes.digest(d.week) } ?? Routes.digest(d.week)
             let printed: [(String, Value)] = [
-                ("digest", value), ("digest_url", .string(digestURL)), ("qr_svg", m.qr(Routes.digest(d.week))),
+                ("digest", value), ("digest_url", .string(digestURL)),
                 ("upcoming_events", .array(h.upcomingEvents.prefix(3).map(m.event))),
             ]
-            jobs.append(job(Routes.digestFlyer(d.week), "digest-flyer", ViewModels.weekTitle(d.week), printed + [
-                ("map_svg", m.mapValue(d.observations, title: "Map of the observations of the \(ViewModels.weekTitle(d.week).lowercased())", pagePath: Routes.digestFlyer(d.week), groupLink: Routes.digest(d.week) + "#week-observations")),
-            ]))
+            let weekMap = "Map of the observations of the \(ViewModels.weekTitle(d.week).lowercased())"
+            jobs.append(job(Routes.digestFlyer(d.week), "digest-flyer", ViewModels.weekTitle(d.week),
+                            map: MapRequest(d.observations, title: weekMap, groupLink: Routes.digest(d.week) + "#week-observations"),
+                            qr: Routes.digest(d.week), printed))
             jobs.append(job(Routes.email(d.week), "email", ViewModels.weekTitle(d.week), printed))
             jobs.append(job(Routes.emailText(d.week), "email-text", ViewModels.weekTitle(d.week), printed))
-            jobs.append(job(Routes.digest(d.week), "digest", ViewModels.weekTitle(d.week), [
+            jobs.append(job(Routes.digest(d.week), "digest", ViewModels.weekTitle(d.week),
+                            map: MapRequest(d.observations, title: weekMap, groupLink: "#week-observations"), [
                 ("digest", value), ("flyer_url", .string(Routes.digestFlyer(d.week))), ("email_url", .string(Routes.email(d.week))),
-                ("map_svg", m.mapValue(d.observations, title: "Map of the observations of the \(ViewModels.weekTitle(d.week).lowercased())", pagePath: Routes.digest(d.week), groupLink: "#week-observations")),
             ]))
         }
         jobs.append(job(Routes.notFound, "404", "Page not found", []))

@@ -4,16 +4,21 @@ import Dispatch
 import Foundation
 import Liquid
 import Loading
+import Output
 
 /// Stage ③'s result: every file of the site, by path inside OUT, sorted.
 public struct RenderedSite: Sendable {
-    public var files: [(path: String, bytes: [UInt8])]
+    public var files: [OutputFile]
     public var pageCount: Int
+    /// Pages rendered this time (the others came unchanged from the render cache).
+    public var renderedCount: Int
+    /// What to remember for the next build.
+    public var cache: RenderCache
 }
 
 /// Stage ③: renders every page of every neighborhood in parallel, plus feeds, calendars and assets.
 public enum SiteRenderer {
-    public static func render(_ site: Site, theme: Theme, jobs workers: Int) -> (RenderedSite?, [Diagnostic]) {
+    public static func render(_ site: Site, theme: Theme, jobs workers: Int, cache: RenderCache) -> (RenderedSite?, [Diagnostic]) {
         let now = ContentDate.parse(site.options.today.description, in: site.settings.timeZone).map(\.instant)
         let renderer = PageRenderer(theme: theme, site: site.settings, options: site.options, now: (try? now.get()) ?? 0)
         var pageJobs: [PageJob] = []
@@ -41,14 +46,26 @@ public enum SiteRenderer {
         }
         pageJobs.append(indexJob(site))
 
-        let results = Parallel.map(pageJobs, workers: workers) { job -> Result<[UInt8], LiquidError> in
-            do throws(LiquidError) { return .success(try renderer.render(job)) } catch { return .failure(error) }
+        let previous = cache.pages
+        let results = Parallel.map(pageJobs, workers: workers) { job -> (UInt64, Result<OutputFile, LiquidError>) in
+            let path = job.folder + job.path
+            let input = renderer.inputHash(job)
+            if let known = previous[path], known.input == input {
+                return (input, .success(OutputFile(path: path, unchangedWithHash: known.output)))
+            }
+            do throws(LiquidError) { return (input, .success(OutputFile(path: path, bytes: try renderer.render(job)))) } catch { return (input, .failure(error)) }
         }
         var diagnostics: [Diagnostic] = []
         var seen = Set<String>()
-        for (job, result) in zip(pageJobs, results) {
+        var outputs: [OutputFile] = files.map { OutputFile(path: $0.0, bytes: $0.1) }
+        var next = RenderCache(key: cache.key)
+        var rendered = 0
+        for (job, (input, result)) in zip(pageJobs, results) {
             switch result {
-            case .success(let bytes): files.append((job.folder + job.path, bytes))
+            case .success(let file):
+                outputs.append(file)
+                next.pages[file.path] = (input, file.hash)
+                if case .bytes = file.content { rendered += 1 }
             case .failure(let e):
                 let d = e.diagnostic
                 if seen.insert(d.description).inserted {
@@ -57,8 +74,8 @@ public enum SiteRenderer {
             }
         }
         guard diagnostics.isEmpty else { return (nil, diagnostics.sortedForDisplay()) }
-        files.sort { $0.0 < $1.0 }
-        return (RenderedSite(files: files, pageCount: pageJobs.count), [])
+        outputs.sort { $0.path < $1.path }
+        return (RenderedSite(files: outputs, pageCount: pageJobs.count, renderedCount: rendered, cache: next), [])
     }
 
     /// `OUT/index.html`: names and links only.

@@ -2,6 +2,7 @@ import Diagnostics
 import Formats
 import Foundation
 import Liquid
+import Output
 
 /// The templates folder, parsed once: Markdown page templates, HTML layouts, partials and assets.
 public struct Theme: Sendable {
@@ -18,6 +19,8 @@ public struct Theme: Sendable {
     var markdownPartials: [String: Template]
     /// Files under `assets/`, by path inside it, sorted.
     public var assets: [(path: String, bytes: [UInt8])]
+    /// A hash of every template and asset: a different theme never reuses cached pages.
+    public var fingerprint: UInt64 = 0
 
     /// The layout for a page kind: `layouts/<kind>.html`, else `layouts/default.html`.
     func layout(for kind: String) -> Template? { layouts[kind] ?? layouts["default"] }
@@ -29,6 +32,7 @@ public struct Theme: Sendable {
     /// Reads and parses every template under `root`, reporting every error.
     public static func load(root: String) -> (Theme?, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
+        var fingerprint = FNV()
         guard isDirectory(root) else {
             return (nil, [.error(SourceLocation(path: root), "no templates folder here; expected layouts/, pages/, partials/ and assets/")])
         }
@@ -41,6 +45,8 @@ public struct Theme: Sendable {
                     diagnostics.append(.error(SourceLocation(path: path), "cannot read this template"))
                     continue
                 }
+                fingerprint.add(path)
+                fingerprint.add([UInt8](data))
                 switch TextFile.decode([UInt8](data), path: path) {
                 case .failure(let d): diagnostics.append(d)
                 case .success(let source):
@@ -70,8 +76,12 @@ public struct Theme: Sendable {
         var assets: [(String, [UInt8])] = []
         collectAssets(root + "/assets", prefix: "", into: &assets, diagnostics: &diagnostics)
         guard !diagnostics.contains(where: \.isError) else { return (nil, diagnostics) }
+        for (path, bytes) in assets.sorted(by: { $0.0 < $1.0 }) {
+            fingerprint.add(path)
+            fingerprint.add(bytes)
+        }
         return (Theme(pages: pages, textPages: textPages, layouts: layouts, htmlPartials: htmlPartials, markdownPartials: markdownPartials,
-                      assets: assets.sorted { $0.0 < $1.0 }), diagnostics)
+                      assets: assets.sorted { $0.0 < $1.0 }, fingerprint: fingerprint.value), diagnostics)
     }
 
     static func collectAssets(_ dir: String, prefix: String, into out: inout [(String, [UInt8])], diagnostics: inout [Diagnostic]) {

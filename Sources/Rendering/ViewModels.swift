@@ -19,6 +19,8 @@ struct ViewModels {
     private(set) var storyCards: [String: Value] = [:]
     private(set) var coalitionCards: [String: Value] = [:]
     private(set) var eventValues: [String: Value] = [:]
+    /// A hash of what all of this neighborhood's maps share (see `MapRequest`).
+    private(set) var mapFingerprint: UInt64 = 0
 
     init(site: SiteSettings, hood: NeighborhoodSite, options: BuildOptions) {
         self.site = site
@@ -28,6 +30,7 @@ struct ViewModels {
         for e in hood.events { eventValues[e.slug] = eventValue(e) }
         for s in hood.stories { storyCards[s.story.slug] = storyValue(s, full: false) }
         for c in hood.coalitions { coalitionCards[c.coalition.slug] = coalitionValue(c, full: false) }
+        mapFingerprint = Self.mapFingerprint(site: site, hood: hood)
     }
 
     // MARK: Dates

@@ -1,0 +1,72 @@
+import Foundation
+import Liquid
+import Output
+
+/// What the last build rendered: for each page, a hash of everything its templates saw and a hash
+/// of the bytes they made. A page whose inputs hash the same is not rendered again: its bytes are
+/// the ones already in OUT. The key names the program version and the theme, so a change to either
+/// starts from nothing.
+public struct RenderCache: Sendable {
+    public var key: String
+    public var pages: [String: (input: UInt64, output: UInt64)]
+
+    public init(key: String, pages: [String: (input: UInt64, output: UInt64)] = [:]) {
+        self.key = key
+        self.pages = pages
+    }
+
+    static let header = "commonsight-render-cache 1"
+
+    /// The cache in `folder`, when it was made with the same key.
+    public static func load(_ folder: String, key: String) -> RenderCache? {
+        guard let data = FileManager.default.contents(atPath: folder + "/render.cache") else { return nil }
+        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n")
+        guard lines.count >= 2, lines[0] == header, lines[1] == key else { return nil }
+        var cache = RenderCache(key: key)
+        for line in lines.dropFirst(2) {
+            let parts = line.split(separator: "\t")
+            guard parts.count == 3, let i = UInt64(parts[1], radix: 16), let o = UInt64(parts[2], radix: 16) else { return nil }
+            cache.pages[String(parts[0])] = (i, o)
+        }
+        return cache
+    }
+
+    public func save(_ folder: String) {
+        var out = Self.header + "\n" + key + "\n"
+        for (path, h) in pages.sorted(by: { $0.key < $1.key }) {
+            out += "\(path)\t\(String(h.input, radix: 16))\t\(String(h.output, radix: 16))\n"
+        }
+        try? Data(out.utf8).write(to: URL(fileURLWithPath: folder + "/render.cache"))
+    }
+}
+
+/// A page's inputs as one number: every value its templates can see, walked in a fixed order.
+enum InputHash {
+    static func add(_ variables: ArraySlice<(String, Value)>, to h: inout FNV) {
+        h.add(UInt64(variables.count))
+        for (k, v) in variables {
+            h.add(k)
+            add(v, to: &h)
+        }
+    }
+
+    static func add(_ v: Value, to h: inout FNV) {
+        switch v {
+        case .nil: h.add([0])
+        case .bool(let b): h.add([1, b ? 1 : 0])
+        case .int(let n): h.add([2]); h.add(UInt64(bitPattern: Int64(n)))
+        case .float(let d): h.add([3]); h.add(d.bitPattern)
+        case .string(let s): h.add([4]); h.add(s)
+        case .safe(let s): h.add([5]); h.add(s)
+        case .array(let a):
+            h.add([6]); h.add(UInt64(a.count))
+            for item in a { add(item, to: &h) }
+        case .object(let o):
+            h.add([7]); h.add(UInt64(o.count))
+            o.forEach { k, item in h.add(k); add(item, to: &h) }
+        case .range(let lo, let hi): h.add([8]); h.add(UInt64(bitPattern: Int64(lo))); h.add(UInt64(bitPattern: Int64(hi)))
+        case .empty: h.add([9])
+        case .blank: h.add([10])
+        }
+    }
+}
