@@ -1,5 +1,5 @@
 # The two Quick start commands: `make site` and `make test`.
-.PHONY: site test build sample-content
+.PHONY: site test build sample-content bench fuzz
 
 # Builds commonsight, then the sample site from content/ into public/.
 site: build
@@ -25,3 +25,14 @@ test:
 # Regenerates content/ from ../shared/data (needs the shared data folder beside the repository).
 sample-content:
 	python3 scripts/make_sample_content.py
+
+# Benchmark against Hugo on generated corpora (BENCHMARKS.md).
+bench: build
+	scripts/setup.sh build
+	command -v hugo >/dev/null || apt-get install -y -qq hugo cmark-gfm time
+	python3 bench/run.py
+
+# libFuzzer targets, SECONDS each (default 60): make fuzz SECONDS=600
+fuzz:
+	scripts/setup.sh build
+	scripts/fuzz.sh $(or $(SECONDS),60)

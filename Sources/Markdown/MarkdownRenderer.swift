@@ -9,6 +9,11 @@ public enum MarkdownRenderer {
 
     /// Renders Markdown to an HTML fragment.
     public static func html(_ markdown: String) -> String {
+        plainParagraph(markdown) ?? cmarkHTML(markdown)
+    }
+
+    /// Always through cmark-gfm.
+    static func cmarkHTML(_ markdown: String) -> String {
         cmark_gfm_core_extensions_ensure_registered()
         let options = CMARK_OPT_DEFAULT | CMARK_OPT_SMART | CMARK_OPT_GITHUB_PRE_LANG
         guard let parser = cmark_parser_new(options) else { return "" }
@@ -36,6 +41,33 @@ public enum MarkdownRenderer {
 }
 
 extension MarkdownRenderer {
+    /// Text that no Markdown rule can touch (one line, letters, digits, spaces and `.,;:?` only, not
+    /// starting with a digit) renders as cmark would render it: one paragraph. Most resident reports
+    /// are like this, and they skip the parser.
+    static func plainParagraph(_ text: String) -> String? {
+        var u = Substring(text).utf8[...]
+        while let f = u.first, f == 0x20 || f == 0x09 { u = u.dropFirst() }
+        while let l = u.last, l == 0x20 || l == 0x09 || l == 0x0A { u = u.dropLast() }
+        guard let first = u.first, !(first >= 0x30 && first <= 0x39) else { return u.isEmpty ? "" : nil }
+        var previousSpace = false
+        for b in u {
+            switch b {
+            case 0x41...0x5A, 0x61...0x7A, 0x30...0x39, UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: ":"), UInt8(ascii: "?"):
+                previousSpace = false
+            case UInt8(ascii: "."):
+                previousSpace = false
+            case 0x20:
+                if previousSpace { return nil }  // two spaces can end a line break
+                previousSpace = true
+            default:
+                return nil
+            }
+        }
+        let body = String(decoding: u, as: UTF8.self)
+        if body.contains("..") { return nil }  // smart punctuation makes an ellipsis
+        return "<p>" + body + "</p>\n"
+    }
+
     /// cmark-gfm aligns table cells with `align`, which HTML5 made obsolete: use a style instead.
     static func html5(_ html: String) -> String {
         guard html.contains(" align=\"") else { return html }

@@ -28,3 +28,21 @@ struct RemoteImageTests {
         #expect(html == "<p><a href=\"https://evil.example/x.png\">a tracker</a> <img src=\"../assets/map.svg\" alt=\"local\" /></p>\n")
     }
 }
+
+@Suite("The plain-text fast path")
+struct PlainParagraphTests {
+    @Test("plain text renders exactly as cmark-gfm renders it", arguments: [
+        "Cars speed past the school every morning.", "  Trucks idle here; nobody comes. ", "Is this legal? Yes: no.",
+        "Vehicles parked on sidewalk", "", "A", "Speed 50 mph at 7pm",
+    ])
+    func sameAsCmark(_ text: String) {
+        #expect(MarkdownRenderer.plainParagraph(text) == MarkdownRenderer.cmarkHTML(text))
+    }
+
+    @Test("anything Markdown could change goes to the parser", arguments: [
+        "1. a list", "*emphasis*", "a  b", "wait...", "line\nbreak", "<b>", "a & b", "don't", "x - y", "#tag", "[link](x)",
+    ])
+    func parserCases(_ text: String) {
+        #expect(MarkdownRenderer.plainParagraph(text) == nil)
+    }
+}
