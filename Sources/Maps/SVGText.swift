@@ -1,4 +1,5 @@
-/// Numbers and text as SVG needs them: fixed decimals, never an exponent; XML escaping.
+/// Numbers and text as SVG needs them: fixed decimals, never an exponent; XML escaping (also used
+/// for Atom and the sitemap).
 public enum SVGText {
     /// One decimal place: `12.3`, `-0.5`, `0.0`.
     public static func number(_ v: Double) -> String {

@@ -2,6 +2,7 @@ import Assembly
 import Foundation
 import Liquid
 import Loading
+import Maps
 import Markdown
 
 /// Machine-readable outputs written as code, each escaped for its format: Atom, iCalendar, sitemap.
@@ -101,29 +102,7 @@ struct Feeds {
         return x + "</urlset>\n"
     }
 
-    func xml(_ s: String) -> String { XML.escape(s) }
-}
-
-/// XML text and attribute escaping, with characters XML 1.0 forbids dropped.
-enum XML {
-    static func escape(_ s: String) -> String {
-        var out = ""
-        out.reserveCapacity(s.utf8.count)
-        for c in s.unicodeScalars {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            case "\t", "\n", "\r": out.unicodeScalars.append(c)
-            default:
-                if c.value < 0x20 || (0xFFFE...0xFFFF).contains(c.value) || (0xD800...0xDFFF).contains(c.value) { continue }
-                out.unicodeScalars.append(c)
-            }
-        }
-        return out
-    }
+    func xml(_ s: String) -> String { SVGText.escape(s) }
 }
 
 /// iCalendar values: TEXT escaping, UTC times, and lines folded at 75 octets.
