@@ -78,11 +78,10 @@ public enum SiteRenderer {
         return (RenderedSite(files: outputs, pageCount: pageJobs.count, renderedCount: rendered, cache: next), [])
     }
 
-    /// `OUT/index.html`: names and links only.
+    /// `OUT/index.html`: the neighborhoods' names and links, nothing else of theirs (SPEC §6 isolation).
     static func indexJob(_ site: Site) -> PageJob {
         let hoods: [Value] = site.neighborhoods.map { h in
-            .object(Object([("slug", .string(h.slug)), ("name", .string(h.name)), ("url", .string(h.slug + "/index.html")),
-                            ("description", h.description.map { .string($0) } ?? .nil)]))
+            .object(Object([("slug", .string(h.slug)), ("name", .string(h.name)), ("url", .string(h.slug + "/index.html"))]))
         }
         return PageJob(path: "index.html", kind: "index", title: site.settings.title, variables: [("neighborhoods", .array(hoods))],
                        folder: "", absoluteRoot: site.options.baseURL)
