@@ -75,6 +75,8 @@ public struct Object: Sendable {
     public init() {}
 
     public init(_ pairs: [(String, Value)]) {
+        keys.reserveCapacity(pairs.count)
+        storage.reserveCapacity(pairs.count)
         for (k, v) in pairs { self[k] = v }
     }
 

@@ -38,6 +38,8 @@ struct PageRenderer: Sendable {
 
     /// Environments are the same for every page with the same way back to the root: made once each.
     let environments = EnvironmentCache()
+    /// Map drawings by page depth, title and group link (see `renderVariables`).
+    let drawings = DrawingCache()
 
     func environment(root: String, absoluteRoot: String?, escaping: Escaping) -> Environment {
         let key = "\(root)|\(absoluteRoot ?? "")|\(escaping)"
@@ -105,7 +107,16 @@ struct PageRenderer: Sendable {
     func renderVariables(_ job: PageJob, root: String) -> Object {
         var data = variables(job, root: root)
         if let map = job.map, let models = job.models {
-            data["map_svg"] = .safe(models.map(map.observations, title: map.title, pagePath: job.path, groupLink: map.groupLink))
+            // Pages at the same depth with the same map (a digest and its flyer) share one drawing.
+            var ids = FNV()
+            for o in map.observations { ids.add(o.id) }
+            let key = "\(job.folder)|\(Routes.root(of: job.path))|\(map.title)|\(map.groupLink)|\(ids.value)"
+            let svg = drawings.get(key) ?? {
+                let made = models.map(map.observations, title: map.title, pagePath: job.path, groupLink: map.groupLink)
+                drawings.set(key, made)
+                return made
+            }()
+            data["map_svg"] = .safe(svg)
         }
         if let path = job.qrPath, let models = job.models { data["qr_svg"] = models.qr(path) }
         return data
@@ -132,4 +143,12 @@ final class EnvironmentCache: @unchecked Sendable {
     private let lock = NSLock()
     func get(_ key: String) -> Environment? { lock.withLock { items[key] } }
     func set(_ key: String, _ value: Environment) { lock.withLock { items[key] = value } }
+}
+
+/// Map SVGs by key, shared by the rendering threads.
+final class DrawingCache: @unchecked Sendable {
+    private var items: [String: String] = [:]
+    private let lock = NSLock()
+    func get(_ key: String) -> String? { lock.withLock { items[key] } }
+    func set(_ key: String, _ value: String) { lock.withLock { items[key] = value } }
 }

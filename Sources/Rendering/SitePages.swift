@@ -74,7 +74,7 @@ struct SitePages {
                 ("narrative_html", narrative), ("shortened", .bool(shortened)),
                 ("story_url", .string(h.absoluteRoot.map { $0 + Routes.story(slug) } ?? Routes.story(slug))),
             ], draft: s.isDraft))
-            jobs.append(job(Routes.story(slug), "story", s.story.title, map: MapRequest(s.observations, title: storyMap.title, groupLink: "#reports"), [
+            jobs.append(job(Routes.story(slug), "story", s.story.title, map: storyMap, [
                 ("og", .object(og)), ("flyer_url", .string(Routes.flyer(slug))),
                 ("story", m.story(s, full: true)), ("next_event", next.map(m.event) ?? .nil),
             ], draft: s.isDraft))
@@ -82,7 +82,8 @@ struct SitePages {
         jobs.append(job(Routes.coalitions, "coalitions", "Coalitions", [("coalitions", .array(h.coalitions.map { m.coalition($0) }))]))
         for c in h.coalitions {
             jobs.append(job(Routes.coalition(c.coalition.slug), "coalition", c.coalition.name,
-                            map: MapRequest(c.observations, title: "Map of the observations in \(c.coalition.name)'s focus", groupLink: "#coalition-observations"),
+                            map: MapRequest(c.observations, title: "Map of the observations in \(c.coalition.name)'s focus",
+                                            groupLink: Routes.coalition(c.coalition.slug) + "#coalition-observations"),
                             [("coalition", m.coalition(c, full: true))]))
         }
         jobs.append(job(Routes.events, "events", "Events", [
@@ -110,7 +111,7 @@ struct SitePages {
             jobs.append(job(Routes.email(d.week), "email", ViewModels.weekTitle(d.week), printed))
             jobs.append(job(Routes.emailText(d.week), "email-text", ViewModels.weekTitle(d.week), printed))
             jobs.append(job(Routes.digest(d.week), "digest", ViewModels.weekTitle(d.week),
-                            map: MapRequest(d.observations, title: weekMap, groupLink: "#week-observations"), [
+                            map: MapRequest(d.observations, title: weekMap, groupLink: Routes.digest(d.week) + "#week-observations"), [
                 ("digest", value), ("flyer_url", .string(Routes.digestFlyer(d.week))), ("email_url", .string(Routes.email(d.week))),
             ]))
         }

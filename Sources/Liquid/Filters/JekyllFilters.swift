@@ -88,10 +88,17 @@ public enum JekyllFilters {
         ]
     }
 
+    /// `https:`, `mailto:` …, or `//host`: a URL that is not a path.
     static func hasScheme(_ s: String) -> Bool {
-        guard let colon = s.firstIndex(of: ":") else { return s.hasPrefix("//") }
-        let scheme = s[..<colon]
-        return !scheme.isEmpty && scheme.allSatisfy { $0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == "." }
+        var sawChar = false
+        for b in s.utf8 {
+            switch b {
+            case 0x3A: return sawChar  // ':'
+            case 0x41...0x5A, 0x61...0x7A, 0x30...0x39, 0x2B, 0x2D, 0x2E: sawChar = true
+            default: return !sawChar && s.hasPrefix("//")
+            }
+        }
+        return false
     }
 
     static func relativeURL(_ s: String, base: String) -> String {
