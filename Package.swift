@@ -31,7 +31,7 @@ let package = Package(
         .target(name: "CExchange"),
         .target(name: "Output", dependencies: ["Diagnostics", "CExchange"]),
         .target(name: "Build", dependencies: ["Loading", "Assembly", "Rendering", "Output", "Diagnostics"]),
-        .target(name: "CLI", dependencies: ["Diagnostics", "Formats", "Loading", "Geo", "Markdown", "Liquid", "Build"]),
+        .target(name: "CLI", dependencies: ["Diagnostics", "Formats", "Loading", "Geo", "Markdown", "Liquid", "Build", "Output"]),
         .executableTarget(name: "commonsight", dependencies: ["CLI"]),
 
         .testTarget(name: "FormatsTests", dependencies: ["Formats", "Diagnostics"]),

@@ -20,6 +20,9 @@ public struct BuildRequest: Sendable {
     public var jobs: Int
     /// Reuse pages whose inputs did not change since the last build (`--no-cache` turns it off).
     public var useCache = true
+    /// Names the exact program that renders (the CLI hashes its own executable), so a changed
+    /// program never reuses pages another one rendered.
+    public var programIdentity = ""
     /// Told each stage's name and seconds when set (`build --verbose`); the clock is the caller's.
     public var progress: (@Sendable (String) -> Void)?
     public var stopwatch: (@Sendable () -> Double)?
@@ -83,7 +86,7 @@ public enum Builder {
         }
         stage("Assemble pages")
         let cacheFolder = SiteWriter.sideFolders(of: request.out).cache
-        let key = "\(version) \(String(theme.fingerprint, radix: 16))"
+        let key = "\(version) \(request.programIdentity) \(String(theme.fingerprint, radix: 16))"
         let cache = (request.useCache ? RenderCache.load(cacheFolder, key: key) : nil) ?? RenderCache(key: key)
         var (rendered, renderDiagnostics) = SiteRenderer.render(siteModel, theme: theme, jobs: request.jobs, cache: cache)
         stage("Render")

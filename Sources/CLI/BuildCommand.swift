@@ -2,9 +2,16 @@ import Build
 import Diagnostics
 import Foundation
 import Loading
+import Output
 
 /// `commonsight build`: the whole pipeline, then one summary line.
 enum BuildCommand {
+    /// A hash of this executable's bytes: the render cache is never shared between two builds of the program.
+    static func programIdentity() -> String {
+        guard let bytes = FileManager.default.contents(atPath: "/proc/self/exe") else { return "unknown" }
+        return String(FNV.hash([UInt8](bytes)), radix: 16)
+    }
+
     static func run(_ args: [String], console: Console) throws(Arguments.UsageError) -> Int32 {
         if CommandLineTool.wantsHelp(args) {
             console.out(HelpText.command("build") ?? "")
@@ -44,6 +51,7 @@ enum BuildCommand {
             only: only, date: date, clock: Int64(started.timeIntervalSince1970), drafts: parsed.flags.contains("drafts"),
             baseURL: baseURL, jobs: jobs)
         request.useCache = !parsed.flags.contains("no-cache")
+        request.programIdentity = programIdentity()
         if parsed.flags.contains("verbose") {
             request.progress = { [console] line in console.err(line) }
             request.stopwatch = { Date().timeIntervalSince1970 }
