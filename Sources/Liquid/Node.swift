@@ -45,6 +45,8 @@ indirect enum Node: Sendable {
         var cols: Expression?
         var body: [Node]
         var elseBody: [Node]
+        /// False when nothing in the body can read `forloop`: then no `forloop` object is made.
+        var usesForloop = true
         /// `variable-collection`, the key that `offset: continue` remembers.
         var name: String
         var position: Position

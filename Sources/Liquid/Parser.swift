@@ -296,6 +296,7 @@ struct Parser {
         if let (tag, _, _) = closer, tag == "else" {
             loop.elseBody = try block(name, ends: [end], at: p).0
         }
+        loop.usesForloop = NodeScan.mentions(name == "for" ? "forloop" : "tablerowloop", in: loop.body)
         return Self.suppressBlank(name == "for" ? .forLoop(loop) : .tablerow(loop))
     }
 

@@ -136,16 +136,18 @@ extension RenderContext {
         try withScope { () throws(LiquidError) in
             for (index, item) in items.enumerated() {
                 try countIteration(at: loop.position)
-                let forloop = Object([
-                    ("name", .string(loop.name)), ("length", .int(items.count)),
-                    ("index", .int(index + 1)), ("index0", .int(index)),
-                    ("rindex", .int(items.count - index)), ("rindex0", .int(items.count - index - 1)),
-                    ("first", .bool(index == 0)), ("last", .bool(index == items.count - 1)), ("parentloop", parent),
-                ])
                 setLocal(loop.variable, item)
-                setLocal("forloop", .object(forloop))
-                forloops.append(forloop)
-                defer { forloops.removeLast() }
+                if loop.usesForloop {
+                    let forloop = Object([
+                        ("name", .string(loop.name)), ("length", .int(items.count)),
+                        ("index", .int(index + 1)), ("index0", .int(index)),
+                        ("rindex", .int(items.count - index)), ("rindex0", .int(items.count - index - 1)),
+                        ("first", .bool(index == 0)), ("last", .bool(index == items.count - 1)), ("parentloop", parent),
+                    ])
+                    setLocal("forloop", .object(forloop))
+                    forloops.append(forloop)
+                }
+                defer { if loop.usesForloop { forloops.removeLast() } }
                 try render(loop.body, into: &output, template: template)
                 if let signal = interrupt {
                     interrupt = nil
