@@ -30,6 +30,8 @@ sample-content:
 bench: build
 	scripts/setup.sh build
 	command -v hugo >/dev/null || apt-get install -y -qq hugo cmark-gfm time
+	swift build -c release --product commonsight-bench
+	.build/release/commonsight-bench
 	python3 bench/run.py
 
 # libFuzzer targets, SECONDS each (default 60): make fuzz SECONDS=600

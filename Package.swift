@@ -33,6 +33,7 @@ let package = Package(
         .target(name: "Build", dependencies: ["Loading", "Assembly", "Rendering", "Output", "Diagnostics"]),
         .target(name: "CLI", dependencies: ["Diagnostics", "Formats", "Loading", "Geo", "Markdown", "Liquid", "Build", "Output"]),
         .executableTarget(name: "commonsight", dependencies: ["CLI"]),
+        .executableTarget(name: "commonsight-bench", dependencies: ["Maps", "Geo"]),
 
         .testTarget(name: "FormatsTests", dependencies: ["Formats", "Diagnostics"]),
         .testTarget(name: "GeoTests", dependencies: ["Geo"]),

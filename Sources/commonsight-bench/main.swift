@@ -1,0 +1,39 @@
+import Foundation
+import Geo
+import Maps
+
+/// `make bench` part two: how long one map takes to draw and how large it is, for a neighborhood of
+/// the sample's size and for 10,000 points.
+let square = Area(polygons: [Polygon(outer: [
+    .init(latitude: 42.417, longitude: -83.161), .init(latitude: 42.417, longitude: -83.141),
+    .init(latitude: 42.435, longitude: -83.141), .init(latitude: 42.435, longitude: -83.161), .init(latitude: 42.417, longitude: -83.161),
+])])
+let categories: [MapSpec.CategoryStyle] = (0..<9).map { .init(key: "c\($0)", label: "Category \($0)", color: "#d55e00") }
+
+func spec(points: Int) -> MapSpec {
+    var state: UInt64 = 2026
+    func next() -> Double {
+        state = state &* 6364136223846793005 &+ 1442695040888963407
+        return Double(state >> 11) / Double(1 << 53)
+    }
+    let marks = (0..<points).map { i in
+        MapSpec.Mark(id: "o\(i)", coordinate: .init(latitude: 42.417 + next() * 0.018, longitude: -83.161 + next() * 0.02),
+                     category: "c\(i % 9)", label: "Observation \(i)", url: "observations/o\(i)/index.html")
+    }
+    return MapSpec(title: "Map", place: "Bench", boundary: square, basemap: [], marks: marks, categories: categories,
+                   groupURL: "observations/index.html", attribution: "bench")
+}
+
+print("| points | map size | draw time (best of 5) |")
+print("|---:|---:|---:|")
+for points in [51, 107, 1_000, 10_000] {
+    let s = spec(points: points)
+    var best = Double.infinity
+    var size = 0
+    for _ in 0..<5 {
+        let start = Date()
+        size = MapRenderer.svg(s).utf8.count
+        best = min(best, Date().timeIntervalSince(start))
+    }
+    print("| \(points) | \(size / 1024) KiB | \(String(format: "%.1f", best * 1000)) ms |")
+}
