@@ -35,7 +35,7 @@ public enum Assembler {
             slug: n.slug, name: n.name, description: n.description, about: n.about, boundary: n.boundary,
             basemap: n.basemap.compactMap(basemapFeature), observations: observations, stories: stories,
             coalitions: coalitions, events: n.events, digests: digests, now: now,
-            absoluteRoot: options.baseURL.map { $0 + n.slug + "/" })
+            absoluteRoot: options.baseURL.map { $0 + n.slug + "/" }, fingerprint: n.fingerprint)
     }
 
     /// A coalition's matches: observations whose category or tags are in its focus; stories with a

@@ -44,6 +44,8 @@ public struct NeighborhoodSite: Sendable {
     public var now: Int64
     /// `base_url` + slug + `/`, when the site has a URL.
     public var absoluteRoot: String?
+    /// The neighborhood folder's fingerprint (see `Neighborhood.fingerprint`).
+    public var fingerprint: UInt64
 
     /// Observations a map may show: those not far outside the boundary (the loader warned about the rest).
     public func mappable(_ observations: [Observation]) -> [Observation] {

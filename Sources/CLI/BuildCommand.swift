@@ -1,3 +1,4 @@
+import Fingerprint
 import Build
 import Diagnostics
 import Foundation

@@ -17,6 +17,8 @@ public struct Neighborhood: Sendable {
     public var coalitions: [Coalition]
     public var events: [Event]
     public var location: SourceLocation
+    /// A hash of every file in the folder: equal fingerprints mean equal content.
+    public var fingerprint: UInt64 = 0
 
     public var publishedObservations: [Observation] { observations.filter { $0.status == .published } }
 

@@ -1,5 +1,7 @@
 import Diagnostics
+import Fingerprint
 import Formats
+import Foundation
 import Geo
 
 /// Reads one neighborhood folder (SPEC §2).
@@ -42,9 +44,23 @@ struct NeighborhoodLoader {
         let coalitions = documents.coalitions(dir, log: &log)
         let events = documents.events(dir, log: &log).sorted { ($0.start.instant, $0.slug) < ($1.start.instant, $1.slug) }
         guard let name, let doc else { return nil }
-        return Neighborhood(slug: slug, name: name, description: description, about: doc.body, boundary: boundary,
-                            basemap: basemap, observations: observations, stories: stories,
-                            coalitions: coalitions, events: events, location: at)
+        var n = Neighborhood(slug: slug, name: name, description: description, about: doc.body, boundary: boundary,
+                             basemap: basemap, observations: observations, stories: stories,
+                             coalitions: coalitions, events: events, location: at)
+        n.fingerprint = Self.fingerprint(of: dir)
+        return n
+    }
+
+    /// Every file under the folder, by path and bytes, in a fixed order.
+    static func fingerprint(of dir: String) -> UInt64 {
+        var h = FNV()
+        let paths = (FileManager.default.enumerator(atPath: dir)?.allObjects as? [String] ?? []).sorted()
+        for p in paths {
+            guard let data = FileManager.default.contents(atPath: dir + "/" + p) else { continue }
+            h.add(p)
+            h.add([UInt8](data))
+        }
+        return h.value
     }
 
     func boundary(_ path: String, log: inout DiagnosticLog) -> Area? {

@@ -22,6 +22,8 @@ public struct SiteSettings: Sendable {
     /// The small line under every map: where its data came from.
     public var mapAttribution: String
     public var location: SourceLocation
+    /// A hash of `site.yml`'s bytes.
+    public var fingerprint: UInt64 = 0
 
     public func category(_ key: String) -> Category? {
         categories.first { $0.key == key }

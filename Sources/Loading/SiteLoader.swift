@@ -1,4 +1,5 @@
 import Diagnostics
+import Fingerprint
 import Formats
 import Foundation
 
@@ -39,8 +40,12 @@ public enum SiteLoader {
         let attribution = fields.text("map_attribution", log: &log) ?? "Drawn from this site's data"
         let categories = self.categories(fields, log: &log)
         guard let title, let categories else { return nil }
-        return SiteSettings(title: title, description: description, baseURL: baseURL, language: language,
-                            timeZone: zone, privacy: privacy, categories: categories, mapAttribution: attribution, location: start)
+        var settings = SiteSettings(title: title, description: description, baseURL: baseURL, language: language,
+                                    timeZone: zone, privacy: privacy, categories: categories, mapAttribution: attribution, location: start)
+        var h = FNV()
+        h.add(text)
+        settings.fingerprint = h.value
+        return settings
     }
 
     static func baseURL(_ fields: Record, log: inout DiagnosticLog) -> String? {

@@ -1,4 +1,5 @@
 internal import CExchange
+import Fingerprint
 import Diagnostics
 import Dispatch
 import Foundation

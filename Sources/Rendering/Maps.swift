@@ -1,3 +1,4 @@
+import Fingerprint
 import Assembly
 import Liquid
 import Loading

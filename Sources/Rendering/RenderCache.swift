@@ -1,3 +1,4 @@
+import Fingerprint
 import Foundation
 import Liquid
 import Output
@@ -9,13 +10,22 @@ import Output
 public struct RenderCache: Sendable {
     public var key: String
     public var pages: [String: (input: UInt64, output: UInt64)]
+    /// Whole neighborhoods: when a neighborhood's key (its files, `site.yml`, the build's options) is
+    /// unchanged, every file of it is reused without building a single view model.
+    public var hoods: [String: Hood] = [:]
+
+    public struct Hood: Sendable {
+        public var key: UInt64
+        public var pageCount: Int
+        public var files: [(path: String, hash: UInt64)]
+    }
 
     public init(key: String, pages: [String: (input: UInt64, output: UInt64)] = [:]) {
         self.key = key
         self.pages = pages
     }
 
-    static let header = "commonsight-render-cache 1"
+    static let header = "commonsight-render-cache 2"
 
     /// The cache in `folder`, when it was made with the same key.
     public static func load(_ folder: String, key: String) -> RenderCache? {
@@ -24,9 +34,21 @@ public struct RenderCache: Sendable {
         guard lines.count >= 2, lines[0] == header, lines[1] == key else { return nil }
         var cache = RenderCache(key: key)
         for line in lines.dropFirst(2) {
-            let parts = line.split(separator: "\t")
-            guard parts.count == 3, let i = UInt64(parts[1], radix: 16), let o = UInt64(parts[2], radix: 16) else { return nil }
-            cache.pages[String(parts[0])] = (i, o)
+            let parts = line.split(separator: "\t", omittingEmptySubsequences: false)
+            switch (parts.first, parts.count) {
+            case ("P", 4):
+                guard let i = UInt64(parts[2], radix: 16), let o = UInt64(parts[3], radix: 16) else { return nil }
+                cache.pages[String(parts[1])] = (i, o)
+            case ("H", 4):
+                guard let k = UInt64(parts[2], radix: 16), let n = Int(parts[3]) else { return nil }
+                cache.hoods[String(parts[1]), default: Hood(key: k, pageCount: n, files: [])].key = k
+                cache.hoods[String(parts[1])]?.pageCount = n
+            case ("F", 4):
+                guard let h = UInt64(parts[3], radix: 16), cache.hoods[String(parts[1])] != nil else { return nil }
+                cache.hoods[String(parts[1])]?.files.append((String(parts[2]), h))
+            default:
+                return nil
+            }
         }
         return cache
     }
@@ -34,7 +56,11 @@ public struct RenderCache: Sendable {
     public func save(_ folder: String) {
         var out = Self.header + "\n" + key + "\n"
         for (path, h) in pages.sorted(by: { $0.key < $1.key }) {
-            out += "\(path)\t\(String(h.input, radix: 16))\t\(String(h.output, radix: 16))\n"
+            out += "P\t\(path)\t\(String(h.input, radix: 16))\t\(String(h.output, radix: 16))\n"
+        }
+        for (slug, hood) in hoods.sorted(by: { $0.key < $1.key }) {
+            out += "H\t\(slug)\t\(String(hood.key, radix: 16))\t\(hood.pageCount)\n"
+            for f in hood.files { out += "F\t\(slug)\t\(f.path)\t\(String(f.hash, radix: 16))\n" }
         }
         try? Data(out.utf8).write(to: URL(fileURLWithPath: folder + "/render.cache"))
     }

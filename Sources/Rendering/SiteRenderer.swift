@@ -1,6 +1,7 @@
 import Assembly
 import Diagnostics
 import Dispatch
+import Fingerprint
 import Foundation
 import Liquid
 import Loading
@@ -23,8 +24,24 @@ public enum SiteRenderer {
         let renderer = PageRenderer(theme: theme, site: site.settings, options: site.options, now: (try? now.get()) ?? 0)
         var pageJobs: [PageJob] = []
         var files: [(String, [UInt8])] = []
-        // Each neighborhood's view models and page list, in parallel; then every page, in parallel.
-        let prepared = Parallel.map(site.neighborhoods, workers: workers) { hood -> (ViewModels, [PageJob]) in
+        var next = RenderCache(key: cache.key)
+        var reused: [OutputFile] = []
+        var reusedPages = 0
+        // A neighborhood whose files, site.yml and options are as last time is reused whole.
+        var changed: [NeighborhoodSite] = []
+        for hood in site.neighborhoods {
+            let key = hoodKey(hood, site)
+            if let entry = cache.hoods[hood.slug], entry.key == key {
+                reused += entry.files.map { OutputFile(path: $0.path, unchangedWithHash: $0.hash) }
+                reusedPages += entry.pageCount
+                next.hoods[hood.slug] = entry
+                for (path, h) in cache.pages where path.hasPrefix(hood.slug + "/") { next.pages[path] = h }
+            } else {
+                changed.append(hood)
+            }
+        }
+        // Each changed neighborhood's view models and page list, in parallel; then every page, in parallel.
+        let prepared = Parallel.map(changed, workers: workers) { hood -> (ViewModels, [PageJob]) in
             let models = ViewModels(site: site.settings, hood: hood, options: site.options)
             return (models, SitePages(models: models).jobs())
         }
@@ -58,7 +75,6 @@ public enum SiteRenderer {
         var diagnostics: [Diagnostic] = []
         var seen = Set<String>()
         var outputs: [OutputFile] = files.map { OutputFile(path: $0.0, bytes: $0.1) }
-        var next = RenderCache(key: cache.key)
         var rendered = 0
         for (job, (input, result)) in zip(pageJobs, results) {
             switch result {
@@ -74,8 +90,26 @@ public enum SiteRenderer {
             }
         }
         guard diagnostics.isEmpty else { return (nil, diagnostics.sortedForDisplay()) }
+        for hood in changed {
+            let prefix = hood.slug + "/"
+            next.hoods[hood.slug] = RenderCache.Hood(
+                key: hoodKey(hood, site), pageCount: pageJobs.filter { $0.folder == prefix }.count,
+                files: outputs.filter { $0.path.hasPrefix(prefix) }.map { ($0.path, $0.hash) }.sorted { $0.0 < $1.0 })
+        }
+        outputs += reused
         outputs.sort { $0.path < $1.path }
-        return (RenderedSite(files: outputs, pageCount: pageJobs.count, renderedCount: rendered, cache: next), [])
+        return (RenderedSite(files: outputs, pageCount: pageJobs.count + reusedPages, renderedCount: rendered, cache: next), [])
+    }
+
+    /// What a neighborhood's whole output depends on besides the theme and the program.
+    static func hoodKey(_ hood: NeighborhoodSite, _ site: Site) -> UInt64 {
+        var h = FNV()
+        h.add(hood.fingerprint)
+        h.add(site.settings.fingerprint)
+        h.add(site.options.today.description)
+        h.add(site.options.includeDrafts ? "drafts" : "published")
+        h.add(site.options.baseURL ?? "")
+        return h.value
     }
 
     /// `OUT/index.html`: the neighborhoods' names and links, nothing else of theirs (SPEC §6 isolation).

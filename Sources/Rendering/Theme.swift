@@ -1,3 +1,4 @@
+import Fingerprint
 import Diagnostics
 import Formats
 import Foundation
