@@ -325,6 +325,25 @@ struct IncrementalBuildTests {
         #expect((f.file("north/observations/o2/index.html") ?? "").contains("Blocked sidewalk again."))
     }
 
+    @Test("a neighborhood whose files did not change is reused whole; the result equals a full build")
+    func wholeNeighborhood() {
+        var files = SiteFixture.north
+        for (k, v) in SiteFixture.north where k.hasPrefix("neighborhoods/north/") {
+            files[k.replacingOccurrences(of: "/north/", with: "/south/")] = v.replacingOccurrences(of: "North End", with: "South End")
+        }
+        let f = SiteFixture(files)
+        let first = build(f, out: f.out)
+        f.write("neighborhoods/south/observations.csv", (files["neighborhoods/south/observations.csv"] ?? "") + "o9,speeding,New,42.05,-83.15,2026-11-27,published,New one.\n")
+        let second = build(f, out: f.out)
+        #expect(second.succeeded, "\(second.diagnostics)")
+        // Only the south pages and the top index can change: the north half is reused whole.
+        #expect(second.rendered > 0 && second.rendered <= second.pages / 2 + 1, "\(second.rendered) of \(second.pages)")
+        #expect(second.pages == first.pages + 1)
+        _ = build(f, out: f.base + "/full", cache: false)
+        #expect(SiteFixture.snapshot(f.out) == SiteFixture.snapshot(f.base + "/full"))
+        #expect(f.file("south/observations/o9/index.html") != nil && f.file("north/observations/o9/index.html") == nil)
+    }
+
     @Test("a build with nothing changed renders and writes nothing")
     func noChange() {
         let f = SiteFixture()
