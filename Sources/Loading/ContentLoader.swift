@@ -1,4 +1,5 @@
 import Diagnostics
+import Dispatch
 import Foundation
 import Geo
 
@@ -22,15 +23,27 @@ public enum ContentLoader {
         } else if let site {
             let slugs = folder.list(dir).filter { folder.isDirectory(dir + "/" + $0) }
             if slugs.isEmpty { log.error(SourceLocation(path: dir), "no neighborhoods yet; add one with 'commonsight new neighborhood SLUG'") }
-            for slug in slugs where only?.contains(slug) ?? true {
-                let path = dir + "/" + slug
+            // Neighborhoods are independent: each is read on a thread of its own, in folder order.
+            let wanted = slugs.filter { only?.contains($0) ?? true }
+            let results = Loaded(count: wanted.count)
+            DispatchQueue.concurrentPerform(iterations: wanted.count) { i in
+                let slug = wanted[i], path = dir + "/" + slug
+                var own = DiagnosticLog()
                 guard Identifiers.isSlug(slug) else {
-                    log.error(SourceLocation(path: path), "folder name \(quoted(slug)) is not a slug; expected lowercase words joined by '-', like \(quoted(Identifiers.suggestSlug(slug)))")
-                    continue
+                    own.error(SourceLocation(path: path), "folder name \(quoted(slug)) is not a slug; expected lowercase words joined by '-', like \(quoted(Identifiers.suggestSlug(slug)))")
+                    results.set(i, nil, own.items)
+                    return
                 }
-                guard var n = NeighborhoodLoader(site: site, folder: folder).load(slug: slug, dir: path, log: &log) else { continue }
-                CrossReferences.check(&n, log: &log)
-                neighborhoods.append(n)
+                var n = NeighborhoodLoader(site: site, folder: folder).load(slug: slug, dir: path, log: &own)
+                if var loaded = n {
+                    CrossReferences.check(&loaded, log: &own)
+                    n = loaded
+                }
+                results.set(i, n, own.items)
+            }
+            for (n, items) in results.all {
+                log.append(contentsOf: items)
+                if let n { neighborhoods.append(n) }
             }
             if let only {
                 for slug in only.sorted() where !slugs.contains(slug) {
@@ -42,6 +55,18 @@ public enum ContentLoader {
         guard let site, !diagnostics.hasErrors else { return (nil, diagnostics) }
         return (LoadedContent(site: site, neighborhoods: neighborhoods), diagnostics)
     }
+}
+
+/// Neighborhoods read on several threads, kept in folder order.
+final class Loaded: @unchecked Sendable {
+    private var slots: [(Neighborhood?, [Diagnostic])]
+    private let lock = NSLock()
+
+    init(count: Int) { slots = Array(repeating: (nil, []), count: count) }
+
+    func set(_ i: Int, _ n: Neighborhood?, _ d: [Diagnostic]) { lock.withLock { slots[i] = (n, d) } }
+
+    var all: [(Neighborhood?, [Diagnostic])] { lock.withLock { slots } }
 }
 
 extension ContentLoader {
