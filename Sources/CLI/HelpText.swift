@@ -29,11 +29,12 @@ enum HelpText {
         case "build":
             return """
             Usage: commonsight build [--content DIR] [--templates DIR] [--out DIR] [--only SLUG,...]
-                                     [--date YYYY-MM-DD] [--drafts] [--base-url URL] [--jobs N]
+                                     [--date YYYY-MM-DD] [--drafts] [--base-url URL] [--jobs N] [--verbose] [--no-cache]
 
             Reads the content and the theme, and writes OUT/<neighborhood>/ for each neighborhood plus
-            OUT/index.html. The new site replaces OUT only when every file was written; on any error
-            the previous OUT stays as it was.
+            OUT/index.html. The new site is written into .OUT.staging beside OUT and swapped in only when
+            every file was written; on any error the previous OUT stays as it was. Pages whose inputs did
+            not change since the last build are reused from the cache in .OUT.cache.
 
             Options:
               --content DIR     the content folder (default: content)
