@@ -1,3 +1,5 @@
+import DayCount
+
 /// A calendar day with no time zone: `2024-05-01`.
 public struct CivilDate: Hashable, Sendable, Comparable, CustomStringConvertible {
     public var year: Int
@@ -29,28 +31,13 @@ public struct CivilDate: Hashable, Sendable, Comparable, CustomStringConvertible
         }
     }
 
-    /// Days since 1970-01-01 (Howard Hinnant's days_from_civil).
-    public var daysSinceEpoch: Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let mp = (month + 9) % 12
-        let doy = (153 * mp + 2) / 5 + day - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146_097 + doe - 719_468
-    }
+    /// Days since 1970-01-01.
+    public var daysSinceEpoch: Int { DayCount.days(year: year, month: month, day: day) }
 
     /// The date `days` days after 1970-01-01.
     public init(daysSinceEpoch days: Int) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let d = doy - (153 * mp + 2) / 5 + 1
-        let m = mp < 10 ? mp + 3 : mp - 9
-        self.init(unchecked: yoe + era * 400 + (m <= 2 ? 1 : 0), m, d)
+        let c = DayCount.civil(days)
+        self.init(unchecked: c.year, c.month, c.day)
     }
 
     public func adding(days: Int) -> CivilDate { CivilDate(daysSinceEpoch: daysSinceEpoch + days) }

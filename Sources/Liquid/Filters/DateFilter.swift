@@ -1,3 +1,4 @@
+import DayCount
 import Foundation
 
 /// A moment with the UTC offset it is shown in.
@@ -49,24 +50,11 @@ public struct LiquidTime: Sendable, Equatable {
         return (y, m, d, secs / 3600, secs % 3600 / 60, secs % 60, weekday, yday)
     }
 
-    static func days(_ y: Int, _ m: Int, _ d: Int) -> Int {
-        let yy = m <= 2 ? y - 1 : y
-        let era = (yy >= 0 ? yy : yy - 399) / 400
-        let yoe = yy - era * 400
-        let doy = (153 * ((m + 9) % 12) + 2) / 5 + d - 1
-        return era * 146_097 + yoe * 365 + yoe / 4 - yoe / 100 + doy - 719_468
-    }
+    static func days(_ y: Int, _ m: Int, _ d: Int) -> Int { DayCount.days(year: y, month: m, day: d) }
 
     static func civil(_ days: Int) -> (Int, Int, Int) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let d = doy - (153 * mp + 2) / 5 + 1
-        let m = mp < 10 ? mp + 3 : mp - 9
-        return (yoe + era * 400 + (m <= 2 ? 1 : 0), m, d)
+        let c = DayCount.civil(days)
+        return (c.year, c.month, c.day)
     }
 }
 
