@@ -5,7 +5,7 @@ import PackageDescription
 /// No outside packages: C libraries come from Debian through system library targets.
 let package = Package(
     name: "commonsight",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "commonsight", targets: ["commonsight"]),
     ],
@@ -17,9 +17,12 @@ let package = Package(
 
         .systemLibrary(name: "CQRencode", path: "Sources/CQRencode", pkgConfig: "libqrencode",
                        providers: [.apt(["libqrencode-dev"])]),
+        .systemLibrary(name: "CXXHash", path: "Sources/CXXHash", pkgConfig: "libxxhash",
+                       providers: [.apt(["libxxhash-dev"])]),
 
         .target(name: "Diagnostics"),
-        .target(name: "Fingerprint"),
+        .target(name: "Fingerprint", dependencies: ["CXXHash"]),
+        .target(name: "Parallelism"),
         .target(name: "DayCount"),
         .target(name: "QRCode", dependencies: ["CQRencode"]),
         .target(name: "Formats", dependencies: ["Diagnostics", "Geo", "CYAML"]),
@@ -27,12 +30,11 @@ let package = Package(
         .target(name: "Liquid", dependencies: ["DayCount"]),
         .target(name: "Geo"),
         .target(name: "Maps", dependencies: ["Geo"]),
-        .target(name: "Loading", dependencies: ["Diagnostics", "Formats", "Geo", "Fingerprint", "DayCount"]),
+        .target(name: "Loading", dependencies: ["Diagnostics", "Formats", "Geo", "Fingerprint", "DayCount", "Parallelism"]),
         .target(name: "Assembly", dependencies: ["Loading", "Geo", "Formats"]),
-        .target(name: "Rendering", dependencies: ["Assembly", "Loading", "Liquid", "Markdown", "Diagnostics", "Formats", "Geo", "Maps", "QRCode", "Output", "Fingerprint"]),
-        .target(name: "CExchange"),
-        .target(name: "Output", dependencies: ["Diagnostics", "CExchange", "Fingerprint"]),
-        .target(name: "Build", dependencies: ["Loading", "Assembly", "Rendering", "Output", "Diagnostics"]),
+        .target(name: "Rendering", dependencies: ["Assembly", "Loading", "Liquid", "Markdown", "Diagnostics", "Formats", "Geo", "Maps", "QRCode", "Output", "Fingerprint", "Parallelism"]),
+        .target(name: "Output", dependencies: ["Diagnostics", "Fingerprint", "Parallelism"]),
+        .target(name: "Build", dependencies: ["Loading", "Assembly", "Rendering", "Output", "Diagnostics", "Fingerprint"]),
         .target(name: "CLI", dependencies: ["Diagnostics", "Formats", "Loading", "Geo", "Markdown", "Liquid", "Build", "Output", "Fingerprint"]),
         .executableTarget(name: "commonsight", dependencies: ["CLI"]),
         .executableTarget(name: "commonsight-bench", dependencies: ["Maps", "Geo"]),
@@ -44,6 +46,7 @@ let package = Package(
         .testTarget(name: "LoadingTests", dependencies: ["Loading", "Diagnostics", "Formats", "Geo"]),
         .testTarget(name: "CLITests", dependencies: ["CLI", "Diagnostics", "Loading"]),
         .testTarget(name: "BuildTests", dependencies: ["Build", "CLI", "Loading", "Assembly", "Rendering", "Output", "Diagnostics", "Liquid"]),
+        .testTarget(name: "OutputTests", dependencies: ["Output", "Fingerprint"]),
         .testTarget(name: "LiquidTests", dependencies: ["Liquid", "CLI", "Formats", "Markdown", "Diagnostics"],
                     resources: [.copy("Cases")]),
     ],

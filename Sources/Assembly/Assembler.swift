@@ -9,7 +9,8 @@ public enum Assembler {
     public static func assemble(_ content: LoadedContent, options: BuildOptions) -> Site {
         let site = content.site
         let hoods = content.neighborhoods.map { assemble($0, site: site, options: options) }
-        return Site(settings: site, neighborhoods: hoods, options: options)
+        let now = ContentDate.parse(options.today.description, in: site.timeZone).map(\.instant).get(or: 0)
+        return Site(settings: site, neighborhoods: hoods, options: options, now: now)
     }
 
     static func assemble(_ n: Neighborhood, site: SiteSettings, options: BuildOptions) -> NeighborhoodSite {

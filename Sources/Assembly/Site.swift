@@ -1,3 +1,4 @@
+import Fingerprint
 import Geo
 import Loading
 
@@ -6,6 +7,8 @@ public struct Site: Sendable {
     public var settings: SiteSettings
     public var neighborhoods: [NeighborhoodSite]
     public var options: BuildOptions
+    /// The start of `--date` in the site's zone, in seconds since 1970.
+    public var now: Int64
 }
 
 /// The choices of one build (SPEC §3): "now", drafts, and where the site lives.
@@ -45,7 +48,7 @@ public struct NeighborhoodSite: Sendable {
     /// `base_url` + slug + `/`, when the site has a URL.
     public var absoluteRoot: String?
     /// The neighborhood folder's fingerprint (see `Neighborhood.fingerprint`).
-    public var fingerprint: UInt64
+    public var fingerprint: Fingerprint
 
     /// Observations a map may show: those not far outside the boundary (the loader warned about the rest).
     public func mappable(_ observations: [Observation]) -> [Observation] {

@@ -1,5 +1,6 @@
 import Assembly
 import Diagnostics
+import Fingerprint
 import Foundation
 import Loading
 import Output
@@ -20,6 +21,10 @@ public struct BuildRequest: Sendable {
     public var jobs: Int
     /// Reuse pages whose inputs did not change since the last build (`--no-cache` turns it off).
     public var useCache = true
+    /// The tool's own folder for this OUT (render cache); see `CacheFolder`.
+    public var cacheFolder: String
+    /// The user's home folder, which OUT may never be or hold.
+    public var home: String?
     /// Names the exact program that renders (the CLI hashes its own executable), so a changed
     /// program never reuses pages another one rendered.
     public var programIdentity = ""
@@ -27,9 +32,10 @@ public struct BuildRequest: Sendable {
     public var progress: (@Sendable (String) -> Void)?
     public var stopwatch: (@Sendable () -> Double)?
 
-    public init(content: String, templates: String, out: String, only: Set<String>? = nil, date: CivilDate? = nil,
+    public init(content: String, templates: String, out: String, cacheFolder: String, only: Set<String>? = nil, date: CivilDate? = nil,
                 clock: Int64, drafts: Bool = false, baseURL: String? = nil, jobs: Int = 1) {
         self.content = content
+        self.cacheFolder = cacheFolder
         self.templates = templates
         self.out = out
         self.only = only
@@ -49,72 +55,94 @@ public struct BuildReport: Sendable {
     /// Pages rendered (the rest came unchanged from the cache) and files written (the rest were the same).
     public var rendered = 0
     public var written = 0
+    public var deleted = 0
+    /// What the writer had to do beyond the usual, for `--verbose`.
+    public var notes: [String] = []
     public var diagnostics: [Diagnostic] = []
     public var succeeded: Bool { !diagnostics.hasErrors }
 }
 
 /// Runs the pipeline: load → assemble → render → write. `check` stops before rendering.
 public enum Builder {
-    /// The program's version: part of the render cache's key.
-    public static let version = "0.3.0"
+    /// The program's version: printed by `--version` and part of the render cache's key.
+    public static let version = "0.4.0"
 
     public static func build(_ request: BuildRequest) -> BuildReport {
         var report = BuildReport()
-        var last = request.stopwatch?() ?? 0
-        var step = 0
-        func stage(_ name: String) {
-            guard let progress = request.progress, let now = request.stopwatch?() else { return }
-            step += 1
-            progress("[\(step)/4] \(name) \(String(format: "%.2f", now - last)) s")
-            last = now
-        }
-        if let problem = OutputGuard.problem(out: request.out, content: request.content, templates: request.templates) {
-            report.diagnostics = [problem]
+        var stages = StageClock(request)
+        let output: OutputFolder
+        do {
+            output = try OutputFolder.open(request.out, protected: .init(content: request.content, templates: request.templates, home: request.home),
+                                           jobs: request.jobs)
+        } catch {
+            report.diagnostics = [error.diagnostic]
             return report
         }
-        let (content, loadDiagnostics) = ContentLoader.load(root: request.content, only: request.only)
         let (theme, themeDiagnostics) = Theme.load(root: request.templates)
+        let key = "\(version) \(request.programIdentity) \(theme?.fingerprint.description ?? "-")"
+        var previous: RenderCache?
+        let (content, loadDiagnostics) = ContentLoader.load(root: request.content, only: request.only) { site in
+            let context = contextFingerprint(site, options(request, site))
+            previous = request.useCache ? RenderCache.load(request.cacheFolder, key: key, context: context) : nil
+            return (previous?.hoods ?? [:]).filter { _, hood in hood.files.allSatisfy { output.verified[$0.path] == $0.hash } }.mapValues(\.folder)
+        }
         report.diagnostics = (loadDiagnostics + themeDiagnostics).sortedForDisplay()
-        guard let content, let theme, !report.diagnostics.hasErrors else { return report }
-        stage("Load content and templates")
+        guard let content, let theme, !report.diagnostics.hasErrors else {
+            output.abandon()
+            return report
+        }
+        for u in content.unchanged { report.diagnostics += previous?.hoods[u.slug]?.warnings ?? [] }
+        stages.end("Load content and templates")
 
-        let today = request.date ?? ContentDate.at(instant: request.clock, zone: content.site.timeZone).day
-        let options = BuildOptions(today: today, includeDrafts: request.drafts, baseURL: request.baseURL ?? content.site.baseURL)
-        let siteModel = Assembler.assemble(content, options: options)
-        if options.baseURL == nil {
+        let buildOptions = options(request, content.site)
+        let site = Assembler.assemble(content, options: buildOptions)
+        if buildOptions.baseURL == nil {
             report.diagnostics.append(.warning(content.site.location, "no base_url: flyers have no QR code, e-mail digests use relative links and there is no sitemap; set base_url in site.yml or pass --base-url"))
         }
-        stage("Assemble pages")
-        let cacheFolder = SiteWriter.sideFolders(of: request.out).cache
-        let key = "\(version) \(request.programIdentity) \(String(theme.fingerprint, radix: 16))"
-        let cache = (request.useCache ? RenderCache.load(cacheFolder, key: key) : nil) ?? RenderCache(key: key)
-        var (rendered, renderDiagnostics) = SiteRenderer.render(siteModel, theme: theme, jobs: request.jobs, cache: cache)
-        stage("Render")
+        stages.end("Assemble pages")
+
+        let untouched = request.only.map { only in (output.ownedTopLevelNames.union(content.slugs)).subtracting(only) } ?? []
+        let renderRequest = RenderRequest(
+            jobs: request.jobs,
+            cache: previous ?? RenderCache(key: key, context: contextFingerprint(content.site, buildOptions)),
+            verified: output.verified, unchanged: content.unchanged,
+            listed: listed(content, site: site, untouched: untouched, output: output, root: request.content))
+        let (rendered, renderDiagnostics) = SiteRenderer.render(site, theme: theme, request: renderRequest)
         report.diagnostics += renderDiagnostics
-        guard var site = rendered else { return report }
-        do {
-            report.written = try SiteWriter.write(site.files, to: request.out, jobs: request.jobs)
-        } catch where SiteWriter.isChangedByHand(error) {
-            // OUT no longer holds what the cache remembers: render everything and write again.
-            (rendered, renderDiagnostics) = SiteRenderer.render(siteModel, theme: theme, jobs: request.jobs, cache: RenderCache(key: key))
-            guard let fresh = rendered else { report.diagnostics += renderDiagnostics; return report }
-            site = fresh
-            do {
-                report.written = try SiteWriter.write(site.files, to: request.out, jobs: request.jobs)
-            } catch {
-                report.diagnostics.append(error)
-                return report
-            }
-        } catch {
-            report.diagnostics.append(error)
+        guard var rendered else {
+            output.abandon()
             return report
         }
-        site.cache.save(cacheFolder)
-        stage("Write and swap")
-        report.neighborhoods = siteModel.neighborhoods.count
-        report.pages = site.pageCount
-        report.files = site.files.count
-        report.rendered = site.renderedCount
+        if let clash = StaticFiles.add(content.staticFiles, to: &rendered.files) {
+            report.diagnostics.append(clash)
+            output.abandon()
+            return report
+        }
+        stages.end("Render")
+
+        do {
+            let commit = try output.commit(rendered.files, untouched: untouched, jobs: request.jobs)
+            report.written = commit.written
+            report.deleted = commit.deleted
+            report.notes = output.notes + ["wrote \(commit.written) files and deleted \(commit.deleted) in place, each replaced atomically once all were written"]
+        } catch {
+            report.diagnostics.append(error.diagnostic)
+            output.abandon()
+            return report
+        }
+        var next = rendered.cache
+        for hood in site.neighborhoods {
+            let folder = request.content.hasSuffix("/") ? request.content : request.content + "/"
+            next.hoods[hood.slug]?.warnings = loadDiagnostics.filter { !$0.isError && $0.location.path.hasPrefix(folder + "neighborhoods/" + hood.slug + "/") }
+        }
+        // Nothing read and nothing rendered: the cache on disk already says all of this.
+        let same = previous != nil && site.neighborhoods.isEmpty && rendered.renderedCount == 0
+        if !same, (try? OutputFolder.makeFolders(request.cacheFolder)) != nil { next.save(request.cacheFolder) }
+        stages.end("Write")
+        report.neighborhoods = site.neighborhoods.count + content.unchanged.count
+        report.pages = rendered.pageCount
+        report.files = rendered.files.count
+        report.rendered = rendered.renderedCount
         return report
     }
 
@@ -124,23 +152,63 @@ public enum Builder {
         let themeDiagnostics = templates.map { Theme.load(root: $0).1 } ?? []
         return (content, (diagnostics + themeDiagnostics).sortedForDisplay())
     }
-}
 
-/// Where a build may write (SPEC §6): never over the content or templates, nor `/`.
-enum OutputGuard {
-    static func problem(out: String, content: String, templates: String) -> Diagnostic? {
-        let o = real(out)
-        for (what, path) in [("content", content), ("templates", templates)] {
-            let p = real(path)
-            if o == p || p.hasPrefix(o == "/" ? "/" : o + "/") {
-                return .error(SourceLocation(path: out), "the output folder may not be the \(what) folder or hold it; choose another --out")
-            }
-        }
-        if o == "/" { return .error(SourceLocation(path: out), "the output folder may not be '/'") }
-        return nil
+    /// "Today" and the rest of the build's choices for a site.
+    static func options(_ request: BuildRequest, _ site: SiteSettings) -> BuildOptions {
+        let today = request.date ?? ContentDate.at(instant: request.clock, zone: site.timeZone).day
+        return BuildOptions(today: today, includeDrafts: request.drafts, baseURL: request.baseURL ?? site.baseURL)
     }
 
-    static func real(_ path: String) -> String {
-        URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+    /// What every page may depend on besides its neighborhood: `site.yml` and the build's choices.
+    static func contextFingerprint(_ site: SiteSettings, _ options: BuildOptions) -> Fingerprint {
+        var h = FingerprintBuilder()
+        h.add(site.fingerprint)
+        h.add(options.today.description)
+        h.tag(options.includeDrafts ? 1 : 0)
+        h.add(options.baseURL ?? "")
+        return h.value
+    }
+
+    /// The neighborhoods the top-level index lists: those built now, those reused, and under
+    /// `--only` the others that OUT still holds.
+    static func listed(_ content: LoadedContent, site: Site, untouched: Set<String>, output: OutputFolder, root: String) -> [(slug: String, name: String)] {
+        var names = Dictionary(site.neighborhoods.map { ($0.slug, $0.name) }, uniquingKeysWith: { a, _ in a })
+        let owned = output.ownedTopLevelNames
+        let others = content.unchanged.map(\.slug) + content.slugs.filter { untouched.contains($0) && owned.contains($0) }
+        for (slug, name) in ContentLoader.names(root: root, slugs: others, site: content.site) { names[slug] = name }
+        return content.slugs.compactMap { slug in names[slug].map { (slug, $0) } }
+    }
+}
+
+/// `static/` files join the site's files; one that has the path of a generated file is an error.
+enum StaticFiles {
+    static func add(_ statics: [StaticFile], to files: inout [OutputFile]) -> Diagnostic? {
+        guard !statics.isEmpty else { return nil }
+        let generated = Set(files.map(\.path))
+        for file in statics where generated.contains(file.path) || !OutputPath.isInside(file.path) {
+            return .error(SourceLocation(path: file.source), "this static file has the path of a file the site generates (\(file.path)); rename it")
+        }
+        files += statics.map { OutputFile(path: $0.path, bytes: $0.bytes) }
+        files.sort { $0.path < $1.path }
+        return nil
+    }
+}
+
+/// Each stage's seconds, told to `--verbose`; the clock is the caller's.
+struct StageClock {
+    let request: BuildRequest
+    var last: Double
+    var step = 0
+
+    init(_ request: BuildRequest) {
+        self.request = request
+        last = request.stopwatch?() ?? 0
+    }
+
+    mutating func end(_ name: String) {
+        guard let progress = request.progress, let now = request.stopwatch?() else { return }
+        step += 1
+        progress("[\(step)/4] \(name) \(String(format: "%.2f", now - last)) s")
+        last = now
     }
 }

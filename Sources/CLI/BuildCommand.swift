@@ -10,7 +10,7 @@ enum BuildCommand {
     /// A hash of this executable's bytes: the render cache is never shared between two builds of the program.
     static func programIdentity() -> String {
         guard let bytes = FileManager.default.contents(atPath: "/proc/self/exe") else { return "unknown" }
-        return String(FNV.hash([UInt8](bytes)), radix: 16)
+        return Fingerprint(of: [UInt8](bytes)).description
     }
 
     static func run(_ args: [String], console: Console) throws(Arguments.UsageError) -> Int32 {
@@ -18,7 +18,7 @@ enum BuildCommand {
             console.out(HelpText.command("build") ?? "")
             return 0
         }
-        let parsed = try Arguments.parse(args, command: "build", valued: ["content", "templates", "out", "only", "date", "base-url", "jobs"], flags: ["drafts", "verbose", "no-cache"])
+        let parsed = try Arguments.parse(args, command: "build", valued: ["content", "templates", "out", "only", "date", "base-url", "jobs", "cache-dir"], flags: ["drafts", "verbose", "no-cache"])
         if let extra = parsed.positionals.first {
             throw Arguments.UsageError(message: "unexpected argument '\(extra)'; 'build' takes only options", command: "build")
         }
@@ -44,20 +44,28 @@ enum BuildCommand {
             jobs = n
         }
         let only = parsed.options["only"].map { Set($0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }) }
+        for (name, value) in parsed.options where value.isEmpty {
+            throw Arguments.UsageError(message: "--\(name) is empty; expected a value", command: "build")
+        }
         let started = Date()
+        let out = console.resolve(parsed.options["out"] ?? "public")
         var request = BuildRequest(
             content: console.resolve(parsed.options["content"] ?? "content"),
             templates: console.resolve(parsed.options["templates"] ?? "templates"),
-            out: console.resolve(parsed.options["out"] ?? "public"),
+            out: out,
+            cacheFolder: parsed.options["cache-dir"].map(console.resolve) ?? CacheFolder.forOutput(out, environment: console.environment),
             only: only, date: date, clock: Int64(started.timeIntervalSince1970), drafts: parsed.flags.contains("drafts"),
             baseURL: baseURL, jobs: jobs)
+        request.home = console.environment["HOME"]
         request.useCache = !parsed.flags.contains("no-cache")
         request.programIdentity = programIdentity()
         if parsed.flags.contains("verbose") {
             request.progress = { [console] line in console.err(line) }
+            request.progress?("cache folder: \(request.cacheFolder)")
             request.stopwatch = { Date().timeIntervalSince1970 }
         }
         let report = Builder.build(request)
+        if parsed.flags.contains("verbose") { for note in report.notes { console.err("note: " + note) } }
         let errors = CommandLineTool.report(report.diagnostics, console: console)
         guard report.succeeded else {
             console.err("build failed: \(errors) error\(errors == 1 ? "" : "s"); the previous output is unchanged")

@@ -1,8 +1,9 @@
+import Build
 import Diagnostics
 
 /// `commonsight`: dispatches to a command and returns the exit status (0 ok, 1 content errors, 2 usage).
 public enum CommandLineTool {
-    public static let version = "0.1.0"
+    public static var version: String { Builder.version }
 
     public static func run(_ args: [String], console: Console) -> Int32 {
         guard let command = args.first else {

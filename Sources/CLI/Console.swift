@@ -7,9 +7,13 @@ public struct Console: Sendable {
     public var today: String
     public var out: @Sendable (String) -> Void
     public var err: @Sendable (String) -> Void
+    /// The environment variables a command may read (`HOME`, `XDG_CACHE_HOME`, `COMMONSIGHT_MODEL_URL`).
+    public var environment: [String: String] = [:]
 
-    public init(workingDirectory: String, today: String, out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void) {
+    public init(workingDirectory: String, today: String, environment: [String: String] = [:],
+                out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void) {
         self.workingDirectory = workingDirectory
+        self.environment = environment
         self.today = today
         self.out = out
         self.err = err
@@ -23,6 +27,7 @@ public struct Console: Sendable {
         return Console(
             workingDirectory: FileManager.default.currentDirectoryPath,
             today: formatter.string(from: Date()),
+            environment: ProcessInfo.processInfo.environment,
             out: { FileHandle.standardOutput.write(($0 + "\n").data(using: .utf8) ?? Data()) },
             err: { FileHandle.standardError.write(($0 + "\n").data(using: .utf8) ?? Data()) })
     }

@@ -1,6 +1,9 @@
 import Diagnostics
 import Formats
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Read-only access to the content folder: sorted listings, decoded text, and no way out of it.
 struct ContentFolder {
@@ -35,28 +38,48 @@ struct ContentFolder {
 
     /// The decoded text of a file, or an error naming it. Symbolic links that lead outside the folder are refused.
     func readText(_ path: String, log: inout DiagnosticLog) -> String? {
-        let at = SourceLocation(path: path)
-        let real = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
-        if real != realRoot, !real.hasPrefix(realRoot.hasSuffix("/") ? realRoot : realRoot + "/") {
-            log.error(at, "this file is a symbolic link to \(quoted(real)), outside the content folder; copy the file in instead")
-            return nil
-        }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            log.error(at, "cannot read this file")
-            return nil
-        }
-        defer { try? handle.close() }
-        let data = (try? handle.read(upToCount: Self.maxFileBytes + 1)) ?? Data()
-        if data.count > Self.maxFileBytes {
-            log.error(at, "this file is larger than \(Self.maxFileBytes >> 20) MiB; split it")
-            return nil
-        }
-        switch TextFile.decode([UInt8](data), path: path) {
+        guard let bytes = readBytes(path, log: &log) else { return nil }
+        switch TextFile.decode(bytes, path: path) {
         case .success(let text): return text
         case .failure(let d):
             log.append(d)
             return nil
         }
+    }
+
+    /// The bytes of a regular file inside the folder, or an error naming it: a link that leads
+    /// outside, a FIFO, socket or device (which would hang or never end), or a file over the limit.
+    func readBytes(_ path: String, limit: Int = ContentFolder.maxFileBytes, log: inout DiagnosticLog) -> [UInt8]? {
+        let at = SourceLocation(path: path)
+        let real = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        if real != realRoot, !real.hasPrefix(realRoot.hasSuffix("/") ? realRoot : realRoot + "/") {
+            log.error(at, "this file is a symbolic link to \(quoted(real, limit: 4096)), outside the content folder; copy the file in instead")
+            return nil
+        }
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else {
+            log.error(at, "cannot read this file: \(String(cString: strerror(errno)))")
+            return nil
+        }
+        defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else {
+            log.error(at, "this is not a regular file (a FIFO, socket or device); expected a file")
+            return nil
+        }
+        if Int(st.st_size) > limit {
+            log.error(at, "this file is larger than \(limit >> 20) MiB; split it")
+            return nil
+        }
+        var bytes = [UInt8](repeating: 0, count: Int(st.st_size))
+        var got = 0
+        while got < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress.map { $0 + got }, $0.count - got) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { break }
+            got += n
+        }
+        return got == bytes.count ? bytes : Array(bytes.prefix(got))
     }
 
     /// Front matter and body of a Markdown file.

@@ -1,14 +1,19 @@
 import Diagnostics
-import Dispatch
+import Fingerprint
 import Foundation
 import Geo
+import Parallelism
 
 /// Stage ①: reads a content folder into typed values, reporting every problem it finds.
 public enum ContentLoader {
     /// Loads `root` (a path as the user named it; diagnostics show paths starting with it).
     ///
-    /// Returns the content when there is no error, and every diagnostic, sorted, in either case.
-    public static func load(root: String, only: Set<String>? = nil) -> (LoadedContent?, [Diagnostic]) {
+    /// `unchanged` is asked, once `site.yml` is read, for the neighborhoods the caller still has from
+    /// an earlier build, by the fingerprint their folder had then: a folder that still has it is not
+    /// read again (`LoadedContent.unchanged`). Returns the content when there is no error, and every
+    /// diagnostic, sorted, in either case.
+    public static func load(root: String, only: Set<String>? = nil,
+                            unchanged: (SiteSettings) -> [String: Fingerprint] = { _ in [:] }) -> (LoadedContent?, [Diagnostic]) {
         var log = DiagnosticLog()
         let folder = ContentFolder(root: root)
         guard folder.isDirectory(root) else {
@@ -18,32 +23,40 @@ public enum ContentLoader {
         let site = SiteLoader.load(folder, log: &log)
         let dir = folder.path("neighborhoods")
         var neighborhoods: [Neighborhood] = []
+        var kept: [UnchangedNeighborhood] = []
+        var slugs: [String] = []
         if !folder.isDirectory(dir) {
             log.error(SourceLocation(path: dir), "missing neighborhoods/ folder; expected one folder per neighborhood")
         } else if let site {
-            let slugs = folder.list(dir).filter { folder.isDirectory(dir + "/" + $0) }
+            slugs = folder.list(dir).filter { folder.isDirectory(dir + "/" + $0) }
+            let known = unchanged(site)
             if slugs.isEmpty { log.error(SourceLocation(path: dir), "no neighborhoods yet; add one with 'commonsight new neighborhood SLUG'") }
             // Neighborhoods are independent: each is read on a thread of its own, in folder order.
             let wanted = slugs.filter { only?.contains($0) ?? true }
-            let results = Loaded(count: wanted.count)
-            DispatchQueue.concurrentPerform(iterations: wanted.count) { i in
-                let slug = wanted[i], path = dir + "/" + slug
+            let results = Parallel.map(wanted, workers: ProcessInfo.processInfo.activeProcessorCount) { slug -> HoodResult in
+                let path = dir + "/" + slug
                 var own = DiagnosticLog()
                 guard Identifiers.isSlug(slug) else {
                     own.error(SourceLocation(path: path), "folder name \(quoted(slug)) is not a slug; expected lowercase words joined by '-', like \(quoted(Identifiers.suggestSlug(slug)))")
-                    results.set(i, nil, own.items)
-                    return
+                    return .read(nil, own.items)
                 }
-                var n = NeighborhoodLoader(site: site, folder: folder).load(slug: slug, dir: path, log: &own)
+                // Before reading anything: a file changed while it is read makes the next build read it again.
+                let fingerprint = FolderFingerprint.of(path)
+                if known[slug] == fingerprint { return .unchanged(UnchangedNeighborhood(slug: slug, fingerprint: fingerprint)) }
+                var n = NeighborhoodLoader(site: site, folder: folder).load(slug: slug, dir: path, fingerprint: fingerprint, log: &own)
                 if var loaded = n {
                     CrossReferences.check(&loaded, log: &own)
                     n = loaded
                 }
-                results.set(i, n, own.items)
+                return .read(n, own.items)
             }
-            for (n, items) in results.all {
-                log.append(contentsOf: items)
-                if let n { neighborhoods.append(n) }
+            for result in results {
+                switch result {
+                case .unchanged(let u): kept.append(u)
+                case .read(let n, let items):
+                    log.append(contentsOf: items)
+                    if let n { neighborhoods.append(n) }
+                }
             }
             if let only {
                 for slug in only.sorted() where !slugs.contains(slug) {
@@ -51,22 +64,17 @@ public enum ContentLoader {
                 }
             }
         }
+        let staticFiles = StaticFolder(folder: folder).files(log: &log)
         let diagnostics = log.items.sortedForDisplay()
         guard let site, !diagnostics.hasErrors else { return (nil, diagnostics) }
-        return (LoadedContent(site: site, neighborhoods: neighborhoods), diagnostics)
+        return (LoadedContent(site: site, neighborhoods: neighborhoods, unchanged: kept, slugs: slugs, staticFiles: staticFiles), diagnostics)
     }
 }
 
-/// Neighborhoods read on several threads, kept in folder order.
-final class Loaded: @unchecked Sendable {
-    private var slots: [(Neighborhood?, [Diagnostic])]
-    private let lock = NSLock()
-
-    init(count: Int) { slots = Array(repeating: (nil, []), count: count) }
-
-    func set(_ i: Int, _ n: Neighborhood?, _ d: [Diagnostic]) { lock.withLock { slots[i] = (n, d) } }
-
-    var all: [(Neighborhood?, [Diagnostic])] { lock.withLock { slots } }
+/// One neighborhood's outcome on a loading thread.
+private enum HoodResult: Sendable {
+    case read(Neighborhood?, [Diagnostic])
+    case unchanged(UnchangedNeighborhood)
 }
 
 extension ContentLoader {
@@ -85,5 +93,22 @@ extension ContentLoader {
                                 timeZone: .gmt, privacy: PrivacyPolicy(),
                                 categories: [], mapAttribution: "", location: SourceLocation(path: root))
         return NeighborhoodLoader(site: site, folder: folder).boundary(folder.path("neighborhoods", slug, "boundary.geojson"), log: &log)
+    }
+}
+
+extension ContentLoader {
+    /// The `name` of each neighborhood in `slugs` (its `neighborhood.md`), for the list of all of them;
+    /// a folder whose name cannot be read is left out.
+    public static func names(root: String, slugs: [String], site: SiteSettings) -> [String: String] {
+        let folder = ContentFolder(root: root)
+        var out: [String: String] = [:]
+        for slug in slugs {
+            var log = DiagnosticLog()
+            let path = folder.path("neighborhoods", slug, "neighborhood.md")
+            guard let doc = folder.readMarkdown(path, log: &log) else { continue }
+            let fields = Record(entries: doc.fields.entries ?? [], location: SourceLocation(path: path, line: 1, column: 1), privacy: site.privacy)
+            if let name = fields.text("name", log: &log) { out[slug] = name }
+        }
+        return out
     }
 }

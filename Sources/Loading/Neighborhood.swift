@@ -1,3 +1,4 @@
+import Fingerprint
 import Diagnostics
 import Formats
 import Geo
@@ -18,7 +19,7 @@ public struct Neighborhood: Sendable {
     public var events: [Event]
     public var location: SourceLocation
     /// A hash of every file in the folder: equal fingerprints mean equal content.
-    public var fingerprint: UInt64 = 0
+    public var fingerprint = Fingerprint(high: 0, low: 0)
 
     public var publishedObservations: [Observation] { observations.filter { $0.status == .published } }
 

@@ -14,7 +14,7 @@ struct NeighborhoodLoader {
         "observations.geojson", "stories", "coalitions", "events",
     ]
 
-    func load(slug: String, dir: String, log: inout DiagnosticLog) -> Neighborhood? {
+    func load(slug: String, dir: String, fingerprint: Fingerprint, log: inout DiagnosticLog) -> Neighborhood? {
         let at = SourceLocation(path: dir)
         for name in folder.list(dir) where !Self.knownEntries.contains(name) {
             log.warning(SourceLocation(path: dir + "/" + name),
@@ -47,20 +47,8 @@ struct NeighborhoodLoader {
         var n = Neighborhood(slug: slug, name: name, description: description, about: doc.body, boundary: boundary,
                              basemap: basemap, observations: observations, stories: stories,
                              coalitions: coalitions, events: events, location: at)
-        n.fingerprint = Self.fingerprint(of: dir)
+        n.fingerprint = fingerprint
         return n
-    }
-
-    /// Every file under the folder, by path and bytes, in a fixed order.
-    static func fingerprint(of dir: String) -> UInt64 {
-        var h = FNV()
-        let paths = (FileManager.default.enumerator(atPath: dir)?.allObjects as? [String] ?? []).sorted()
-        for p in paths {
-            guard let data = FileManager.default.contents(atPath: dir + "/" + p) else { continue }
-            h.add(p)
-            h.add([UInt8](data))
-        }
-        return h.value
     }
 
     func boundary(_ path: String, log: inout DiagnosticLog) -> Area? {

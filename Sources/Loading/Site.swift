@@ -1,11 +1,42 @@
 import Diagnostics
 import Foundation
+import Fingerprint
 import Geo
 
 /// Everything `load` read from a content folder: the site settings and its neighborhoods.
 public struct LoadedContent: Sendable {
     public var site: SiteSettings
+    /// The neighborhoods that were read, in folder order.
     public var neighborhoods: [Neighborhood]
+    /// Neighborhoods not read again because their folder's fingerprint is the one the caller knew.
+    public var unchanged: [UnchangedNeighborhood] = []
+    /// Every neighborhood folder's name, in order, whether or not it was read.
+    public var slugs: [String] = []
+    /// The files of `static/`, copied into OUT as they are.
+    public var staticFiles: [StaticFile] = []
+
+    public init(site: SiteSettings, neighborhoods: [Neighborhood], unchanged: [UnchangedNeighborhood] = [], slugs: [String] = [],
+                staticFiles: [StaticFile] = []) {
+        self.site = site
+        self.neighborhoods = neighborhoods
+        self.unchanged = unchanged
+        self.slugs = slugs
+        self.staticFiles = staticFiles
+    }
+}
+
+/// A neighborhood folder whose fingerprint is still the one an earlier build saw.
+public struct UnchangedNeighborhood: Sendable, Equatable {
+    public var slug: String
+    public var fingerprint: Fingerprint
+}
+
+/// A file of the content folder's `static/`: its path inside it (the same inside OUT) and its bytes.
+public struct StaticFile: Sendable {
+    public var path: String
+    public var bytes: [UInt8]
+    /// Where it came from, for messages.
+    public var source: String
 }
 
 /// `site.yml`: the title, where the site lives, its language and time zone, privacy and categories.
@@ -23,7 +54,7 @@ public struct SiteSettings: Sendable {
     public var mapAttribution: String
     public var location: SourceLocation
     /// A hash of `site.yml`'s bytes.
-    public var fingerprint: UInt64 = 0
+    public var fingerprint = Fingerprint(high: 0, low: 0)
 
     public func category(_ key: String) -> Category? {
         categories.first { $0.key == key }

@@ -42,9 +42,7 @@ public enum SiteLoader {
         guard let title, let categories else { return nil }
         var settings = SiteSettings(title: title, description: description, baseURL: baseURL, language: language,
                                     timeZone: zone, privacy: privacy, categories: categories, mapAttribution: attribution, location: start)
-        var h = FNV()
-        h.add(text)
-        settings.fingerprint = h.value
+        settings.fingerprint = Fingerprint(of: text)
         return settings
     }
 

@@ -18,7 +18,7 @@ struct MapRequest: Sendable {
     }
 
     /// What the drawing depends on, for the render cache.
-    func hash(into h: inout FNV, fingerprint: UInt64) {
+    func hash(into h: inout FingerprintBuilder, fingerprint: Fingerprint) {
         h.add(fingerprint)
         h.add(title)
         h.add(groupLink)
@@ -28,7 +28,7 @@ struct MapRequest: Sendable {
             h.add(o.title)
             h.add(o.coordinate.latitude.bitPattern)
             h.add(o.coordinate.longitude.bitPattern)
-            h.add(UInt64(bitPattern: o.observed.instant))
+            h.add(Int(o.observed.instant))
         }
     }
 }
@@ -54,8 +54,8 @@ extension ViewModels {
 
 
     /// What every map of the neighborhood shares: boundary, basemap, categories, attribution.
-    static func mapFingerprint(site: SiteSettings, hood: NeighborhoodSite) -> UInt64 {
-        var h = FNV()
+    static func mapFingerprint(site: SiteSettings, hood: NeighborhoodSite) -> Fingerprint {
+        var h = FingerprintBuilder()
         h.add(hood.name)
         h.add(site.mapAttribution)
         for c in site.categories { h.add(c.key); h.add(c.label); h.add(c.color) }

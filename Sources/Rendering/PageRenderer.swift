@@ -5,6 +5,7 @@ import Liquid
 import Loading
 import Markdown
 import Output
+import Parallelism
 
 /// One page to render: which template, where it goes, and what it shows.
 struct PageJob: Sendable {
@@ -24,7 +25,7 @@ struct PageJob: Sendable {
     /// How many of `variables` come first and are the same on every page of the neighborhood.
     var sharedCount = 0
     /// A hash of those shared variables, made once per neighborhood.
-    var sharedHash: UInt64 = 0
+    var sharedHash = Fingerprint(high: 0, low: 0)
     /// A page whose QR code opens this path (drawn only when the page is rendered).
     var qrPath: String?
 }
@@ -38,15 +39,15 @@ struct PageRenderer: Sendable {
     let now: Int64
 
     /// Environments are the same for every page with the same way back to the root: made once each.
-    let environments = EnvironmentCache()
+    let environments = Locked<[String: Environment]>([:])
     /// Map drawings by page depth, title and group link (see `renderVariables`).
-    let drawings = DrawingCache()
+    let drawings = Locked<[String: String]>([:])
 
     func environment(root: String, absoluteRoot: String?, escaping: Escaping) -> Environment {
         let key = "\(root)|\(absoluteRoot ?? "")|\(escaping)"
-        if let cached = environments.get(key) { return cached }
+        if let cached = environments.withLock({ $0[key] }) { return cached }
         let made = makeEnvironment(root: root, absoluteRoot: absoluteRoot, escaping: escaping)
-        environments.set(key, made)
+        environments.withLock { $0[key] = made }
         return made
     }
 
@@ -69,20 +70,20 @@ struct PageRenderer: Sendable {
 
     /// Everything the page's templates will see, as one number (see `RenderCache`).
     /// Hashes what `variables` and `renderVariables` are made of, without making them.
-    func inputHash(_ job: PageJob) -> UInt64 {
-        var h = FNV()
+    func inputHash(_ job: PageJob) -> Fingerprint {
+        var h = FingerprintBuilder()
         h.add(siteFingerprint)
         h.add(job.sharedHash)
         for field in [job.kind, job.folder + job.path, job.title, root(job), job.absoluteRoot ?? "", job.qrPath ?? ""] { h.add(field) }
-        h.add(job.isDraft ? [1] : [0])
+        h.tag(job.isDraft ? 1 : 0)
         if let map = job.map, let models = job.models { map.hash(into: &h, fingerprint: models.mapFingerprint) }
         InputHash.add(job.variables[job.sharedCount...], to: &h)
         return h.value
     }
 
     /// The `site` and `build` variables every page sees.
-    var siteFingerprint: UInt64 {
-        var h = FNV()
+    var siteFingerprint: Fingerprint {
+        var h = FingerprintBuilder()
         for field in [site.title, site.description ?? "", site.language, options.baseURL ?? "", options.today.description] { h.add(field) }
         return h.value
     }
@@ -109,12 +110,12 @@ struct PageRenderer: Sendable {
         var data = variables(job, root: root)
         if let map = job.map, let models = job.models {
             // Pages at the same depth with the same map (a digest and its flyer) share one drawing.
-            var ids = FNV()
+            var ids = FingerprintBuilder()
             for o in map.observations { ids.add(o.id) }
             let key = "\(job.folder)|\(Routes.root(of: job.path))|\(map.title)|\(map.groupLink)|\(ids.value)"
-            let svg = drawings.get(key) ?? {
+            let svg = drawings.withLock({ $0[key] }) ?? {
                 let made = models.map(map.observations, title: map.title, pagePath: job.path, groupLink: map.groupLink)
-                drawings.set(key, made)
+                drawings.withLock { $0[key] = made }
                 return made
             }()
             data["map_svg"] = .safe(svg)
@@ -136,20 +137,4 @@ struct PageRenderer: Sendable {
         data["build"] = .object(Object([("date", .string(options.today.description)), ("week", .string(WeekID(containing: options.today).description))]))
         return data
     }
-}
-
-/// Environments by key, shared by the rendering threads.
-final class EnvironmentCache: @unchecked Sendable {
-    private var items: [String: Environment] = [:]
-    private let lock = NSLock()
-    func get(_ key: String) -> Environment? { lock.withLock { items[key] } }
-    func set(_ key: String, _ value: Environment) { lock.withLock { items[key] = value } }
-}
-
-/// Map SVGs by key, shared by the rendering threads.
-final class DrawingCache: @unchecked Sendable {
-    private var items: [String: String] = [:]
-    private let lock = NSLock()
-    func get(_ key: String) -> String? { lock.withLock { items[key] } }
-    func set(_ key: String, _ value: String) { lock.withLock { items[key] = value } }
 }

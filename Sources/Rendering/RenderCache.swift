@@ -1,51 +1,66 @@
+import Diagnostics
 import Fingerprint
 import Foundation
 import Liquid
-import Output
 
-/// What the last build rendered: for each page, a hash of everything its templates saw and a hash
-/// of the bytes they made. A page whose inputs hash the same is not rendered again: its bytes are
-/// the ones already in OUT. The key names the program version and the theme, so a change to either
-/// starts from nothing.
+/// What the last build rendered, kept in the cache folder (never beside or inside OUT).
+///
+/// For each page: a fingerprint of everything its templates saw and one of the bytes they made; a
+/// page whose inputs are the same is not rendered again, if OUT still holds those bytes. For each
+/// neighborhood: its folder's fingerprint, its files and its warnings; a folder with the same
+/// fingerprint is not even read. `key` names the program and the theme, `context` the site
+/// settings and the build's options: a change to either starts from nothing. It holds paths and
+/// fingerprints only, and only of what the last build published.
 public struct RenderCache: Sendable {
     public var key: String
-    public var pages: [String: (input: UInt64, output: UInt64)]
-    /// Whole neighborhoods: when a neighborhood's key (its files, `site.yml`, the build's options) is
-    /// unchanged, every file of it is reused without building a single view model.
+    public var context: Fingerprint
+    public var pages: [String: PageEntry] = [:]
     public var hoods: [String: Hood] = [:]
 
+    public struct PageEntry: Sendable, Equatable {
+        public var input: Fingerprint
+        public var output: Fingerprint
+    }
+
     public struct Hood: Sendable {
-        public var key: UInt64
+        public var folder: Fingerprint
         public var pageCount: Int
-        public var files: [(path: String, hash: UInt64)]
+        public var files: [(path: String, hash: Fingerprint)]
+        public var warnings: [Diagnostic]
     }
 
-    public init(key: String, pages: [String: (input: UInt64, output: UInt64)] = [:]) {
+    public init(key: String, context: Fingerprint) {
         self.key = key
-        self.pages = pages
+        self.context = context
     }
 
-    static let header = "commonsight-render-cache 2"
+    static let header = "commonsight-render-cache 3"
+    static let fileName = "render.cache"
 
-    /// The cache in `folder`, when it was made with the same key.
-    public static func load(_ folder: String, key: String) -> RenderCache? {
-        guard let data = FileManager.default.contents(atPath: folder + "/render.cache") else { return nil }
-        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n")
-        guard lines.count >= 2, lines[0] == header, lines[1] == key else { return nil }
-        var cache = RenderCache(key: key)
-        for line in lines.dropFirst(2) {
-            let parts = line.split(separator: "\t", omittingEmptySubsequences: false)
-            switch (parts.first, parts.count) {
-            case ("P", 4):
-                guard let i = UInt64(parts[2], radix: 16), let o = UInt64(parts[3], radix: 16) else { return nil }
-                cache.pages[String(parts[1])] = (i, o)
-            case ("H", 4):
-                guard let k = UInt64(parts[2], radix: 16), let n = Int(parts[3]) else { return nil }
-                cache.hoods[String(parts[1]), default: Hood(key: k, pageCount: n, files: [])].key = k
-                cache.hoods[String(parts[1])]?.pageCount = n
-            case ("F", 4):
-                guard let h = UInt64(parts[3], radix: 16), cache.hoods[String(parts[1])] != nil else { return nil }
-                cache.hoods[String(parts[1])]?.files.append((String(parts[2]), h))
+    /// The cache in `folder`, when it was made with the same key and context.
+    public static func load(_ folder: String, key: String, context: Fingerprint) -> RenderCache? {
+        guard let data = FileManager.default.contents(atPath: folder + "/" + fileName) else { return nil }
+        var lines = TabbedLines([UInt8](data)).makeIterator()
+        func text(_ b: ArraySlice<UInt8>) -> String { String(decoding: b, as: UTF8.self) }
+        guard let h = lines.next(), text(h[0]) == header, let k = lines.next(), k.count == 1, text(k[0]) == key,
+              let c = lines.next(), c.count == 1, Fingerprint(hexBytes: c[0]) == context else { return nil }
+        var cache = RenderCache(key: key, context: context)
+        var hood = ""
+        while let f = lines.next() {
+            switch (f[0].first, f.count) {
+            case (UInt8(ascii: "P"), 4):
+                guard let i = Fingerprint(hexBytes: f[2]), let o = Fingerprint(hexBytes: f[3]) else { return nil }
+                cache.pages[text(f[1])] = PageEntry(input: i, output: o)
+            case (UInt8(ascii: "H"), 4):
+                guard let k = Fingerprint(hexBytes: f[2]), let n = Int64(decimal: f[3]) else { return nil }
+                hood = text(f[1])
+                cache.hoods[hood] = Hood(folder: k, pageCount: Int(n), files: [], warnings: [])
+            case (UInt8(ascii: "F"), 3):
+                guard let h = Fingerprint(hexBytes: f[2]), cache.hoods[hood] != nil else { return nil }
+                cache.hoods[hood]?.files.append((text(f[1]), h))
+            case (UInt8(ascii: "W"), 5):
+                guard let line = Int64(decimal: f[2]), let column = Int64(decimal: f[3]), cache.hoods[hood] != nil else { return nil }
+                cache.hoods[hood]?.warnings.append(.warning(SourceLocation(path: unescape(text(f[1])), line: Int(line), column: Int(column)), unescape(text(f[4]))))
             default:
                 return nil
             }
@@ -53,46 +68,94 @@ public struct RenderCache: Sendable {
         return cache
     }
 
+    /// Written beside its place, then renamed: a killed build never leaves half a cache.
     public func save(_ folder: String) {
-        var out = Self.header + "\n" + key + "\n"
-        for (path, h) in pages.sorted(by: { $0.key < $1.key }) {
-            out += "P\t\(path)\t\(String(h.input, radix: 16))\t\(String(h.output, radix: 16))\n"
+        var out: [UInt8] = []
+        out.reserveCapacity(pages.count * 120)
+        func line(_ fields: String...) {
+            out += Array(fields.joined(separator: "\t").utf8)
+            out.append(0x0A)
+        }
+        func hex(_ f: Fingerprint) {
+            out.append(0x09)
+            f.appendHex(to: &out)
+        }
+        line(Self.header)
+        line(key)
+        line(context.description)
+        for (path, p) in pages.sorted(by: { $0.key < $1.key }) {
+            out += Array(("P\t" + path).utf8)
+            hex(p.input)
+            hex(p.output)
+            out.append(0x0A)
         }
         for (slug, hood) in hoods.sorted(by: { $0.key < $1.key }) {
-            out += "H\t\(slug)\t\(String(hood.key, radix: 16))\t\(hood.pageCount)\n"
-            for f in hood.files { out += "F\t\(slug)\t\(f.path)\t\(String(f.hash, radix: 16))\n" }
+            line("H", slug, hood.folder.description, String(hood.pageCount))
+            for f in hood.files {
+                out += Array(("F\t" + f.path).utf8)
+                hex(f.hash)
+                out.append(0x0A)
+            }
+            for w in hood.warnings {
+                line("W", Self.escape(w.location.path), String(w.location.line), String(w.location.column), Self.escape(w.message))
+            }
         }
-        try? Data(out.utf8).write(to: URL(fileURLWithPath: folder + "/render.cache"))
+        let target = folder + "/" + Self.fileName, temporary = target + ".new"
+        guard (try? Data(out).write(to: URL(fileURLWithPath: temporary))) != nil else { return }
+        if rename(temporary, target) != 0 { unlink(temporary) }
+    }
+
+    /// Removes the cache, so that no later build trusts it.
+    public static func remove(_ folder: String) { unlink(folder + "/" + fileName) }
+
+    static func escape(_ s: String) -> String {
+        s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\t", with: "\\t").replacingOccurrences(of: "\n", with: "\\n")
+    }
+
+    static func unescape(_ s: String) -> String {
+        var out = ""
+        var escaped = false
+        for c in s {
+            if escaped {
+                out.append(c == "t" ? "\t" : (c == "n" ? "\n" : c))
+                escaped = false
+            } else if c == "\\" {
+                escaped = true
+            } else {
+                out.append(c)
+            }
+        }
+        return out
     }
 }
 
-/// A page's inputs as one number: every value its templates can see, walked in a fixed order.
+/// A page's inputs as one fingerprint: every value its templates can see, walked in a fixed order.
 enum InputHash {
-    static func add(_ variables: ArraySlice<(String, Value)>, to h: inout FNV) {
-        h.add(UInt64(variables.count))
+    static func add(_ variables: ArraySlice<(String, Value)>, to h: inout FingerprintBuilder) {
+        h.add(variables.count)
         for (k, v) in variables {
             h.add(k)
             add(v, to: &h)
         }
     }
 
-    static func add(_ v: Value, to h: inout FNV) {
+    static func add(_ v: Value, to h: inout FingerprintBuilder) {
         switch v {
-        case .nil: h.add([0])
-        case .bool(let b): h.add([1, b ? 1 : 0])
-        case .int(let n): h.add([2]); h.add(UInt64(bitPattern: Int64(n)))
-        case .float(let d): h.add([3]); h.add(d.bitPattern)
-        case .string(let s): h.add([4]); h.add(s)
-        case .safe(let s): h.add([5]); h.add(s)
+        case .nil: h.tag(0)
+        case .bool(let b): h.tag(1); h.tag(b ? 1 : 0)
+        case .int(let n): h.tag(2); h.add(n)
+        case .float(let d): h.tag(3); h.add(d.bitPattern)
+        case .string(let s): h.tag(4); h.add(s)
+        case .safe(let s): h.tag(5); h.add(s)
         case .array(let a):
-            h.add([6]); h.add(UInt64(a.count))
+            h.tag(6); h.add(a.count)
             for item in a { add(item, to: &h) }
         case .object(let o):
-            h.add([7]); h.add(UInt64(o.count))
+            h.tag(7); h.add(o.count)
             o.forEach { k, item in h.add(k); add(item, to: &h) }
-        case .range(let lo, let hi): h.add([8]); h.add(UInt64(bitPattern: Int64(lo))); h.add(UInt64(bitPattern: Int64(hi)))
-        case .empty: h.add([9])
-        case .blank: h.add([10])
+        case .range(let lo, let hi): h.tag(8); h.add(lo); h.add(hi)
+        case .empty: h.tag(9)
+        case .blank: h.tag(10)
         }
     }
 }

@@ -12,6 +12,7 @@ public enum Routes {
     public static let calendar = "events.ics"
     public static let sitemap = "sitemap.xml"
     public static let notFound = "404.html"
+    public static let neighborhoodMap = "map.svg"
 
     public static func observation(_ id: String) -> String { "observations/\(id)/index.html" }
     public static func story(_ slug: String) -> String { "stories/\(slug)/index.html" }

@@ -26,7 +26,7 @@ struct SitePages {
             ("Observations", Routes.observations, "observations"), ("Coalitions", Routes.coalitions, "coalitions"),
             ("Events", Routes.events, "events"),
         ].map { .object(Object([("title", .string($0.0)), ("url", .string($0.1)), ("section", .string($0.2))])) })))
-        var shared = FNV()
+        var shared = FingerprintBuilder()
         InputHash.add(common[...], to: &shared)
         let sharedHash = shared.value
         func job(_ path: String, _ kind: String, _ title: String, map: MapRequest? = nil, qr: String? = nil,

@@ -21,7 +21,7 @@ public struct Theme: Sendable {
     /// Files under `assets/`, by path inside it, sorted.
     public var assets: [(path: String, bytes: [UInt8])]
     /// A hash of every template and asset: a different theme never reuses cached pages.
-    public var fingerprint: UInt64 = 0
+    public var fingerprint = Fingerprint(high: 0, low: 0)
 
     /// The layout for a page kind: `layouts/<kind>.html`, else `layouts/default.html`.
     func layout(for kind: String) -> Template? { layouts[kind] ?? layouts["default"] }
@@ -33,7 +33,7 @@ public struct Theme: Sendable {
     /// Reads and parses every template under `root`, reporting every error.
     public static func load(root: String) -> (Theme?, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
-        var fingerprint = FNV()
+        var fingerprint = FingerprintBuilder()
         guard isDirectory(root) else {
             return (nil, [.error(SourceLocation(path: root), "no templates folder here; expected layouts/, pages/, partials/ and assets/")])
         }

@@ -1,3 +1,4 @@
+import Fingerprint
 import Assembly
 import Foundation
 import Geo
@@ -20,7 +21,7 @@ struct ViewModels {
     private(set) var coalitionCards: [String: Value] = [:]
     private(set) var eventValues: [String: Value] = [:]
     /// A hash of what all of this neighborhood's maps share (see `MapRequest`).
-    private(set) var mapFingerprint: UInt64 = 0
+    private(set) var mapFingerprint = Fingerprint(high: 0, low: 0)
 
     init(site: SiteSettings, hood: NeighborhoodSite, options: BuildOptions) {
         self.site = site

@@ -70,12 +70,13 @@ struct BuildTests {
     func sampleLinks() throws {
         let out = NSTemporaryDirectory() + "cs-sample-" + UUID().uuidString
         let report = Builder.build(BuildRequest(content: SiteFixture.packageRoot + "/content", templates: SiteFixture.theme,
-                                                out: out, date: .parse("2026-11-29"), clock: 0, jobs: 2))
+                                                out: out, cacheFolder: out + "-cache", date: .parse("2026-11-29"), clock: 0, jobs: 2))
         #expect(report.succeeded, "\(report.diagnostics)")
         for hood in ["bagley", "claytown", "corktown", "warrendale"] {
             #expect(LinkChecker.brokenLinks(site: out, neighborhood: hood) == [], "\(hood)")
         }
         try? FileManager.default.removeItem(atPath: out)
+        try? FileManager.default.removeItem(atPath: out + "-cache")
     }
 
     @Test("two builds give identical bytes")
@@ -99,7 +100,7 @@ struct BuildTests {
         #expect(report.diagnostics.first?.description.contains("broken.md:3:1: error: YAML syntax error") == true)
         #expect(SiteFixture.snapshot(f.out) == before)
         let leftovers = (try? FileManager.default.contentsOfDirectory(atPath: f.base)) ?? []
-        #expect(leftovers.sorted() == [".public.cache", "content", "public"])
+        #expect(leftovers.sorted() == ["cache", "content", "public"])
     }
 
     @Test("a later build removes files that no longer belong")
@@ -239,11 +240,13 @@ struct FileSystemTests {
         #expect(f.build().succeeded)
         let before = SiteFixture.snapshot(f.out)
         f.write("neighborhoods/north/events/extra.md", "---\ntitle: Extra\nstart: 2026-12-01 18:00\n---\n")
-        lock(f.base, true)
-        defer { lock(f.base, false) }
+        lock(f.out, true)
+        defer { lock(f.out, false) }
         let report = f.build()
         #expect(!report.succeeded)
-        #expect(report.diagnostics.filter(\.isError).map(\.message).first?.hasPrefix("cannot create the staging folder beside the output") == true, "\(report.diagnostics)")
+        let errors = report.diagnostics.filter(\.isError)
+        #expect(errors.map(\.location.path) == [f.out + "/.commonsight-manifest"], "\(report.diagnostics)")
+        #expect(errors.first?.message.hasPrefix("cannot write the manifest: ") == true)
         #expect(SiteFixture.snapshot(f.out) == before)
     }
 
@@ -304,8 +307,8 @@ struct PrintAndShareTests {
 @Suite("Incremental builds")
 struct IncrementalBuildTests {
     func build(_ f: SiteFixture, out: String, cache: Bool = true) -> BuildReport {
-        var request = BuildRequest(content: f.content, templates: SiteFixture.theme, out: out, date: .parse("2026-11-29"),
-                                   clock: 0, baseURL: "https://example.org/", jobs: 2)
+        var request = BuildRequest(content: f.content, templates: SiteFixture.theme, out: out, cacheFolder: out + "-cache",
+                                   date: .parse("2026-11-29"), clock: 0, baseURL: "https://example.org/", jobs: 2)
         request.useCache = cache
         return Builder.build(request)
     }
@@ -372,7 +375,7 @@ struct IncrementalBuildTests {
         let f = SiteFixture()
         let theme = f.base + "/theme"
         try FileManager.default.copyItem(atPath: SiteFixture.theme, toPath: theme)
-        var request = BuildRequest(content: f.content, templates: theme, out: f.out, date: .parse("2026-11-29"), clock: 0, jobs: 2)
+        var request = BuildRequest(content: f.content, templates: theme, out: f.out, cacheFolder: f.cache, date: .parse("2026-11-29"), clock: 0, jobs: 2)
         _ = Builder.build(request)
         try "# {{ story.title }} (edited)\n".write(toFile: theme + "/pages/story.md", atomically: true, encoding: .utf8)
         request.templates = theme

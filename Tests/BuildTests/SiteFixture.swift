@@ -7,8 +7,13 @@ struct SiteFixture {
     let base: String
     var content: String { base + "/content" }
     var out: String { base + "/public" }
+    /// The tool's own folder for `out` (the render cache); never inside or beside OUT.
+    var cache: String { base + "/cache" }
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
     static let theme = packageRoot + "/templates"
+    /// The command-line program that `swift build` made beside the tests.
+    static let executable = [".build/debug/commonsight", ".build/release/commonsight"].map { packageRoot + "/" + $0 }
+        .first { FileManager.default.isExecutableFile(atPath: $0) } ?? packageRoot + "/.build/debug/commonsight"
 
     static let site = """
     title: Test Digests
@@ -57,7 +62,7 @@ struct SiteFixture {
 
     func build(date: String = "2026-11-29", drafts: Bool = false, baseURL: String? = nil, only: Set<String>? = nil,
                templates: String = SiteFixture.theme, out: String? = nil) -> BuildReport {
-        Builder.build(BuildRequest(content: content, templates: templates, out: out ?? self.out, only: only,
+        Builder.build(BuildRequest(content: content, templates: templates, out: out ?? self.out, cacheFolder: cache + "/" + (out ?? self.out).split(separator: "/").joined(separator: "_"), only: only,
                                    date: CivilDate.parse(date), clock: 0, drafts: drafts, baseURL: baseURL, jobs: 2))
     }
 
@@ -76,10 +81,10 @@ struct SiteFixture {
         return out.sorted()
     }
 
-    /// Every file's bytes, for comparing builds.
+    /// Every file's bytes, for comparing builds; the tool's manifest (a dotfile) left out.
     static func snapshot(_ root: String) -> [String: Data] {
         var s: [String: Data] = [:]
-        for p in files(under: root) { s[p] = FileManager.default.contents(atPath: root + "/" + p) }
+        for p in files(under: root) where p != ".commonsight-manifest" { s[p] = FileManager.default.contents(atPath: root + "/" + p) }
         return s
     }
 }

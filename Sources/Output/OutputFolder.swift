@@ -1,0 +1,166 @@
+import Fingerprint
+import Parallelism
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Stage ④'s folder: OUT, locked for one build, with what the tool wrote there and can still trust.
+///
+/// A build opens OUT (refusing a folder that is not its own), reuses only files whose `lstat` still
+/// matches the manifest, then commits: every new or changed file is written first (new paths
+/// directly, replaced ones beside their target), and only when all are written are they renamed
+/// over the old ones and stale files deleted. A failure while writing (a full disk) removes what
+/// was written and leaves OUT as it was; a build killed while committing leaves a manifest that
+/// tells the next build which files to write again. Files the tool did not write are never touched.
+public final class OutputFolder {
+    /// OUT as given, absolute; it may be a symbolic link, which is written through.
+    public let path: String
+    /// Fingerprints of the files that are as the tool left them, by path inside OUT.
+    public internal(set) var verified: [String: Fingerprint] = [:]
+    /// What happened, for `--verbose`.
+    public internal(set) var notes: [String] = []
+
+    private var lock: Int32 = -1
+    var manifest: OutputManifest
+    private let createdOut: Bool
+    var legacyFolders: [String] = []
+
+    private init(path: String, manifest: OutputManifest, createdOut: Bool) {
+        self.path = path
+        self.manifest = manifest
+        self.createdOut = createdOut
+    }
+
+    deinit {
+        if lock >= 0 { close(lock) }
+    }
+
+    /// How many files the tool owns in OUT.
+    public var ownedCount: Int { manifest.entries.count }
+
+    /// The first parts of the paths the tool wrote: neighborhood slugs and top-level files.
+    public var ownedTopLevelNames: Set<String> { Set(manifest.entries.keys.map(OutputPath.top(of:))) }
+
+    /// Opens OUT for a build: checks where it is, creates it when missing, takes its lock (waiting up
+    /// to `waitTenths` tenths of a second), reads the manifest and checks which files still match it.
+    public static func open(_ out: String, protected: OutputPlace.Protected, waitTenths: Int = 100, jobs: Int = 2) throws(OutputProblem) -> OutputFolder {
+        if let problem = OutputPlace.problem(out: out, protected: protected) { throw problem }
+        var created = false
+        if !Posix.isFolder(out) {
+            if Posix.status(out) != nil {
+                throw .system(path: out, action: "write the site here", reason: "it is a file, not a folder")
+            }
+            try makeFolders(out)
+            created = true
+        }
+        let fd = Glibc.open(out, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { throw .system(path: out, action: "open the output folder", reason: Posix.reason) }
+        var tries = 0
+        while flock(fd, LOCK_EX | LOCK_NB) != 0 {
+            tries += 1
+            guard tries <= waitTenths else {
+                close(fd)
+                throw .busy(out: out)
+            }
+            usleep(100_000)
+        }
+        let folder = OutputFolder(path: out, manifest: OutputManifest(), createdOut: created)
+        folder.lock = fd
+        try folder.readManifest()
+        folder.verify(jobs: jobs)
+        return folder
+    }
+
+    /// After a failed build: a folder this build created and left empty is removed again.
+    public func abandon() {
+        if createdOut, let names = Posix.names(in: path), names.isEmpty { rmdir(path) }
+        if lock >= 0 { close(lock); lock = -1 }
+    }
+
+    private func readManifest() throws(OutputProblem) {
+        let manifestPath = path + "/" + OutputManifest.fileName
+        if let status = Posix.status(manifestPath), status.kind == .file, let bytes = Self.read(manifestPath),
+           let m = OutputManifest.parse(bytes) {
+            manifest = m
+            if m.pending { removeLeftovers() }
+            return
+        }
+        if adoptLegacyOutput() { return }
+        let visible = (Posix.names(in: path) ?? []).filter { !$0.hasPrefix(".") }.sorted()
+        if !visible.isEmpty { throw .notOurs(out: path, examples: visible) }
+    }
+
+    /// Output of versions before 0.4 kept its manifest in `.OUT.cache/` beside OUT, with the previous
+    /// generation in `.OUT.staging/`: its files become owned (to be checked), both folders are removed
+    /// after the next successful build.
+    private func adoptLegacyOutput() -> Bool {
+        let trimmed = path.hasSuffix("/") ? String(path.dropLast()) : path
+        guard let slash = trimmed.lastIndex(of: "/") else { return false }
+        let parent = String(trimmed[..<slash]), name = String(trimmed[trimmed.index(after: slash)...])
+        let cache = parent + "/." + name + ".cache", staging = parent + "/." + name + ".staging"
+        guard let bytes = Self.read(cache + "/current.manifest") else { return false }
+        var lines = bytes.split(separator: UInt8(ascii: "\n"))[...]
+        guard lines.popFirst().map({ String(decoding: $0, as: UTF8.self) }) == "commonsight-manifest 1" else { return false }
+        for line in lines {
+            guard let tab = line.lastIndex(of: UInt8(ascii: "\t")) else { continue }
+            let p = String(decoding: line[..<tab], as: UTF8.self)
+            if OutputPath.isInside(p) { manifest.entries[p] = .init(hash: Fingerprint(high: 0, low: 0), status: nil) }
+        }
+        legacyFolders = [cache, staging]
+        notes.append("adopted the output of an earlier version; \(cache) and \(staging) go after this build")
+        return true
+    }
+
+    /// Temporary files of a build that stopped while writing.
+    private func removeLeftovers() {
+        for p in manifest.entries.keys { unlink(path + "/" + Self.temporary(p)) }
+        unlink(path + "/" + OutputManifest.fileName + ".new")
+        notes.append("the last build stopped before it finished; its temporary files were removed")
+    }
+
+    /// Which owned files are still exactly as written (same size, inode, modification and change times).
+    private func verify(jobs: Int) {
+        let entries = Array(manifest.entries)
+        let root = path
+        let matches = Parallel.map(entries, workers: jobs) { entry -> Bool in
+            guard let expected = entry.value.status, let now = Posix.status(root + "/" + entry.key) else { return false }
+            return now == expected
+        }
+        verified.reserveCapacity(entries.count)
+        for (entry, ok) in zip(entries, matches) where ok { verified[entry.key] = entry.value.hash }
+        let untrusted = entries.count - verified.count
+        if untrusted > 0 { notes.append("\(untrusted) of \(entries.count) files in the output are not as the last build left them and will be written again") }
+    }
+
+    static func read(_ path: String) -> [UInt8]? {
+        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var out: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { break }
+            out += buffer[..<n]
+        }
+        return out
+    }
+
+    /// `a/b/page.html` → `a/b/.page.html.commonsight-new`: where a replacement is written first.
+    static func temporary(_ p: String) -> String {
+        let folder = OutputPath.folder(of: p)
+        let name = folder.isEmpty ? p : String(p.dropFirst(folder.utf8.count + 1))
+        return (folder.isEmpty ? "" : folder + "/") + "." + name + ".commonsight-new"
+    }
+
+    /// `mkdir -p`.
+    public static func makeFolders(_ p: String) throws(OutputProblem) {
+        if Posix.isFolder(p) { return }
+        let parent = OutputPath.folder(of: p)
+        if !parent.isEmpty, parent != p { try makeFolders(parent) }
+        if mkdir(p, 0o755) != 0 && errno != EEXIST {
+            throw .system(path: p, action: "create the output folder", reason: Posix.reason)
+        }
+    }
+}

@@ -1,0 +1,97 @@
+import Fingerprint
+
+/// What the tool wrote into OUT: `OUT/.commonsight-manifest`, one line per file with the fingerprint
+/// of its bytes and what `lstat` said right after writing it.
+///
+/// Its presence makes OUT the tool's own; only files it lists are ever replaced or deleted. A file
+/// whose `lstat` no longer matches (edited by hand, replaced, touched) is not trusted and is written
+/// again. An entry without a status was about to be written when a build stopped.
+struct OutputManifest {
+    static let fileName = ".commonsight-manifest"
+    static let header = "commonsight-output 1"
+    /// The header of a manifest written before files were: the build may have stopped half way.
+    static let pendingHeader = "commonsight-output 1 pending"
+
+    struct Entry: Equatable {
+        var hash: Fingerprint
+        var status: Posix.Status?
+    }
+
+    var entries: [String: Entry] = [:]
+    var pending = false
+
+    /// Parses a manifest; nil when it is not one of ours.
+    static func parse(_ bytes: [UInt8]) -> OutputManifest? {
+        var lines = TabbedLines(bytes).makeIterator()
+        guard let first = lines.next(), first.count == 1 else { return nil }
+        var m = OutputManifest()
+        m.entries.reserveCapacity(bytes.count / 100)
+        switch String(decoding: first[0], as: UTF8.self) {
+        case header: break
+        case pendingHeader: m.pending = true
+        default: return nil
+        }
+        while let f = lines.next() {
+            guard f.count == 6 || f.count == 2, let hash = Fingerprint(hexBytes: f[1]) else { return nil }
+            let path = String(decoding: f[0], as: UTF8.self)
+            guard OutputPath.isInside(path) else { return nil }
+            var status: Posix.Status?
+            if f.count == 6 {
+                guard let size = Int64(decimal: f[2]), let inode = Int64(decimal: f[3]),
+                      let modified = Int64(decimal: f[4]), let changed = Int64(decimal: f[5]) else { return nil }
+                status = Posix.Status(kind: .file, size: size, inode: UInt64(bitPattern: inode), modified: modified, changed: changed)
+            }
+            m.entries[path] = Entry(hash: hash, status: status)
+        }
+        return m
+    }
+
+    func serialized() -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(entries.count * 100)
+        out += Array((pending ? Self.pendingHeader : Self.header).utf8) + [0x0A]
+        for (path, e) in entries.sorted(by: { $0.key < $1.key }) {
+            var line = path + "\t" + e.hash.description
+            if let s = e.status { line += "\t\(s.size)\t\(Int64(bitPattern: s.inode))\t\(s.modified)\t\(s.changed)" }
+            out += Array(line.utf8) + [0x0A]
+        }
+        return out
+    }
+}
+
+/// Paths inside OUT as the site names them.
+public enum OutputPath {
+    /// A relative path without `..`, `.` or empty parts, and no NUL.
+    public static func isInside(_ path: String) -> Bool {
+        var partLength = 0, dots = 0
+        var empty = true
+        for b in path.utf8 {
+            empty = false
+            switch b {
+            case 0: return false
+            case UInt8(ascii: "/"):
+                if partLength == 0 || partLength == dots && dots <= 2 { return false }
+                partLength = 0
+                dots = 0
+            case UInt8(ascii: "."):
+                partLength += 1
+                dots += 1
+            default:
+                partLength += 1
+            }
+        }
+        return !empty && partLength > 0 && !(partLength == dots && dots <= 2)
+    }
+
+    /// `a/b/c.html` → `a/b`; a file at the top → "".
+    static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        return String(path[..<slash])
+    }
+
+    /// The first part: a neighborhood's slug, or the file's own name at the top.
+    public static func top(of path: String) -> String {
+        guard let slash = path.firstIndex(of: "/") else { return path }
+        return String(path[..<slash])
+    }
+}

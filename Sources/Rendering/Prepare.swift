@@ -1,0 +1,52 @@
+import Assembly
+import Fingerprint
+import Liquid
+import Loading
+import Output
+import Parallelism
+
+/// Step 2 of rendering: for each neighborhood that changed, its view models, the list of its pages,
+/// and the files that are not pages (feeds, calendar, map, share cards, sitemap, assets).
+enum Prepare {
+    struct Neighborhood: Sendable {
+        var slug: String
+        var folder: Fingerprint
+        var jobs: [PageJob]
+        var files: [OutputFile]
+    }
+
+    static func neighborhoods(_ site: Site, theme: Theme, workers: Int) -> [Neighborhood] {
+        Parallel.map(site.neighborhoods, workers: workers) { hood in
+            let models = ViewModels(site: site.settings, hood: hood, options: site.options)
+            let jobs = SitePages(models: models).jobs()
+            return Neighborhood(slug: hood.slug, folder: hood.fingerprint, jobs: jobs, files: files(models, jobs: jobs, theme: theme))
+        }
+    }
+
+    static func files(_ models: ViewModels, jobs: [PageJob], theme: Theme) -> [OutputFile] {
+        let hood = models.hood, site = models.site
+        var files: [(String, String)] = []
+        let feeds = Feeds(models: models)
+        files.append((Routes.feed, feeds.atom()))
+        files.append((Routes.calendar, feeds.calendar()))
+        files.append((Routes.neighborhoodMap, models.neighborhoodMapFile()))
+        for s in hood.stories {
+            let colors = models.orderedCategories(s.observations).compactMap { site.category($0)?.color }
+            files.append((Routes.shareCard(s.story.slug), ShareCard.svg(title: s.story.title, line: Excerpt.of(s.story.body, limit: 110),
+                                                                         neighborhood: hood.name, site: site.title, colors: colors)))
+        }
+        if let sitemap = feeds.sitemap(paths: jobs.map(\.path)) { files.append((Routes.sitemap, sitemap)) }
+        var out = files.map { OutputFile(path: hood.slug + "/" + $0.0, bytes: Array($0.1.utf8)) }
+        out += theme.assets.map { OutputFile(path: hood.slug + "/assets/" + $0.path, bytes: $0.bytes) }
+        return out
+    }
+
+    /// `OUT/index.html`: the neighborhoods' names and links, nothing else of theirs (SPEC §6 isolation).
+    static func indexJob(_ site: Site, listed: [(slug: String, name: String)]) -> PageJob {
+        let hoods: [Value] = listed.map { h in
+            .object(Object([("slug", .string(h.slug)), ("name", .string(h.name)), ("url", .string(h.slug + "/index.html"))]))
+        }
+        return PageJob(path: "index.html", kind: "index", title: site.settings.title, variables: [("neighborhoods", .array(hoods))],
+                       folder: "", absoluteRoot: site.options.baseURL)
+    }
+}

@@ -1,0 +1,19 @@
+import Fingerprint
+import Output
+
+/// Step 4 of rendering: what the next build may reuse, by page and by neighborhood.
+enum Record {
+    static func pages(_ entries: [(String, RenderCache.PageEntry)], into next: inout RenderCache) {
+        for (path, entry) in entries { next.pages[path] = entry }
+    }
+
+    /// Each rendered neighborhood's folder fingerprint, page count and files (all of them, sorted).
+    static func neighborhoods(_ prepared: [Prepare.Neighborhood], files: [OutputFile], into next: inout RenderCache) {
+        var byHood: [String: [(path: String, hash: Fingerprint)]] = [:]
+        for file in files { byHood[OutputPath.top(of: file.path), default: []].append((file.path, file.hash)) }
+        for hood in prepared {
+            next.hoods[hood.slug] = RenderCache.Hood(folder: hood.folder, pageCount: hood.jobs.count,
+                                                     files: byHood[hood.slug] ?? [], warnings: [])
+        }
+    }
+}

@@ -1,0 +1,50 @@
+import Diagnostics
+import Fingerprint
+import Liquid
+import Output
+import Parallelism
+
+/// Step 3 of rendering: every page, in parallel; a page whose inputs are as last time and whose
+/// bytes OUT still holds is not rendered again.
+enum RenderPages {
+    struct Result {
+        var files: [OutputFile] = []
+        /// Path → (inputs, bytes) fingerprints, for the next build.
+        var entries: [(String, RenderCache.PageEntry)] = []
+        var rendered = 0
+        var diagnostics: [Diagnostic] = []
+    }
+
+    static func run(_ jobs: [PageJob], renderer: PageRenderer, previous: [String: RenderCache.PageEntry],
+                    verified: [String: Fingerprint], workers: Int) -> Result {
+        let outcomes = Parallel.map(jobs, workers: workers) { job -> (Fingerprint, Swift.Result<OutputFile, LiquidError>) in
+            let path = job.folder + job.path
+            let input = renderer.inputHash(job)
+            if let known = previous[path], known.input == input, verified[path] == known.output {
+                return (input, .success(OutputFile(path: path, alreadyInOutputWithHash: known.output)))
+            }
+            do throws(LiquidError) {
+                return (input, .success(OutputFile(path: path, bytes: try renderer.render(job))))
+            } catch {
+                return (input, .failure(error))
+            }
+        }
+        var result = Result()
+        var seen = Set<String>()
+        for (job, (input, outcome)) in zip(jobs, outcomes) {
+            switch outcome {
+            case .success(let file):
+                result.files.append(file)
+                result.entries.append((file.path, RenderCache.PageEntry(input: input, output: file.hash)))
+                if case .bytes = file.content { result.rendered += 1 }
+            case .failure(let e):
+                let d = e.diagnostic
+                if seen.insert(d.description).inserted {
+                    result.diagnostics.append(Diagnostic(.error, d.location, d.message + " (rendering \(job.folder + job.path))"))
+                }
+            }
+        }
+        result.diagnostics = result.diagnostics.sortedForDisplay()
+        return result
+    }
+}

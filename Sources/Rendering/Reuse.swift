@@ -1,0 +1,26 @@
+import Fingerprint
+import Loading
+import Output
+
+/// Step 1 of rendering: neighborhoods whose folder did not change are taken whole from the last build.
+enum Reuse {
+    struct Taken {
+        var files: [OutputFile] = []
+        var pageCount = 0
+    }
+
+    /// Their files as already in OUT, and their cache entries carried over to the next build.
+    static func take(_ unchanged: [UnchangedNeighborhood], from cache: RenderCache, into next: inout RenderCache) -> Taken {
+        var taken = Taken()
+        let slugs = Set(unchanged.map(\.slug))
+        next.pages.reserveCapacity(cache.pages.count)
+        for (path, page) in cache.pages where slugs.contains(OutputPath.top(of: path)) { next.pages[path] = page }
+        for u in unchanged {
+            guard let entry = cache.hoods[u.slug] else { continue }
+            taken.files += entry.files.map { OutputFile(path: $0.path, alreadyInOutputWithHash: $0.hash) }
+            taken.pageCount += entry.pageCount
+            next.hoods[u.slug] = entry
+        }
+        return taken
+    }
+}

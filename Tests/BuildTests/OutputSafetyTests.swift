@@ -1,0 +1,197 @@
+import Build
+import Foundation
+import Loading
+import Testing
+
+/// The scenarios of "never lose a file": whatever state OUT and the cache are in, a successful build
+/// leaves the bytes of a full build into an empty folder, and every file the tool did not write.
+@Suite("Never lose a file, never publish a stale one")
+struct OutputSafetyTests {
+    /// A full `--no-cache` build of the same content into a fresh folder, for comparison.
+    func fullBuild(_ f: SiteFixture, baseURL: String? = nil) -> [String: Data] {
+        let fresh = f.base + "/fresh-" + UUID().uuidString
+        var request = BuildRequest(content: f.content, templates: SiteFixture.theme, out: fresh, cacheFolder: fresh + "-cache",
+                                   date: .parse("2026-11-29"), clock: 0, baseURL: baseURL, jobs: 2)
+        request.useCache = false
+        let report = Builder.build(request)
+        #expect(report.succeeded, "\(report.diagnostics)")
+        return SiteFixture.snapshot(fresh)
+    }
+
+    func grep(_ root: String, _ needle: String) -> [String] {
+        SiteFixture.files(under: root).filter { p in
+            (FileManager.default.contents(atPath: root + "/" + p).map { String(decoding: $0, as: UTF8.self).contains(needle) } ?? false)
+                || p.contains(needle)
+        }
+    }
+
+    @Test("a folder of the user's own files is refused as OUT, and every file in it stays")
+    func userFolder() throws {
+        let f = SiteFixture()
+        f.write("../public/thesis.tex", "my thesis")
+        f.write("../public/figures/plot.png", "png")
+        let report = f.build()
+        #expect(report.diagnostics.map(\.message) == ["the output folder holds files that commonsight did not write ('figures', 'thesis.tex'); build into an empty or new folder, or move those files away (files that commonsight should publish belong in the content folder's static/)"])
+        #expect(SiteFixture.snapshot(f.out).mapValues { String(decoding: $0, as: UTF8.self) } == ["thesis.tex": "my thesis", "figures/plot.png": "png"])
+    }
+
+    @Test("OUT inside the content folder, as the content folder, or holding the home folder is refused before anything is touched")
+    func forbiddenOutputs() {
+        let f = SiteFixture()
+        let before = SiteFixture.snapshot(f.content)
+        let stories = f.content + "/neighborhoods/north/stories"
+        #expect(f.build(out: stories).diagnostics.map(\.message) == ["the output folder may not be inside the content folder; choose another --out"])
+        #expect(f.build(out: f.content).diagnostics.map(\.message) == ["the output folder may not be the content folder or hold it; choose another --out"])
+        var request = BuildRequest(content: f.content, templates: SiteFixture.theme, out: f.base + "/home", cacheFolder: f.cache, date: .parse("2026-11-29"), clock: 0)
+        request.home = f.base + "/home/me"
+        #expect(Builder.build(request).diagnostics.map(\.message) == ["the output folder may not be the home folder or hold it; choose another --out"])
+        #expect(SiteFixture.snapshot(f.content) == before)
+        #expect(!FileManager.default.fileExists(atPath: stories + "/index.html"))
+    }
+
+    @Test("a report a moderator removes is gone from OUT and the cache folder on the very next build, and stays gone")
+    func removedReport() {
+        let f = SiteFixture()
+        let csv = SiteFixture.north["neighborhoods/north/observations.csv"] ?? ""
+        f.write("neighborhoods/north/observations.csv", csv.replacingOccurrences(of: "Blocked sidewalk.", with: "REMOVED-MARKER"))
+        #expect(f.build().succeeded)
+        #expect(!grep(f.out, "REMOVED-MARKER").isEmpty)
+        f.write("neighborhoods/north/observations.csv", csv.replacingOccurrences(of: "o2,illegal-parking,Near the park,42.06,-83.14,2026-11-10,published,Blocked sidewalk.",
+                                                                                  with: "o2,illegal-parking,Near the park,42.06,-83.14,2026-11-10,removed,REMOVED-MARKER"))
+        for _ in 0..<3 {
+            #expect(f.build().succeeded)
+            #expect(grep(f.out, "REMOVED-MARKER") == [])
+            #expect(grep(f.out, "o2") == [])
+            #expect(grep(f.cache, "REMOVED-MARKER") == [] && grep(f.cache, "/o2/") == [])
+            #expect(SiteFixture.snapshot(f.out) == fullBuild(f))
+        }
+    }
+
+    @Test("hand edits, deleted files and a deleted cache: the next build gives the bytes of a full build")
+    func damagedOutput() throws {
+        let f = SiteFixture()
+        #expect(f.build().succeeded)
+        try "edited by hand".write(toFile: f.out + "/north/index.html", atomically: false, encoding: .utf8)
+        try FileManager.default.removeItem(atPath: f.out + "/north/observations/o1/index.html")
+        try FileManager.default.removeItem(atPath: f.out + "/north/stories")
+        #expect(f.build().succeeded)
+        #expect(SiteFixture.snapshot(f.out) == fullBuild(f))
+        try FileManager.default.removeItem(atPath: f.cache)
+        try "again".write(toFile: f.out + "/north/feed.xml", atomically: true, encoding: .utf8)
+        #expect(f.build().succeeded)
+        #expect(SiteFixture.snapshot(f.out) == fullBuild(f))
+    }
+
+    @Test("two builds into one OUT at the same time: one waits for the other, both succeed, and OUT is a full build")
+    func concurrentBuilds() async {
+        let f = SiteFixture()
+        async let a = f.build()
+        async let b = f.build()
+        let (ra, rb) = await (a, b)
+        #expect(ra.succeeded && rb.succeeded, "\(ra.diagnostics) \(rb.diagnostics)")
+        #expect(SiteFixture.snapshot(f.out) == fullBuild(f))
+    }
+
+    @Test("OUT that is a symbolic link is written through and stays a link")
+    func linkedOutput() throws {
+        let f = SiteFixture()
+        let target = f.base + "/real-public"
+        try FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: f.out, withDestinationPath: target)
+        #expect(f.build().succeeded)
+        #expect(f.build().succeeded)
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: f.out)) == target)
+        #expect(SiteFixture.snapshot(target) == fullBuild(f))
+    }
+
+    @Test("--only rebuilds the named neighborhood; the others keep their bytes and times, and the index lists all")
+    func onlyLeavesOthers() throws {
+        var files = SiteFixture.north
+        for (k, v) in SiteFixture.north where k.hasPrefix("neighborhoods/north/") {
+            files[k.replacingOccurrences(of: "/north/", with: "/south/")] = v.replacingOccurrences(of: "North End", with: "South End")
+        }
+        let f = SiteFixture(files)
+        #expect(f.build().succeeded)
+        let southPage = f.out + "/south/index.html"
+        let before = try FileManager.default.attributesOfItem(atPath: southPage)[.modificationDate] as? Date
+        let southBefore = SiteFixture.snapshot(f.out + "/south")
+        f.write("neighborhoods/north/events/new.md", "---\ntitle: New event\nstart: 2026-12-02 18:00\n---\n")
+        f.write("neighborhoods/south/events/other.md", "---\ntitle: South-only event\nstart: 2026-12-03 18:00\n---\n")
+        #expect(f.build(only: ["north"]).succeeded)
+        #expect(SiteFixture.snapshot(f.out + "/south") == southBefore)
+        #expect((try? FileManager.default.attributesOfItem(atPath: southPage)[.modificationDate] as? Date) == before)
+        #expect(f.file("north/events/index.html")?.contains("New event") == true)
+        let index = f.file("index.html") ?? ""
+        #expect(index.contains("north/index.html") && index.contains("south/index.html"))
+    }
+
+    @Test("a CNAME added by hand survives builds; static/ is copied, and a file removed from it goes")
+    func staticAndHandAdded() throws {
+        let f = SiteFixture()
+        f.write("static/robots.txt", "User-agent: *\n")
+        f.write("static/.nojekyll", "")
+        f.write("static/img/logo.svg", "<svg/>")
+        #expect(f.build().succeeded)
+        try "digest.example.org".write(toFile: f.out + "/CNAME", atomically: true, encoding: .utf8)
+        try FileManager.default.removeItem(atPath: f.content + "/static/img/logo.svg")
+        #expect(f.build().succeeded)
+        #expect(f.file("CNAME") == "digest.example.org")
+        #expect(f.file("robots.txt") == "User-agent: *\n")
+        #expect(f.file(".nojekyll") == "")
+        #expect(f.file("img/logo.svg") == nil)
+        #expect(!FileManager.default.fileExists(atPath: f.out + "/img"))
+    }
+
+    @Test("a static file with a generated file's path, or a link out of static/, is an error naming it")
+    func staticProblems() throws {
+        let f = SiteFixture()
+        f.write("static/index.html", "mine")
+        #expect(f.build().diagnostics.filter(\.isError).map(\.description) == [f.content + "/static/index.html: error: this static file has the path of a file the site generates (index.html); rename it"])
+        try FileManager.default.removeItem(atPath: f.content + "/static/index.html")
+        let secret = f.base + "/secret.txt"
+        try "secret".write(toFile: secret, atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: f.content + "/static/leak.txt", withDestinationPath: secret)
+        #expect(f.build().diagnostics.filter(\.isError).map(\.message) == ["this file is a symbolic link to '\(secret)', outside the content folder; copy the file in instead"])
+        #expect(f.file("leak.txt") == nil)
+    }
+
+    @Test("the output of an earlier version (manifest and old generation beside OUT) is adopted, and its side folders go")
+    func legacyLayout() throws {
+        let f = SiteFixture()
+        f.write("../public/north/old-page.html", "REMOVED-MARKER")
+        f.write("../.public.cache/current.manifest", "commonsight-manifest 1\nnorth/old-page.html\tabc\n")
+        f.write("../.public.staging/north/observations/p9/index.html", "REMOVED-MARKER")
+        #expect(f.build().succeeded)
+        #expect(!FileManager.default.fileExists(atPath: f.base + "/.public.cache"))
+        #expect(!FileManager.default.fileExists(atPath: f.base + "/.public.staging"))
+        #expect(f.file("north/old-page.html") == nil)
+        #expect(SiteFixture.snapshot(f.out) == fullBuild(f))
+    }
+
+    @Test("a build killed at any moment: the next build gives the bytes of a full build",
+          .enabled(if: FileManager.default.isExecutableFile(atPath: SiteFixture.executable), "needs the commonsight executable"))
+    func killedBuilds() throws {
+        let f = SiteFixture()
+        let sample = SiteFixture.packageRoot + "/content"
+        for (i, delay) in [0.05, 0.15, 0.3, 0.5, 0.8].enumerated() {
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: SiteFixture.executable)
+            p.arguments = ["build", "--content", sample, "--out", f.out, "--cache-dir", f.cache, "--date", i % 2 == 0 ? "2026-11-29" : "2026-10-04"]
+            p.standardOutput = FileHandle.nullDevice
+            p.standardError = FileHandle.nullDevice
+            try p.run()
+            Thread.sleep(forTimeInterval: delay)
+            kill(p.processIdentifier, SIGKILL)
+            p.waitUntilExit()
+        }
+        var request = BuildRequest(content: sample, templates: SiteFixture.theme, out: f.out, cacheFolder: f.cache, date: .parse("2026-11-29"), clock: 0, jobs: 2)
+        let report = Builder.build(request)
+        #expect(report.succeeded, "\(report.diagnostics)")
+        request.out = f.base + "/full"
+        request.cacheFolder = f.base + "/full-cache"
+        request.useCache = false
+        #expect(Builder.build(request).succeeded)
+        #expect(SiteFixture.snapshot(f.out) == SiteFixture.snapshot(f.base + "/full"))
+        #expect(SiteFixture.files(under: f.out).filter { $0.hasSuffix(".commonsight-new") } == [])
+    }
+}

@@ -1,0 +1,309 @@
+import Foundation
+import Testing
+@testable import Output
+
+/// A scratch folder with an OUT inside it, and helpers to look at the tree as bytes.
+struct Scratch {
+    let base: String
+    var out: String { base + "/public" }
+    var protected: OutputPlace.Protected { .init(content: base + "/content", templates: base + "/templates", home: nil) }
+
+    init() {
+        base = NSTemporaryDirectory() + "cs-output-" + UUID().uuidString
+        try? FileManager.default.createDirectory(atPath: base + "/content", withIntermediateDirectories: true)
+        try? FileManager.default.createDirectory(atPath: base + "/templates", withIntermediateDirectories: true)
+    }
+
+    func write(_ path: String, _ text: String) {
+        let url = URL(fileURLWithPath: path)
+        try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try? Data(text.utf8).write(to: url)
+    }
+
+    func read(_ path: String) -> String? {
+        FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Every file under `root` (links not followed), relative path → text; links shown as `-> target`.
+    func tree(_ root: String? = nil) -> [String: String] {
+        let root = root ?? out
+        var out: [String: String] = [:]
+        func walk(_ rel: String) {
+            let path = rel.isEmpty ? root : root + "/" + rel
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] {
+                let childRel = rel.isEmpty ? name : rel + "/" + name
+                let child = root + "/" + childRel
+                if let dest = try? FileManager.default.destinationOfSymbolicLink(atPath: child) {
+                    out[childRel] = "-> " + dest
+                } else if Posix.status(child)?.kind == .folder {
+                    walk(childRel)
+                } else {
+                    out[childRel] = read(child) ?? ""
+                }
+            }
+        }
+        walk("")
+        return out
+    }
+
+    /// The site's files only: the manifest left out.
+    func site() -> [String: String] { tree().filter { $0.key != OutputManifest.fileName } }
+
+    func open() throws(OutputProblem) -> OutputFolder { try OutputFolder.open(out, protected: protected, waitTenths: 3) }
+
+    /// Opens OUT and commits `files` (path → text).
+    @discardableResult
+    func commit(_ files: [String: String], untouched: Set<String> = []) throws(OutputProblem) -> CommitReport {
+        let folder = try open()
+        return try folder.commit(Self.files(files), untouched: untouched)
+    }
+
+    static func files(_ files: [String: String]) -> [OutputFile] {
+        files.sorted { $0.key < $1.key }.map { OutputFile(path: $0.key, bytes: Array($0.value.utf8)) }
+    }
+}
+
+@Suite("The output folder is the tool's own")
+struct OwnershipTests {
+    let site = ["index.html": "home", "a/index.html": "A", "a/b/page.html": "B"]
+
+    @Test("a missing folder is created and holds exactly the site and a manifest")
+    func missingFolder() throws {
+        let s = Scratch()
+        try s.commit(site)
+        #expect(s.site() == site)
+        #expect(s.tree()[OutputManifest.fileName]?.hasPrefix(OutputManifest.header + "\n") == true)
+    }
+
+    @Test("a folder with files the tool did not write is refused, and nothing in it changes")
+    func foreignFolder() throws {
+        let s = Scratch()
+        s.write(s.out + "/notes.txt", "mine")
+        s.write(s.out + "/photos/cat.jpg", "meow")
+        #expect(throws: OutputProblem.notOurs(out: s.out, examples: ["notes.txt", "photos"])) { try s.commit(site) }
+        #expect(s.tree() == ["notes.txt": "mine", "photos/cat.jpg": "meow"])
+    }
+
+    @Test("a folder that holds only hidden entries (a .git of a gh-pages checkout) is used, and they are kept")
+    func hiddenEntries() throws {
+        let s = Scratch()
+        s.write(s.out + "/.git/HEAD", "ref: refs/heads/gh-pages")
+        s.write(s.out + "/.nojekyll", "")
+        try s.commit(site)
+        try s.commit(["index.html": "home 2"])
+        #expect(s.site() == [".git/HEAD": "ref: refs/heads/gh-pages", ".nojekyll": "", "index.html": "home 2"])
+    }
+
+    @Test("a file added by hand after a build (a CNAME) survives every later build")
+    func handAddedFile() throws {
+        let s = Scratch()
+        try s.commit(site)
+        s.write(s.out + "/CNAME", "digest.example.org")
+        s.write(s.out + "/a/verify.html", "google")
+        try s.commit(site)
+        try s.commit(["index.html": "only this"])
+        #expect(s.site() == ["CNAME": "digest.example.org", "a/verify.html": "google", "index.html": "only this"])
+    }
+
+    @Test("a path the site needs that holds a file the tool did not write is an error, and nothing changes")
+    func takenPath() throws {
+        let s = Scratch()
+        try s.commit(["index.html": "home"])
+        s.write(s.out + "/a/index.html", "the user's")
+        let before = s.tree()
+        #expect(throws: OutputProblem.taken(path: s.out + "/a/index.html")) { try s.commit(site) }
+        #expect(s.tree() == before)
+    }
+
+    @Test("OUT may not be or hold the content, the templates, the home folder or /, nor lie inside content or templates")
+    func forbiddenPlaces() {
+        let s = Scratch()
+        let home = s.base + "/home"
+        try? FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        let p = OutputPlace.Protected(content: s.base + "/content", templates: s.base + "/templates", home: home)
+        let cases: [(String, String)] = [
+            (s.base + "/content", "the content folder or hold it"),
+            (s.base, "the content folder or hold it"),
+            (s.base + "/content/neighborhoods/x/stories", "inside the content folder"),
+            (s.base + "/templates/pages", "inside the templates folder"),
+            (home, "the home folder or hold it"),
+            ("/", "'/'"),
+        ]
+        for (out, reason) in cases {
+            #expect(OutputPlace.problem(out: out, protected: p) == .forbiddenPlace(out: out, reason: reason), "\(out)")
+        }
+        #expect(OutputPlace.problem(out: home + "/site/public", protected: p) == nil)
+        #expect(!FileManager.default.fileExists(atPath: s.base + "/content/neighborhoods"))
+    }
+}
+
+@Suite("Every build leaves exactly the site")
+struct ConvergenceTests {
+    let site = ["index.html": "home", "a/index.html": "A", "a/b/page.html": "B", "c/index.html": "C"]
+
+    @Test("a file edited by hand is written again, even when its size and times are put back")
+    func handEdit() throws {
+        let s = Scratch()
+        try s.commit(site)
+        let path = s.out + "/a/index.html"
+        let before = try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date
+        s.write(path, "X")
+        if let before { try FileManager.default.setAttributes([.modificationDate: before], ofItemAtPath: path) }
+        let folder = try s.open()
+        #expect(folder.verified["a/index.html"] == nil)
+        #expect(try folder.commit(Scratch.files(site)).written == 1)
+        #expect(s.site() == site)
+    }
+
+    @Test("files deleted or replaced by a link in OUT are written again; the link's target is untouched")
+    func deletedAndLinked() throws {
+        let s = Scratch()
+        try s.commit(site)
+        try FileManager.default.removeItem(atPath: s.out + "/a/b/page.html")
+        s.write(s.base + "/secret.txt", "do not overwrite")
+        try FileManager.default.removeItem(atPath: s.out + "/c/index.html")
+        try FileManager.default.createSymbolicLink(atPath: s.out + "/c/index.html", withDestinationPath: s.base + "/secret.txt")
+        try s.commit(site)
+        #expect(s.site() == site)
+        #expect(s.read(s.base + "/secret.txt") == "do not overwrite")
+    }
+
+    @Test("a folder inside OUT replaced by a link is refused; nothing is written through it")
+    func linkedFolderInside() throws {
+        let s = Scratch()
+        try s.commit(site)
+        let elsewhere = s.base + "/elsewhere"
+        s.write(elsewhere + "/index.html", "someone else's")
+        try FileManager.default.removeItem(atPath: s.out + "/a")
+        try FileManager.default.createSymbolicLink(atPath: s.out + "/a", withDestinationPath: elsewhere)
+        #expect(throws: OutputProblem.linkInside(path: s.out + "/a")) { try s.commit(site) }
+        #expect(s.tree(elsewhere) == ["index.html": "someone else's"])
+        var without = site
+        without["a/index.html"] = nil
+        without["a/b/page.html"] = nil
+        #expect(throws: OutputProblem.linkInside(path: s.out + "/a")) { try s.commit(without) }
+        #expect(s.tree(elsewhere) == ["index.html": "someone else's"])
+    }
+
+    @Test("OUT that is a link is written through to its target and stays a link")
+    func linkedOut() throws {
+        let s = Scratch()
+        let target = s.base + "/real-public"
+        try FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: s.out, withDestinationPath: target)
+        try s.commit(site)
+        try s.commit(["index.html": "2"])
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: s.out)) == target)
+        #expect(s.tree(target).filter { $0.key != OutputManifest.fileName } == ["index.html": "2"])
+    }
+
+    @Test("a build killed while committing leaves a journal; the next build ends with exactly the site")
+    func killedCommit() throws {
+        let s = Scratch()
+        try s.commit(site)
+        // What a build killed between writing and renaming leaves: a pending manifest that owns the
+        // new paths, a temporary file beside a target, and a new file written in place.
+        let folder = try s.open()
+        var journal = folder.manifest
+        journal.pending = true
+        journal.entries["d/new.html"] = .init(hash: .init(of: Array("new".utf8)), status: nil)
+        try folder.saveManifest(journal)
+        s.write(s.out + "/a/.index.html.commonsight-new", "half")
+        s.write(s.out + "/d/new.html", "ne")
+        folder.abandon()
+        var next = site
+        next["a/index.html"] = "A2"
+        try s.commit(next)
+        #expect(s.site() == next)
+    }
+
+    @Test("two builds at once: the second waits for the lock, then says another build is writing")
+    func concurrentBuilds() throws {
+        let s = Scratch()
+        let first = try s.open()
+        #expect(throws: OutputProblem.busy(out: s.out)) { try s.open() }
+        _ = try first.commit(Scratch.files(site))
+        first.abandon()
+        try s.commit(["index.html": "after"])
+        #expect(s.site() == ["index.html": "after"])
+    }
+
+    @Test("under --only, the folders of other neighborhoods are left exactly as they are")
+    func untouchedFolders() throws {
+        let s = Scratch()
+        try s.commit(site)
+        s.write(s.out + "/c/index.html", "edited")
+        try s.commit(["index.html": "home", "a/index.html": "A2"], untouched: ["c"])
+        #expect(s.site() == ["index.html": "home", "a/index.html": "A2", "c/index.html": "edited"])
+    }
+
+    @Test("a path outside OUT is refused before anything is written")
+    func outsidePaths() throws {
+        let s = Scratch()
+        for bad in ["../x", "/etc/x", "a/../../x", "a//b", "./a", ""] {
+            #expect(throws: OutputProblem.outside(path: bad)) { try s.commit(["index.html": "x", bad: "evil"]) }
+        }
+        #expect(s.site().isEmpty)
+    }
+}
+
+@Suite("A failed write changes nothing")
+struct FailedWriteTests {
+    static var canMount: Bool { getuid() == 0 && FileManager.default.fileExists(atPath: "/bin/mount") }
+
+    @Test("on a full disk the build fails, the previous site stays, and the partial files are gone",
+          .enabled(if: FailedWriteTests.canMount, "mounting a small tmpfs needs root"))
+    func fullDisk() throws {
+        let s = Scratch()
+        try FileManager.default.createDirectory(atPath: s.out, withIntermediateDirectories: true)
+        let mount = Process()
+        mount.executableURL = URL(fileURLWithPath: "/bin/mount")
+        mount.arguments = ["-t", "tmpfs", "-o", "size=256k", "tmpfs", s.out]
+        try mount.run()
+        mount.waitUntilExit()
+        try #require(mount.terminationStatus == 0)
+        defer {
+            let umount = Process()
+            umount.executableURL = URL(fileURLWithPath: "/bin/umount")
+            umount.arguments = [s.out]
+            try? umount.run()
+            umount.waitUntilExit()
+        }
+        let small = ["index.html": "home", "a/index.html": "A"]
+        try s.commit(small)
+        var big = small
+        big["a/index.html"] = "A2"
+        for i in 0..<40 { big["b/\(i).html"] = String(repeating: "x", count: 16_000) }
+        do {
+            try s.commit(big)
+            Issue.record("a 640 KB site fit on a 256 KB disk")
+        } catch {
+            guard case .noSpace = error else { Issue.record("expected noSpace, got \(error)"); return }
+        }
+        #expect(s.site() == small)
+        try s.commit(["index.html": "home 2"])
+        #expect(s.site() == ["index.html": "home 2"])
+    }
+}
+
+@Suite("Output paths and manifests")
+struct OutputPathTests {
+    @Test("only relative paths without dot parts are inside")
+    func inside() {
+        for good in ["a", "a/b.html", "...", "a/.b", ".well-known/x"] { #expect(OutputPath.isInside(good), "\(good)") }
+        for bad in ["", "/a", "a/", "a//b", ".", "..", "a/./b", "a/../b", "a\u{0}b"] { #expect(!OutputPath.isInside(bad), "\(bad)") }
+    }
+
+    @Test("a manifest reads back what it wrote, and anything else is not one")
+    func manifestRoundTrip() {
+        var m = OutputManifest()
+        m.entries["a/b.html"] = .init(hash: .init(of: Array("x".utf8)), status: .init(kind: .file, size: 1, inode: 7, modified: -3, changed: 9))
+        m.entries["c.html"] = .init(hash: .init(of: Array("y".utf8)), status: nil)
+        m.pending = true
+        let back = OutputManifest.parse(m.serialized())
+        #expect(back?.entries == m.entries)
+        #expect(back?.pending == true)
+        #expect(OutputManifest.parse(Array("not a manifest\n".utf8)) == nil)
+        #expect(OutputManifest.parse(Array((OutputManifest.header + "\n../x\t00000000000000000000000000000000\n").utf8)) == nil)
+    }
+}
