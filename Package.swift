@@ -34,8 +34,9 @@ let package = Package(
         .target(name: "Assembly", dependencies: ["Loading", "Geo", "Formats"]),
         .target(name: "Rendering", dependencies: ["Assembly", "Loading", "Liquid", "Markdown", "Diagnostics", "Formats", "Geo", "Maps", "QRCode", "Output", "Fingerprint", "Parallelism"]),
         .target(name: "Output", dependencies: ["Diagnostics", "Fingerprint", "Parallelism"]),
+        .target(name: "Serve", dependencies: ["Parallelism"]),
         .target(name: "Build", dependencies: ["Loading", "Assembly", "Rendering", "Output", "Diagnostics", "Fingerprint"]),
-        .target(name: "CLI", dependencies: ["Diagnostics", "Formats", "Loading", "Geo", "Markdown", "Liquid", "Build", "Output", "Fingerprint"]),
+        .target(name: "CLI", dependencies: ["Diagnostics", "Formats", "Loading", "Geo", "Markdown", "Liquid", "Build", "Output", "Fingerprint", "Serve"]),
         .executableTarget(name: "commonsight", dependencies: ["CLI"]),
         .executableTarget(name: "commonsight-bench", dependencies: ["Maps", "Geo"]),
 
@@ -46,6 +47,7 @@ let package = Package(
         .testTarget(name: "LoadingTests", dependencies: ["Loading", "Diagnostics", "Formats", "Geo"]),
         .testTarget(name: "CLITests", dependencies: ["CLI", "Diagnostics", "Loading"]),
         .testTarget(name: "BuildTests", dependencies: ["Build", "CLI", "Loading", "Assembly", "Rendering", "Output", "Diagnostics", "Liquid"]),
+        .testTarget(name: "ServeTests", dependencies: ["Serve"]),
         .testTarget(name: "OutputTests", dependencies: ["Output", "Fingerprint"]),
         .testTarget(name: "LiquidTests", dependencies: ["Liquid", "CLI", "Formats", "Markdown", "Diagnostics"],
                     resources: [.copy("Cases")]),

@@ -22,43 +22,12 @@ enum BuildCommand {
         if let extra = parsed.positionals.first {
             throw Arguments.UsageError(message: "unexpected argument '\(extra)'; 'build' takes only options", command: "build")
         }
-        var date: CivilDate?
-        if let d = parsed.options["date"] {
-            guard let day = CivilDate.parse(d) else {
-                throw Arguments.UsageError(message: "--date '\(d)' is not a date; expected YYYY-MM-DD", command: "build")
-            }
-            date = day
-        }
-        var baseURL: String?
-        if let b = parsed.options["base-url"] {
-            guard let url = SiteLoader.normalizedBaseURL(b) else {
-                throw Arguments.UsageError(message: "--base-url '\(b)' is not an absolute http(s) URL", command: "build")
-            }
-            baseURL = url
-        }
-        var jobs = ProcessInfo.processInfo.activeProcessorCount
-        if let j = parsed.options["jobs"] {
-            guard let n = Int(j), n >= 1, n <= 256 else {
-                throw Arguments.UsageError(message: "--jobs '\(j)' is not a number from 1 to 256", command: "build")
-            }
-            jobs = n
-        }
-        let only = parsed.options["only"].map { Set($0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }) }
-        for (name, value) in parsed.options where value.isEmpty {
-            throw Arguments.UsageError(message: "--\(name) is empty; expected a value", command: "build")
-        }
         let started = Date()
         let out = console.resolve(parsed.options["out"] ?? "public")
-        var request = BuildRequest(
-            content: console.resolve(parsed.options["content"] ?? "content"),
-            templates: console.resolve(parsed.options["templates"] ?? "templates"),
-            out: out,
-            cacheFolder: parsed.options["cache-dir"].map(console.resolve) ?? CacheFolder.forOutput(out, environment: console.environment),
-            only: only, date: date, clock: Int64(started.timeIntervalSince1970), drafts: parsed.flags.contains("drafts"),
-            baseURL: baseURL, jobs: jobs)
-        request.home = console.environment["HOME"]
+        var request = try request(parsed, command: "build", console: console, out: out,
+                                  cacheFolder: parsed.options["cache-dir"].map(console.resolve) ?? CacheFolder.forOutput(out, environment: console.environment))
+        request.only = parsed.options["only"].map { Set($0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }) }
         request.useCache = !parsed.flags.contains("no-cache")
-        request.programIdentity = programIdentity()
         if parsed.flags.contains("verbose") {
             request.progress = { [console] line in console.err(line) }
             request.progress?("cache folder: \(request.cacheFolder)")
@@ -76,5 +45,41 @@ enum BuildCommand {
         console.out("built \(report.neighborhoods) neighborhood\(report.neighborhoods == 1 ? "" : "s"): \(report.pages) pages\(reuse), "
             + "\(report.files) files in \(String(format: "%.2f", seconds)) s → \(console.display(request.out))")
         return 0
+    }
+
+    /// The options `build` and `serve` share, checked: the folders, --date, --drafts, --base-url, --jobs.
+    static func request(_ parsed: Arguments, command: String, console: Console, out: String, cacheFolder: String) throws(Arguments.UsageError) -> BuildRequest {
+        for (name, value) in parsed.options where value.isEmpty {
+            throw Arguments.UsageError(message: "--\(name) is empty; expected a value", command: command)
+        }
+        var date: CivilDate?
+        if let d = parsed.options["date"] {
+            guard let day = CivilDate.parse(d) else {
+                throw Arguments.UsageError(message: "--date '\(d)' is not a date; expected YYYY-MM-DD", command: command)
+            }
+            date = day
+        }
+        var baseURL: String?
+        if let b = parsed.options["base-url"] {
+            guard let url = SiteLoader.normalizedBaseURL(b) else {
+                throw Arguments.UsageError(message: "--base-url '\(b)' is not an absolute http(s) URL", command: command)
+            }
+            baseURL = url
+        }
+        var jobs = ProcessInfo.processInfo.activeProcessorCount
+        if let j = parsed.options["jobs"] {
+            guard let n = Int(j), n >= 1, n <= 256 else {
+                throw Arguments.UsageError(message: "--jobs '\(j)' is not a number from 1 to 256", command: command)
+            }
+            jobs = n
+        }
+        var request = BuildRequest(
+            content: console.resolve(parsed.options["content"] ?? "content"),
+            templates: console.resolve(parsed.options["templates"] ?? "templates"),
+            out: out, cacheFolder: cacheFolder, date: date, clock: Int64(Date().timeIntervalSince1970),
+            drafts: parsed.flags.contains("drafts"), baseURL: baseURL, jobs: jobs)
+        request.home = console.environment["HOME"]
+        request.programIdentity = programIdentity()
+        return request
     }
 }

@@ -28,6 +28,8 @@ public enum CommandLineTool {
                 return 0
             case "build":
                 return try BuildCommand.run(rest, console: console)
+            case "serve":
+                return try ServeCommand.run(rest, console: console)
             case "check":
                 return try CheckCommand.run(rest, console: console)
             case "new":

@@ -1,13 +1,14 @@
 /// Every usage text in one place.
 enum HelpText {
-    static let commands = ["build", "check", "new", "render", "help"]
+    static let commands = ["build", "serve", "check", "new", "render", "help"]
 
     static let overview = """
     commonsight: a static site generator for neighborhood digests
 
     Usage:
-      commonsight build  [--content DIR] [--templates DIR] [--out DIR] [--only SLUG,...]
+      commonsight build  [--content DIR] [--templates DIR] [--out DIR] [--only SLUG,...] [--cache-dir DIR]
                          [--date YYYY-MM-DD] [--drafts] [--base-url URL] [--jobs N] [--verbose] [--no-cache]
+      commonsight serve  [--content DIR] [--templates DIR] [--port N] [--host ADDR] [--date YYYY-MM-DD] [--drafts]
       commonsight check  [--content DIR] [--templates DIR]
       commonsight new    observation|story|coalition|event|neighborhood ...
       commonsight render --template FILE [--data FILE.json] [--partials DIR] [--autoescape none|html]
@@ -16,6 +17,7 @@ enum HelpText {
 
     Commands:
       build   write one static site per neighborhood into the output folder
+      serve   build, serve the site on localhost, and rebuild and reload pages when a file is saved
       check   read the content folder and report every problem as PATH:LINE:COLUMN
       new     write a new content file from a skeleton (never overwrites)
       render  render one Liquid template with JSON data to stdout
@@ -28,27 +30,50 @@ enum HelpText {
         switch name {
         case "build":
             return """
-            Usage: commonsight build [--content DIR] [--templates DIR] [--out DIR] [--only SLUG,...]
+            Usage: commonsight build [--content DIR] [--templates DIR] [--out DIR] [--only SLUG,...] [--cache-dir DIR]
                                      [--date YYYY-MM-DD] [--drafts] [--base-url URL] [--jobs N] [--verbose] [--no-cache]
 
             Reads the content and the theme, and writes OUT/<neighborhood>/ for each neighborhood plus
-            OUT/index.html. The new site is written into .OUT.staging beside OUT and swapped in only when
-            every file was written; on any error the previous OUT stays as it was. Pages whose inputs did
-            not change since the last build are reused from the cache in .OUT.cache.
+            OUT/index.html and the files of the content folder's static/. OUT must be empty, new, or
+            written by commonsight (it keeps a list of its files in OUT/.commonsight-manifest); it may
+            not be or hold the content, the templates or your home folder. Only files commonsight wrote
+            are ever replaced or deleted: a CNAME or .git you add stays. New files are written first and
+            put in place only when all are written; on any error OUT stays as it was. One build at a
+            time writes a given OUT (a second waits up to 10 s). Pages whose inputs did not change are
+            reused, after checking that OUT still holds them, through a cache in
+            $XDG_CACHE_HOME/commonsight/ (or ~/.cache/commonsight/); nothing else is written outside OUT.
 
             Options:
               --content DIR     the content folder (default: content)
               --templates DIR   the theme (default: templates)
               --out DIR         the output folder (default: public)
-              --only SLUG,...   build only these neighborhoods
+              --only SLUG,...   build only these neighborhoods; the others in OUT are left as they are
+              --cache-dir DIR   keep the render cache here instead of ~/.cache/commonsight/<OUT>-<hash>
               --date DATE       the day that counts as today: the current week, what is upcoming (default: today)
               --drafts          include draft stories, each with a visible draft banner
               --base-url URL    the absolute URL of OUT (overrides site.yml): feeds, sitemaps, share links
               --jobs N          render on N threads (default: all cores)
-              --verbose         print each stage with its time
-              --no-cache        render every page (by default pages whose inputs did not change are reused)
+              --verbose         print each stage with its time, the cache folder and what the writer did
+              --no-cache        render every page (the result is recorded for the next build)
 
             Exit status: 0 success, 1 content or template errors, 2 wrong usage.
+            """
+        case "serve":
+            return """
+            Usage: commonsight serve [--content DIR] [--templates DIR] [--port N] [--host ADDR]
+                                     [--date YYYY-MM-DD] [--drafts] [--base-url URL] [--jobs N]
+
+            Builds the site into the cache folder (never into the content folder), serves it over HTTP,
+            and watches the content and templates folders: when a file is saved it rebuilds what
+            changed and reloads the open pages. A failed rebuild keeps serving the last good site and
+            shows its errors, with PATH:LINE:COLUMN, over the page. Ctrl-C stops it.
+
+            Options:
+              --port N       the port (default: 1313; 0 picks a free one)
+              --host ADDR    the address to listen on (default: 127.0.0.1, this computer only)
+              --date, --drafts, --base-url, --jobs   as for build
+
+            The live-reload script is added only to the pages served, never to a built file.
             """
         case "check":
             return """

@@ -1,0 +1,89 @@
+import Build
+import Diagnostics
+import Fingerprint
+import Foundation
+import Output
+import Serve
+
+/// `commonsight serve`: builds into the cache folder, serves the site on localhost, rebuilds what
+/// changed when a content or template file is saved, and reloads the open pages.
+enum ServeCommand {
+    static func run(_ args: [String], console: Console) throws(Arguments.UsageError) -> Int32 {
+        if CommandLineTool.wantsHelp(args) {
+            console.out(HelpText.command("serve") ?? "")
+            return 0
+        }
+        let parsed = try Arguments.parse(args, command: "serve", valued: ["content", "templates", "port", "host", "date", "base-url", "jobs"],
+                                         flags: ["drafts"])
+        if let extra = parsed.positionals.first {
+            throw Arguments.UsageError(message: "unexpected argument '\(extra)'; 'serve' takes only options", command: "serve")
+        }
+        let portText = parsed.options["port"] ?? "1313"
+        guard let port = Int(portText), (0...65535).contains(port) else {
+            throw Arguments.UsageError(message: "--port '\(portText)' is not a port number from 0 to 65535", command: "serve")
+        }
+        let host = parsed.options["host"] ?? "127.0.0.1"
+        // Never inside the content folder: the site and its cache live in the tool's own cache folder.
+        let content = console.resolve(parsed.options["content"] ?? "content")
+        let folder = CacheFolder.forOutput(content, environment: console.environment) + "-serve"
+        var request = try BuildCommand.request(parsed, command: "serve", console: console, out: folder + "/site", cacheFolder: folder + "/cache")
+        let fixedDate = request.date != nil
+
+        let server: HTTPServer
+        do {
+            server = try HTTPServer(host: host, port: port, root: request.out)
+        } catch {
+            switch error {
+            case .address(let a): throw Arguments.UsageError(message: "--host '\(a)' is not an IP address like 127.0.0.1 or ::1", command: "serve")
+            case .bind(let why): console.err("error: cannot listen on \(host):\(port): \(why); choose another --port"); return 1
+            }
+        }
+        func build() {
+            if !fixedDate { request.clock = Int64(Date().timeIntervalSince1970) }
+            let started = Date()
+            let report = Builder.build(request)
+            let errors = report.diagnostics.filter(\.isError).map { d -> String in
+                var shown = d
+                shown.location.path = console.display(d.location.path)
+                return shown.description
+            }
+            for line in errors { console.err(line) }
+            let seconds = String(format: "%.2f", Date().timeIntervalSince(started))
+            if errors.isEmpty {
+                console.out("built \(report.pages) pages (\(report.rendered) rendered) in \(seconds) s")
+            } else {
+                console.err("build failed: \(errors.count) error\(errors.count == 1 ? "" : "s"); still serving the last good site")
+            }
+            server.built(errors: errors)
+        }
+        build()
+        let shownHost = host.contains(":") ? "[\(host)]" : host
+        console.out("serving http://\(shownHost):\(server.port)/ (Ctrl-C to stop)")
+        guard let watcher = FileWatcher([request.content, request.templates]) else {
+            console.err("error: cannot watch the content folder (inotify)")
+            return 1
+        }
+        let wakeup = watcher.wakeup
+        let stop: @Sendable () -> Void = {
+            server.stop()
+            wakeup.wake()
+        }
+        signal(SIGINT, SIG_IGN)
+        signal(SIGTERM, SIG_IGN)
+        let signals = [SIGINT, SIGTERM].map { DispatchSource.makeSignalSource(signal: $0, queue: .global()) }
+        for s in signals {
+            s.setEventHandler(handler: stop)
+            s.resume()
+        }
+        let done = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            server.run()
+            done.signal()
+        }
+        while watcher.nextChange() != nil { build() }
+        done.wait()
+        try? FileManager.default.removeItem(atPath: folder)
+        console.out("stopped")
+        return 0
+    }
+}

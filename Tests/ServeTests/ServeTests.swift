@@ -1,0 +1,176 @@
+import Foundation
+import Testing
+@testable import Serve
+
+/// One raw HTTP exchange over a socket: what is sent is sent byte for byte (no client normalizes it).
+func exchange(port: Int, _ raw: String, timeout: Int = 5) -> (status: Int, headers: String, body: [UInt8]) {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    defer { close(fd) }
+    var addr = sockaddr_in()
+    addr.sin_family = sa_family_t(AF_INET)
+    addr.sin_port = in_port_t(UInt16(port).bigEndian)
+    inet_pton(AF_INET, "127.0.0.1", &addr.sin_addr)
+    let ok = withUnsafePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+    guard ok == 0 else { return (0, "", []) }
+    var tv = timeval(tv_sec: timeout, tv_usec: 0)
+    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
+    let bytes = Array(raw.utf8)
+    _ = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+    var response: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    while true {
+        let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+        if n <= 0 { break }
+        response += buffer[..<n]
+    }
+    guard let end = HTTPServer.endOfHead(response) else { return (0, String(decoding: response, as: UTF8.self), []) }
+    let head = String(decoding: response[..<end], as: UTF8.self)
+    let status = Int(head.split(separator: " ").dropFirst().first ?? "") ?? 0
+    return (status, head, Array(response[(end + 4)...]))
+}
+
+func get(_ port: Int, _ path: String) -> (status: Int, headers: String, body: [UInt8]) {
+    exchange(port: port, "GET \(path) HTTP/1.1\r\nHost: localhost\r\n\r\n")
+}
+
+/// A small built site in a temporary folder, served on a free port.
+final class ServedSite {
+    let root = NSTemporaryDirectory() + "cs-serve-" + UUID().uuidString
+    let server: HTTPServer
+    let done = DispatchSemaphore(value: 0)
+
+    init() throws {
+        for (path, text) in ["index.html": "<html><body>top</body></html>", "north/index.html": "<!DOCTYPE html><html><body><p>North</p></body></html>",
+                             "north/404.html": "<html><body>lost in north</body></html>", "north/assets/site.css": "body{}",
+                             "north/feed.xml": "<feed/>", "north/map.svg": "<svg/>", "north/events.ics": "BEGIN:VCALENDAR"] {
+            let url = URL(fileURLWithPath: root + "/" + path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        try Data("secret".utf8).write(to: URL(fileURLWithPath: root + "-secret.txt"))
+        try FileManager.default.createSymbolicLink(atPath: root + "/north/leak.txt", withDestinationPath: root + "-secret.txt")
+        server = try HTTPServer(host: "127.0.0.1", port: 0, root: root, headTimeout: 2)
+        let (server, done) = (server, done)
+        Thread.detachNewThread {
+            server.run()
+            done.signal()
+        }
+    }
+
+    deinit {
+        server.stop()
+        done.wait()
+        try? FileManager.default.removeItem(atPath: root)
+        try? FileManager.default.removeItem(atPath: root + "-secret.txt")
+    }
+}
+
+@Suite("Requests are read strictly")
+struct HTTPRequestTests {
+    @Test("a GET's path is decoded and split; queries and fragments are dropped")
+    func decodes() throws {
+        let r = try HTTPRequest.parse(Array("GET /north/stories/a%20b/?x=1 HTTP/1.1\r\nHost: x".utf8))
+        #expect(r == HTTPRequest(method: .get, parts: ["north", "stories", "a b"], endsWithSlash: true))
+    }
+
+    @Test("every way out of the site is refused: .., encoded dots, encoded slashes, backslashes, NUL")
+    func traversal() {
+        for target in ["/../etc/passwd", "/north/../../etc/passwd", "/%2e%2e/etc/passwd", "/%2E%2E/x", "/north%2f..%2f..%2fetc",
+                       "/a%5c..%5cb", "/a%00b", "/.", "/a/%2e/b", "/%zz"] {
+            #expect(throws: HTTPRequest.Problem.self, "\(target)") { try HTTPRequest.parse(Array("GET \(target) HTTP/1.1".utf8)) }
+        }
+    }
+
+    @Test("only GET and HEAD; a malformed request line is a bad request")
+    func methods() {
+        #expect(throws: HTTPRequest.Problem.methodNotAllowed) { try HTTPRequest.parse(Array("POST / HTTP/1.1".utf8)) }
+        #expect(throws: HTTPRequest.Problem.badRequest("malformed request line")) { try HTTPRequest.parse(Array("GET /".utf8)) }
+        #expect(throws: HTTPRequest.Problem.badRequest("the target must start with /")) { try HTTPRequest.parse(Array("GET http://evil/ HTTP/1.1".utf8)) }
+    }
+}
+
+@Suite("The server answers from the site and nowhere else")
+struct HTTPServerTests {
+    @Test("a file with its content type; a folder gives its index.html with the reload script; HEAD has no body")
+    func files() throws {
+        let site = try ServedSite()
+        let page = get(site.server.port, "/north/")
+        #expect(page.status == 200)
+        #expect(page.headers.contains("Content-Type: text/html; charset=utf-8"))
+        let html = String(decoding: page.body, as: UTF8.self)
+        #expect(html.hasPrefix("<!DOCTYPE html><html><body><p>North</p><script>"))
+        #expect(html.hasSuffix("</script></body></html>"))
+        #expect(html.contains("/__commonsight/events"))
+        #expect(get(site.server.port, "/north/assets/site.css").headers.contains("Content-Type: text/css; charset=utf-8"))
+        #expect(get(site.server.port, "/north/feed.xml").headers.contains("Content-Type: application/atom+xml; charset=utf-8"))
+        #expect(get(site.server.port, "/north/map.svg").headers.contains("Content-Type: image/svg+xml"))
+        #expect(get(site.server.port, "/north/events.ics").headers.contains("Content-Type: text/calendar; charset=utf-8"))
+        let head = exchange(port: site.server.port, "HEAD /north/assets/site.css HTTP/1.1\r\n\r\n")
+        #expect(head.status == 200 && head.body.isEmpty && head.headers.contains("Content-Length: 6"))
+        #expect(String(decoding: get(site.server.port, "/north/assets/site.css").body, as: UTF8.self) == "body{}")
+    }
+
+    @Test("a folder without its slash is redirected; a missing page gets the neighborhood's 404.html")
+    func redirectsAndMissing() throws {
+        let site = try ServedSite()
+        let r = get(site.server.port, "/north")
+        #expect(r.status == 301 && r.headers.contains("Location: /north/"))
+        let missing = get(site.server.port, "/north/nothing/here.html")
+        #expect(missing.status == 404)
+        #expect(String(decoding: missing.body, as: UTF8.self).contains("lost in north"))
+        #expect(get(site.server.port, "/nowhere").status == 404)
+    }
+
+    @Test("traversal attempts and links out of the site are never served")
+    func neverOutside() throws {
+        let site = try ServedSite()
+        for target in ["/../cs-secret.txt", "/%2e%2e/%2e%2e/etc/passwd", "/north/..%2f..%2fetc%2fpasswd", "/north/%2e%2e/%2e%2e/etc/passwd",
+                       "/north/leak.txt", "/north//../../etc/passwd"] {
+            let r = get(site.server.port, target)
+            #expect(r.status == 400 || r.status == 404, "\(target): \(r.status)")
+            #expect(!String(decoding: r.body, as: UTF8.self).contains("secret") && !String(decoding: r.body, as: UTF8.self).contains("root:"), "\(target)")
+        }
+        #expect(exchange(port: site.server.port, "DELETE /north/ HTTP/1.1\r\n\r\n").status == 405)
+    }
+
+    @Test("a request head that is too large, or never ends, is cut off")
+    func boundedHeads() throws {
+        let site = try ServedSite()
+        let huge = "GET / HTTP/1.1\r\n" + String(repeating: "X-Fill: aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\r\n", count: 400) + "\r\n"
+        #expect(exchange(port: site.server.port, huge).status == 431)
+        let slow = exchange(port: site.server.port, "GET / HTTP/1.1\r\nHost: x\r\n", timeout: 15)
+        #expect(slow.status == 408)
+    }
+
+    @Test("open pages hear a reload after a good build, and the errors after a failed one")
+    func reloadChannel() throws {
+        let site = try ServedSite()
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var addr = sockaddr_in()
+        addr.sin_family = sa_family_t(AF_INET)
+        addr.sin_port = in_port_t(UInt16(site.server.port).bigEndian)
+        inet_pton(AF_INET, "127.0.0.1", &addr.sin_addr)
+        _ = withUnsafePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+        var tv = timeval(tv_sec: 5, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
+        let request = Array("GET /__commonsight/events HTTP/1.1\r\n\r\n".utf8)
+        _ = request.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, 0) }
+        func readUntil(_ needle: String) -> String {
+            var got = ""
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while !got.contains(needle) {
+                let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+                if n <= 0 { break }
+                got += String(decoding: buffer[..<n], as: UTF8.self)
+            }
+            return got
+        }
+        #expect(readUntil("retry: 500").contains("Content-Type: text/event-stream"))
+        site.server.built(errors: ["content/site.yml:3:1: error: <b>\"bad\"</b>\u{1B}[31m"])
+        let errors = readUntil("\n\n")
+        #expect(errors == "event: errors\ndata: [\"content/site.yml:3:1: error: <b>\\\"bad\\\"</b>\\u001b[31m\"]\n\n")
+        site.server.built(errors: [])
+        #expect(readUntil("\n\n") == "event: reload\ndata: {}\n\n")
+    }
+}
