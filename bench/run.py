@@ -1,8 +1,14 @@
 #!/usr/bin/env python3
-"""`make bench`: builds the same generated corpus with commonsight and with Hugo, several times each,
-and prints best wall time, pages per second, peak memory, output size and the ratio to Hugo, plus
-the floor (cmark-gfm over every Markdown body; a plain copy of the output tree) and an incremental
-rebuild after a one-observation change.
+"""`make bench`: builds the same generated corpus with commonsight and with Hugo, side by side in one
+run, both writing to tmpfs (/dev/shm) so that the disk's drift does not decide, and prints:
+
+- a full build (commonsight --no-cache into an empty folder) against Hugo into an empty folder:
+  best wall time, CPU time (user + system), peak memory, pages, and the speed ratio;
+- the incremental builds as a share of a full build: the first rebuild with no change right after a
+  full build, later rebuilds with no change, and a rebuild after one observation changed;
+- the floor: cmark-gfm over every Markdown body, and `cp -r` of our output.
+
+Runs alternate (ours, Hugo, ours, Hugo, ...) so that a slow moment of the machine hits both.
 
 Usage: bench/run.py [--sizes 20x1000,50x2000] [--runs 3]
 """
@@ -16,19 +22,26 @@ import sys
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-WORK = os.path.join(ROOT, ".build", "bench")
+WORK = "/dev/shm/commonsight-bench" if os.path.isdir("/dev/shm") else os.path.join(ROOT, ".build", "bench")
 BIN = os.path.join(ROOT, ".build", "release", "commonsight")
 
 
+class Run:
+    def __init__(self, wall, cpu, rss, text):
+        self.wall, self.cpu, self.rss, self.text = wall, cpu, rss, text
+
+
 def timed(cmd, cwd=None):
-    """(seconds, peak RSS in MB) of one run, through /usr/bin/time -v."""
+    """Wall seconds, CPU seconds (user + system) and peak RSS in MB of one run, through /usr/bin/time -v."""
     start = time.perf_counter()
     r = subprocess.run(["/usr/bin/time", "-v"] + cmd, cwd=cwd, capture_output=True, text=True)
-    seconds = time.perf_counter() - start
+    wall = time.perf_counter() - start
     if r.returncode != 0:
         sys.exit(f"failed: {' '.join(cmd)}\n{r.stderr[-2000:]}")
+    user = float(re.search(r"User time \(seconds\): ([\d.]+)", r.stderr).group(1))
+    system = float(re.search(r"System time \(seconds\): ([\d.]+)", r.stderr).group(1))
     rss = int(re.search(r"Maximum resident set size \(kbytes\): (\d+)", r.stderr).group(1)) / 1024
-    return seconds, rss, r.stdout + r.stderr
+    return Run(wall, user + system, rss, r.stdout + r.stderr)
 
 
 def size_mb(path):
@@ -40,31 +53,48 @@ def count(path, suffix=".html"):
 
 
 def best(runs):
-    return min(runs, key=lambda r: r[0])
+    return min(runs, key=lambda r: r.wall)
+
+
+def edit_one_observation(corpus, i):
+    path = os.path.join(corpus, "content", "neighborhoods", "hood-000", "observations.csv")
+    rows = list(csv.reader(open(path)))
+    rows[1][6] = rows[1][6].split(" Edit ")[0] + f" Edit {i}."
+    csv.writer(open(path, "w"), lineterminator="\n").writerows(rows)
 
 
 def bench(n, m, repeat):
     corpus = os.path.join(WORK, f"{n}x{m}")
     subprocess.run([sys.executable, os.path.join(ROOT, "bench", "make_corpus.py"), str(n), str(m), corpus], check=True, capture_output=True)
-    out = os.path.join(corpus, "public")
-    ours = [os.path.join(BIN), "build", "--content", os.path.join(corpus, "content"), "--templates", os.path.join(ROOT, "templates"),
-            "--out", out, "--date", "2026-11-29"]
-    for p in (out, os.path.join(corpus, ".public.staging"), os.path.join(corpus, ".public.cache"), os.path.join(corpus, "hugo-out")):
-        shutil.rmtree(p, ignore_errors=True)
-    cold = timed(ours + ["--no-cache"])
-    full = [timed(ours + ["--no-cache"]) for _ in range(repeat)]
-    hugo = [timed(["hugo", "--quiet", "-d", "../hugo-out"], cwd=os.path.join(corpus, "hugo")) for _ in range(repeat + 1)][1:]
-    # One observation changes; the cache renders only the pages that show it.
-    _ = timed(ours)
-    obs = os.path.join(corpus, "content", "neighborhoods", "hood-000", "observations.csv")
-    incremental = []
+    out, cache, hugo_out = (os.path.join(corpus, p) for p in ("public", "cache", "hugo-out"))
+    ours = [BIN, "build", "--content", os.path.join(corpus, "content"), "--templates", os.path.join(ROOT, "templates"),
+            "--out", out, "--cache-dir", cache, "--date", "2026-11-29"]
+
+    def ours_full():
+        for p in (out, cache):
+            shutil.rmtree(p, ignore_errors=True)
+        return timed(ours + ["--no-cache"])
+
+    def hugo_full():
+        shutil.rmtree(hugo_out, ignore_errors=True)
+        return timed(["hugo", "--quiet", "-d", hugo_out], cwd=os.path.join(corpus, "hugo"))
+
+    hugo_full()  # warm Hugo's own caches once
+    full, hugo = [], []
+    for _ in range(repeat):
+        full.append(ours_full())
+        hugo.append(hugo_full())
+    # Incremental: the first no-change rebuild right after a full build, later ones, one observation changed.
+    first, later, one = [], [], []
     for i in range(repeat):
-        rows = list(csv.reader(open(obs)))
-        rows[1][6] = rows[1][6].split(" Edit ")[0] + f" Edit {i}."
-        csv.writer(open(obs, "w"), lineterminator="\n").writerows(rows)
-        incremental.append(timed(ours))
-    pages, hugo_pages = count(out), count(os.path.join(corpus, "hugo-out"))
-    # The floor: cmark-gfm over every Markdown body, and a plain copy of the output tree.
+        ours_full()
+        first.append(timed(ours))
+        later.append(timed(ours))
+        later.append(timed(ours))
+        edit_one_observation(corpus, i)
+        one.append(timed(ours))
+    pages, hugo_pages = count(out), count(hugo_out)
+
     bodies = []
     for d, _, fs in os.walk(os.path.join(corpus, "content")):
         for f in fs:
@@ -78,18 +108,24 @@ def bench(n, m, repeat):
     shutil.rmtree(os.path.join(corpus, "copy"), ignore_errors=True)
     copy = timed(["cp", "-r", out, os.path.join(corpus, "copy")])
     shutil.rmtree(os.path.join(corpus, "copy"), ignore_errors=True)
-    b, h, inc = best(full), best(hugo), best(incremental)
+
+    b, h = best(full), best(hugo)
+    f1, fl, o1 = best(first), best(later), best(one)
     print(f"\n## {n} neighborhoods x {m} observations\n")
-    print("| build | best wall s | pages | pages/s | peak MB | output MB | vs Hugo |")
-    print("|---|---:|---:|---:|---:|---:|---:|")
-    print(f"| commonsight, full (--no-cache) | {b[0]:.2f} | {pages} | {pages / b[0]:.0f} | {b[1]:.0f} | {size_mb(out):.0f} | {b[0] / h[0]:.2f}x |")
-    print(f"| commonsight, first build (empty output) | {cold[0]:.2f} | {pages} | {pages / cold[0]:.0f} | {cold[1]:.0f} | | {cold[0] / h[0]:.2f}x |")
-    print(f"| commonsight, one observation changed | {inc[0]:.2f} | {pages} | | {inc[1]:.0f} | | {inc[0] / h[0]:.2f}x ({inc[0] / b[0]:.2f} of full) |")
-    print(f"| Hugo {hugo_version()} | {h[0]:.2f} | {hugo_pages} | {hugo_pages / h[0]:.0f} | {h[1]:.0f} | {size_mb(os.path.join(corpus, 'hugo-out')):.0f} | 1.00x |")
+    print("| build | best wall s | CPU s | pages | pages/s | peak MB | output MB | speed vs Hugo (wall, CPU) |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|")
+    print(f"| commonsight, full (--no-cache, empty folder) | {b.wall:.2f} | {b.cpu:.2f} | {pages} | {pages / b.wall:.0f} | {b.rss:.0f} | {size_mb(out):.0f} | {h.wall / b.wall:.2f}x, {h.cpu / b.cpu:.2f}x |")
+    print(f"| Hugo {hugo_version()} (empty folder) | {h.wall:.2f} | {h.cpu:.2f} | {hugo_pages} | {hugo_pages / h.wall:.0f} | {h.rss:.0f} | {size_mb(hugo_out):.0f} | 1.00x |")
     if cmark:
-        print(f"| floor: cmark-gfm over all {len(bodies)} bodies | {cmark[0]:.2f} | | | {cmark[1]:.0f} | | |")
-    print(f"| floor: cp -r of our output | {copy[0]:.2f} | | | | | |")
-    return b[0] / h[0]
+        print(f"| floor: cmark-gfm over all {len(bodies)} bodies | {cmark.wall:.2f} | {cmark.cpu:.2f} | | | {cmark.rss:.0f} | | |")
+    print(f"| floor: cp -r of our output | {copy.wall:.2f} | {copy.cpu:.2f} | | | | | |")
+    print()
+    print("| rebuild | best wall s | CPU s | peak MB | share of a full build (wall) |")
+    print("|---|---:|---:|---:|---:|")
+    print(f"| first rebuild after a full build, nothing changed | {f1.wall:.3f} | {f1.cpu:.3f} | {f1.rss:.0f} | {100 * f1.wall / b.wall:.1f} % |")
+    print(f"| later rebuilds, nothing changed | {fl.wall:.3f} | {fl.cpu:.3f} | {fl.rss:.0f} | {100 * fl.wall / b.wall:.1f} % |")
+    print(f"| one observation changed | {o1.wall:.3f} | {o1.cpu:.3f} | {o1.rss:.0f} | {100 * o1.wall / b.wall:.1f} % |")
+    return h.wall / b.wall
 
 
 def hugo_version():
@@ -107,10 +143,11 @@ def main():
         sys.exit("build first: swift build -c release --product commonsight")
     if not shutil.which("hugo"):
         sys.exit("hugo is missing: apt-get install hugo")
-    print(f"machine: {os.cpu_count()} cores; {args.runs} runs each, best shown")
+    print(f"machine: {os.cpu_count()} cores; outputs on {WORK}; {args.runs} runs each, alternating, best shown")
     for size in args.sizes.split(","):
         n, m = map(int, size.split("x"))
         bench(n, m, args.runs)
+    shutil.rmtree(WORK, ignore_errors=True)
 
 
 if __name__ == "__main__":

@@ -11,6 +11,8 @@ public enum SVGText {
 
     /// Text and attribute values for XML: `& < > " '` as entities, characters XML forbids dropped.
     public static func escape(_ s: String) -> String {
+        // Most text needs nothing: one pass over the bytes says so.
+        if !s.utf8.contains(where: { $0 < 0x20 || $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 || $0 == 0xEF }) { return s }
         var out = ""
         out.reserveCapacity(s.utf8.count)
         for c in s.unicodeScalars {
