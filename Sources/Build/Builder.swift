@@ -107,26 +107,36 @@ public enum Builder {
             cache: previous ?? RenderCache(key: key, context: contextFingerprint(content.site, buildOptions)),
             verified: output.verified, unchanged: content.unchanged,
             listed: listed(content, site: site, untouched: untouched, output: output, root: request.content))
-        let (rendered, renderDiagnostics) = SiteRenderer.render(site, theme: theme, request: renderRequest)
+        let commit = output.beginCommit(untouched: untouched)
+        let (rendered, renderDiagnostics) = SiteRenderer.render(site, theme: theme, request: renderRequest) { files throws(OutputProblem) in
+            try commit.write(files, jobs: request.jobs)
+        }
         report.diagnostics += renderDiagnostics
         guard var rendered else {
+            commit.abandon()
             output.abandon()
             return report
         }
-        if let clash = StaticFiles.add(content.staticFiles, to: &rendered.files) {
-            report.diagnostics.append(clash)
-            output.abandon()
-            return report
-        }
-        stages.end("Render")
-
+        stages.end("Render and write")
         do {
-            let commit = try output.commit(rendered.files, untouched: untouched, jobs: request.jobs)
-            report.written = commit.written
-            report.deleted = commit.deleted
-            report.notes = output.notes + ["wrote \(commit.written) files and deleted \(commit.deleted) in place, each replaced atomically once all were written"]
+            if let clash = StaticFiles.clash(content.staticFiles, with: rendered.files) { throw BuildFailure.diagnostic(clash) }
+            let statics = content.staticFiles.map { OutputFile(path: $0.path, bytes: $0.bytes) }
+            try commit.write(statics, jobs: request.jobs)
+            rendered.files = (rendered.files + statics.map(\.written)).sorted { $0.path < $1.path }
+            let done = try commit.finish(rendered.files, jobs: request.jobs)
+            report.written = done.written
+            report.deleted = done.deleted
+            report.notes = output.notes + ["wrote \(done.written) files and deleted \(done.deleted) in place, each put in place once all were written"]
         } catch {
-            report.diagnostics.append(error.diagnostic)
+            commit.abandon()
+            switch error {
+            case let failure as BuildFailure:
+                if case .diagnostic(let d) = failure { report.diagnostics.append(d) }
+            case let problem as OutputProblem:
+                report.diagnostics.append(problem.diagnostic)
+            default:
+                report.diagnostics.append(.error(SourceLocation(path: request.out), "\(error)"))
+            }
             output.abandon()
             return report
         }
@@ -138,7 +148,7 @@ public enum Builder {
         // Nothing read and nothing rendered: the cache on disk already says all of this.
         let same = previous != nil && site.neighborhoods.isEmpty && rendered.renderedCount == 0
         if !same, (try? OutputFolder.makeFolders(request.cacheFolder)) != nil { next.save(request.cacheFolder) }
-        stages.end("Write")
+        stages.end("Finish")
         report.neighborhoods = site.neighborhoods.count + content.unchanged.count
         report.pages = rendered.pageCount
         report.files = rendered.files.count
@@ -180,16 +190,19 @@ public enum Builder {
     }
 }
 
+/// A failure that is already a diagnostic.
+enum BuildFailure: Error {
+    case diagnostic(Diagnostic)
+}
+
 /// `static/` files join the site's files; one that has the path of a generated file is an error.
 enum StaticFiles {
-    static func add(_ statics: [StaticFile], to files: inout [OutputFile]) -> Diagnostic? {
+    static func clash(_ statics: [StaticFile], with files: [OutputFile]) -> Diagnostic? {
         guard !statics.isEmpty else { return nil }
         let generated = Set(files.map(\.path))
         for file in statics where generated.contains(file.path) || !OutputPath.isInside(file.path) {
             return .error(SourceLocation(path: file.source), "this static file has the path of a file the site generates (\(file.path)); rename it")
         }
-        files += statics.map { OutputFile(path: $0.path, bytes: $0.bytes) }
-        files.sort { $0.path < $1.path }
         return nil
     }
 }

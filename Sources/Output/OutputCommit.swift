@@ -16,152 +16,14 @@ extension OutputFolder {
     /// Makes OUT hold exactly `files`, plus what the tool did not write and the top-level folders
     /// named in `untouched` (other neighborhoods, under `--only`), which are left as they are.
     public func commit(_ files: [OutputFile], untouched: Set<String> = [], jobs: Int = 2) throws(OutputProblem) -> CommitReport {
-        for file in files where !OutputPath.isInside(file.path) { throw .outside(path: file.path) }
-        let plan = try plan(files, untouched: untouched)
-        let before = manifest
-        // The journal: every path this commit may create is owned before it exists.
-        var journal = manifest
-        journal.pending = true
-        for file in plan.writes { journal.entries[file.path] = journal.entries[file.path] ?? .init(hash: file.hash, status: nil) }
-        if !plan.writes.isEmpty || !plan.stale.isEmpty { try saveManifest(journal) }
-        manifest = journal
-
-        // Phase 1: every byte written, nothing visible replaced yet.
-        var createdFolders: [String] = []
-        for folder in plan.newFolders {
-            if mkdir(path + "/" + folder, 0o755) != 0 && errno != EEXIST {
-                let failure = OutputProblem.system(path: path + "/" + folder, action: "create a folder", reason: Posix.reason)
-                rollBack(createdFolders: createdFolders, written: [], restoring: before)
-                throw failure
-            }
-            createdFolders.append(folder)
-        }
-        let root = path
-        let outcomes = Parallel.map(plan.writes, workers: jobs) { file -> Int32? in
-            guard case .bytes(let bytes) = file.content else { return nil }
-            let target = plan.replaced.contains(file.path) ? OutputFolder.temporary(file.path) : file.path
-            if plan.replaced.contains(file.path) { unlink(root + "/" + target) }
-            return Posix.createFile(root + "/" + target, bytes)
-        }
-        if let failed = zip(plan.writes, outcomes).first(where: { $0.1 != nil }) {
-            let code = failed.1 ?? 0
-            rollBack(createdFolders: createdFolders, written: plan.writes.map(\.path), replaced: plan.replaced, restoring: before)
-            if code == ENOSPC || code == EDQUOT { throw .noSpace(path: path + "/" + failed.0.path) }
-            throw .system(path: path + "/" + failed.0.path, action: "write this file", reason: String(cString: strerror(code)))
-        }
-
-        // Phase 2: stale files go first (a removed report disappears before anything else changes), then the swaps.
-        var deleted = 0
-        for stale in plan.stale where unlink(path + "/" + stale) == 0 || errno == ENOENT {
-            manifest.entries[stale] = nil
-            deleted += 1
-        }
-        for p in plan.writes.map(\.path) where plan.replaced.contains(p) {
-            if rename(path + "/" + OutputFolder.temporary(p), path + "/" + p) != 0 {
-                throw .system(path: path + "/" + p, action: "replace this file", reason: Posix.reason)
-            }
-        }
-        removeEmptiedFolders(after: plan.stale)
-
-        // The manifest records what is there now.
-        let statuses = Parallel.map(plan.writes, workers: jobs) { Posix.status(root + "/" + $0.path) }
-        for (file, status) in zip(plan.writes, statuses) {
-            manifest.entries[file.path] = .init(hash: file.hash, status: status)
-            verified[file.path] = status == nil ? nil : file.hash
-        }
-        for stale in plan.stale { verified[stale] = nil }
-        manifest.pending = false
-        if !plan.writes.isEmpty || !plan.stale.isEmpty || before.pending || !legacyFolders.isEmpty { try saveManifest(manifest) }
-        for folder in legacyFolders { removeTree(folder) }
-        legacyFolders = []
-        return CommitReport(written: plan.writes.count, deleted: deleted)
+        let session = beginCommit(untouched: untouched)
+        try session.write(files, jobs: jobs)
+        return try session.finish(files, jobs: jobs)
     }
 
-    struct Plan {
-        var writes: [OutputFile] = []
-        /// Paths of `writes` that hold an owned file now: written beside it, then renamed over it.
-        var replaced: Set<String> = []
-        /// Folders to create, parents first.
-        var newFolders: [String] = []
-        var stale: [String] = []
-    }
-
-    /// Decides what to write and delete, and checks every path on the way before anything changes.
-    func plan(_ files: [OutputFile], untouched: Set<String>) throws(OutputProblem) -> Plan {
-        var plan = Plan()
-        var wanted = Set<String>()
-        wanted.reserveCapacity(files.count)
-        for file in files {
-            wanted.insert(file.path)
-            if verified[file.path] == file.hash { continue }
-            if case .alreadyInOutput = file.content {
-                throw .system(path: path + "/" + file.path, action: "reuse this file", reason: "it is not as the last build left it")
-            }
-            plan.writes.append(file)
-        }
-        plan.stale = manifest.entries.keys.filter { !wanted.contains($0) && !untouched.contains(OutputPath.top(of: $0)) }.sorted()
-        let staleSet = Set(plan.stale)
-        // Folders: each checked once, parents first; nothing under a new folder can be in the way.
-        var folders = Set<String>()
-        for file in plan.writes {
-            var f = OutputPath.folder(of: file.path)
-            while !f.isEmpty, folders.insert(f).inserted { f = OutputPath.folder(of: f) }
-        }
-        var fresh = Set<String>()
-        for folder in folders.sorted() {
-            let parent = OutputPath.folder(of: folder)
-            if !parent.isEmpty, fresh.contains(parent) {
-                fresh.insert(folder)
-                plan.newFolders.append(folder)
-                continue
-            }
-            switch Posix.status(path + "/" + folder)?.kind {
-            case nil:
-                fresh.insert(folder)
-                plan.newFolders.append(folder)
-            case .folder: break
-            case .link: throw .linkInside(path: path + "/" + folder)
-            case .file, .other:
-                guard staleSet.contains(folder) else { throw .taken(path: path + "/" + folder) }
-                unlink(path + "/" + folder)  // an owned file where a folder now goes: it would go anyway
-                fresh.insert(folder)
-                plan.newFolders.append(folder)
-            }
-        }
-        for file in plan.writes where !fresh.contains(OutputPath.folder(of: file.path)) {
-            let status = Posix.status(path + "/" + file.path)
-            let owned = manifest.entries[file.path] != nil
-            switch (status?.kind, owned) {
-            case (nil, _): break
-            case (.folder, _): throw .taken(path: path + "/" + file.path)
-            case (_, true): plan.replaced.insert(file.path)
-            case (_, false): throw .taken(path: path + "/" + file.path)
-            }
-        }
-        // A stale file is deleted only where no folder on its way is a link.
-        var checked = Set<String>()
-        for stale in plan.stale {
-            var f = OutputPath.folder(of: stale)
-            while !f.isEmpty, !checked.contains(f) {
-                if let kind = Posix.status(path + "/" + f)?.kind, kind != .folder { throw .linkInside(path: path + "/" + f) }
-                checked.insert(f)
-                f = OutputPath.folder(of: f)
-            }
-        }
-        return plan
-    }
-
-    /// Undoes phase 1: temporary and new files, new folders, and the manifest as it was.
-    func rollBack(createdFolders: [String], written: [String], replaced: Set<String> = [], restoring before: OutputManifest) {
-        for p in written { unlink(path + "/" + (replaced.contains(p) ? OutputFolder.temporary(p) : p)) }
-        for folder in createdFolders.reversed() { rmdir(path + "/" + folder) }
-        manifest = before
-        if before.entries.isEmpty, !before.pending {
-            unlink(path + "/" + OutputManifest.fileName)
-        } else {
-            try? saveManifest(before)
-        }
-    }
+    /// Starts a commit whose files arrive in batches (`OutputCommit.write`), so that a large site is
+    /// never held in memory whole.
+    public func beginCommit(untouched: Set<String> = []) -> OutputCommit { OutputCommit(self, untouched: untouched) }
 
     /// Folders left empty by deleted files, deepest first; never OUT itself, never one with other files.
     func removeEmptiedFolders(after stale: [String]) {
@@ -193,6 +55,213 @@ extension OutputFolder {
             rmdir(p)
         } else {
             unlink(p)
+        }
+    }
+}
+
+/// One commit of a build's files into OUT, in two phases.
+///
+/// Phase 1 (`write`, once per batch): every new or changed file is written, new paths directly and
+/// replaced ones beside their target; before a new path is created it is appended to the manifest,
+/// whose header says a commit is under way, so that the tool still owns it if the build is killed.
+/// Phase 2 (`finish`): stale files are deleted, replacements renamed over their targets, and the
+/// manifest rewritten to say what is there. `abandon` undoes phase 1: OUT is as it was.
+public final class OutputCommit {
+    let folder: OutputFolder
+    let untouched: Set<String>
+    let before: OutputManifest
+    let hadManifest: Bool
+    var journalOpen = false
+    /// Folders known to be real folders (not links) inside OUT, and those this commit created.
+    var knownFolders = Set<String>()
+    var createdFolders: [String] = []
+    var freshFolders = Set<String>()
+    /// Files written so far: path, fingerprint, and whether a replacement waits beside its target.
+    var written: [(path: String, hash: Fingerprint, replaced: Bool)] = []
+
+    init(_ folder: OutputFolder, untouched: Set<String>) {
+        self.folder = folder
+        self.untouched = untouched
+        before = folder.manifest
+        hadManifest = Posix.status(folder.path + "/" + OutputManifest.fileName) != nil
+    }
+
+    var root: String { folder.path }
+
+    /// Phase 1 for some of the files: those OUT does not already hold with these bytes are written.
+    public func write(_ files: [OutputFile], jobs: Int = 2) throws(OutputProblem) {
+        var writes: [OutputFile] = []
+        for file in files {
+            guard OutputPath.isInside(file.path) else { throw .outside(path: file.path) }
+            if folder.verified[file.path] == file.hash { continue }
+            guard case .bytes = file.content else {
+                throw .system(path: root + "/" + file.path, action: "reuse this file", reason: "it is not as the last build left it")
+            }
+            writes.append(file)
+        }
+        guard !writes.isEmpty else { return }
+        do {
+            try makeFolders(for: writes)
+            var replaced = Set<String>()
+            var added: [OutputFile] = []
+            for file in writes where !freshFolders.contains(OutputPath.folder(of: file.path)) {
+                let owned = folder.manifest.entries[file.path] != nil
+                switch (Posix.status(root + "/" + file.path)?.kind, owned) {
+                case (nil, _): break
+                case (.folder, _): throw OutputProblem.taken(path: root + "/" + file.path)
+                case (_, true): replaced.insert(file.path)
+                case (_, false): throw OutputProblem.taken(path: root + "/" + file.path)
+                }
+            }
+            for file in writes where folder.manifest.entries[file.path] == nil { added.append(file) }
+            try journal(added)
+            let base = root, beside = replaced
+            let outcomes = Parallel.map(writes, workers: jobs) { file -> Int32? in
+                guard case .bytes(let bytes) = file.content else { return nil }
+                let target = beside.contains(file.path) ? OutputFolder.temporary(file.path) : file.path
+                if beside.contains(file.path) { unlink(base + "/" + target) }
+                return Posix.createFile(base + "/" + target, bytes)
+            }
+            for (file, outcome) in zip(writes, outcomes) where outcome == nil {
+                written.append((file.path, file.hash, replaced.contains(file.path)))
+            }
+            if let failed = zip(writes, outcomes).first(where: { $0.1 != nil }) {
+                let code = failed.1 ?? 0
+                if code == ENOSPC || code == EDQUOT { throw OutputProblem.noSpace(path: root + "/" + failed.0.path) }
+                throw OutputProblem.system(path: root + "/" + failed.0.path, action: "write this file", reason: String(cString: strerror(code)))
+            }
+        } catch let problem as OutputProblem {
+            abandon()
+            throw problem
+        } catch {
+            abandon()
+            throw .system(path: root, action: "write the site", reason: "\(error)")
+        }
+    }
+
+    /// Checks the folders the files go into, parents first, and creates those that are missing.
+    func makeFolders(for writes: [OutputFile]) throws(OutputProblem) {
+        var needed = Set<String>()
+        for file in writes {
+            var f = OutputPath.folder(of: file.path)
+            while !f.isEmpty, !knownFolders.contains(f), needed.insert(f).inserted { f = OutputPath.folder(of: f) }
+        }
+        for f in needed.sorted() {
+            let parent = OutputPath.folder(of: f)
+            if parent.isEmpty || !freshFolders.contains(parent) {
+                switch Posix.status(root + "/" + f)?.kind {
+                case nil: break
+                case .folder:
+                    knownFolders.insert(f)
+                    continue
+                case .link: throw .linkInside(path: root + "/" + f)
+                case .file, .other:
+                    // An owned file where a folder now goes would be deleted anyway; anything else is in the way.
+                    guard folder.manifest.entries[f] != nil else { throw .taken(path: root + "/" + f) }
+                    unlink(root + "/" + f)
+                }
+            }
+            guard mkdir(root + "/" + f, 0o755) == 0 || errno == EEXIST else {
+                throw .system(path: root + "/" + f, action: "create a folder", reason: Posix.reason)
+            }
+            createdFolders.append(f)
+            freshFolders.insert(f)
+            knownFolders.insert(f)
+        }
+    }
+
+    /// Before new paths exist, the manifest owns them: its header says a commit is under way, and each
+    /// batch's new paths are appended to it.
+    func journal(_ added: [OutputFile]) throws(OutputProblem) {
+        if !journalOpen {
+            var pending = before
+            pending.pending = true
+            try folder.saveManifest(pending)
+            journalOpen = true
+        }
+        guard !added.isEmpty else { return }
+        var lines: [UInt8] = []
+        for file in added {
+            lines += Array((file.path + "\t").utf8)
+            file.hash.appendHex(to: &lines)
+            lines.append(0x0A)
+            folder.manifest.entries[file.path] = .init(hash: file.hash, status: nil)
+        }
+        let fd = open(root + "/" + OutputManifest.fileName, O_WRONLY | O_APPEND | O_NOFOLLOW | O_CLOEXEC)
+        guard fd >= 0 else { throw .system(path: root + "/" + OutputManifest.fileName, action: "write the manifest", reason: Posix.reason) }
+        defer { close(fd) }
+        var done = 0
+        while done < lines.count {
+            let n = lines.withUnsafeBytes { Glibc.write(fd, $0.baseAddress.map { $0 + done }, lines.count - done) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 {
+                if errno == ENOSPC || errno == EDQUOT { throw .noSpace(path: root + "/" + OutputManifest.fileName) }
+                throw .system(path: root + "/" + OutputManifest.fileName, action: "write the manifest", reason: Posix.reason)
+            }
+            done += n
+        }
+    }
+
+    /// Phase 2: `all` is every file of the site (written or not); what OUT holds of earlier builds
+    /// and is not among them goes, and the written files take their places.
+    public func finish(_ all: [OutputFile], jobs: Int = 2) throws(OutputProblem) -> CommitReport {
+        var wanted = Set<String>()
+        wanted.reserveCapacity(all.count)
+        for file in all { wanted.insert(file.path) }
+        let stale = folder.manifest.entries.keys.filter { !wanted.contains($0) && !untouched.contains(OutputPath.top(of: $0)) }.sorted()
+        // A stale file is deleted only where no folder on its way is a link.
+        var checked = knownFolders
+        for p in stale {
+            var f = OutputPath.folder(of: p)
+            while !f.isEmpty, !checked.contains(f) {
+                if let kind = Posix.status(root + "/" + f)?.kind, kind != .folder {
+                    abandon()
+                    throw .linkInside(path: root + "/" + f)
+                }
+                checked.insert(f)
+                f = OutputPath.folder(of: f)
+            }
+        }
+        if !stale.isEmpty, !journalOpen { try journal([]) }
+        // Stale files go first (a removed report disappears before anything else changes), then the swaps.
+        var deleted = 0
+        for p in stale where unlink(root + "/" + p) == 0 || errno == ENOENT {
+            folder.manifest.entries[p] = nil
+            folder.verified[p] = nil
+            deleted += 1
+        }
+        for w in written where w.replaced {
+            if rename(root + "/" + OutputFolder.temporary(w.path), root + "/" + w.path) != 0 {
+                throw .system(path: root + "/" + w.path, action: "replace this file", reason: Posix.reason)
+            }
+        }
+        folder.removeEmptiedFolders(after: stale)
+        let base = root
+        let statuses = Parallel.map(written, workers: jobs) { Posix.status(base + "/" + $0.path) }
+        for (w, status) in zip(written, statuses) {
+            folder.manifest.entries[w.path] = .init(hash: w.hash, status: status)
+            folder.verified[w.path] = status == nil ? nil : w.hash
+        }
+        folder.manifest.pending = false
+        if journalOpen || before.pending || !folder.legacyFolders.isEmpty { try folder.saveManifest(folder.manifest) }
+        journalOpen = false
+        for legacy in folder.legacyFolders { folder.removeTree(legacy) }
+        folder.legacyFolders = []
+        let report = CommitReport(written: written.count, deleted: deleted)
+        written = []
+        return report
+    }
+
+    /// Undoes phase 1: the files written, the folders made, and the manifest as it was.
+    public func abandon() {
+        for w in written { unlink(root + "/" + (w.replaced ? OutputFolder.temporary(w.path) : w.path)) }
+        for f in createdFolders.reversed() { rmdir(root + "/" + f) }
+        written = []
+        createdFolders = []
+        folder.manifest = before
+        if journalOpen {
+            if hadManifest { try? folder.saveManifest(before) } else { unlink(root + "/" + OutputManifest.fileName) }
+            journalOpen = false
         }
     }
 }

@@ -5,6 +5,7 @@ import Fingerprint
 public struct OutputFile: Sendable {
     public enum Content: Sendable {
         case bytes([UInt8])
+        /// OUT holds these bytes: from an earlier build, or written by this one.
         case alreadyInOutput
     }
 
@@ -23,4 +24,7 @@ public struct OutputFile: Sendable {
         self.hash = hash
         self.content = .alreadyInOutput
     }
+
+    /// The same file once the writer has it: its path and fingerprint, the bytes let go.
+    public var written: OutputFile { OutputFile(path: path, alreadyInOutputWithHash: hash) }
 }

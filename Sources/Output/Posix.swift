@@ -39,7 +39,7 @@ enum Posix {
     /// The system's words for the last error.
     static var reason: String { String(cString: strerror(errno)) }
 
-    /// Writes a new file (it must not exist); nil on success, else errno.
+    /// Writes a new file (it must not exist); nil on success, else errno (and no file).
     static func createFile(_ path: String, _ bytes: [UInt8]) -> Int32? {
         let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard fd >= 0 else { return errno }
@@ -55,6 +55,7 @@ enum Posix {
             written += n
         }
         if close(fd) != 0, failure == nil { failure = errno }
+        if failure != nil { unlink(path) }  // never leave half a file
         return failure
     }
 

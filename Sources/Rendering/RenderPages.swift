@@ -15,9 +15,51 @@ enum RenderPages {
         var diagnostics: [Diagnostic] = []
     }
 
+    /// Pages are rendered in batches of this many; each batch goes to the writer before the next.
+    static let batch = 1024
+
     static func run(_ jobs: [PageJob], renderer: PageRenderer, previous: [String: RenderCache.PageEntry],
-                    verified: [String: Fingerprint], workers: Int) -> Result {
-        let outcomes = Parallel.map(jobs, workers: workers) { job -> (Fingerprint, Swift.Result<OutputFile, LiquidError>) in
+                    verified: [String: Fingerprint], workers: Int, write: ([OutputFile]) throws(OutputProblem) -> Void) -> Result {
+        var result = Result()
+        var seen = Set<String>()
+        var start = 0
+        while start < jobs.count {
+            let chunk = Array(jobs[start..<min(start + batch, jobs.count)])
+            start += batch
+            let outcomes = render(chunk, renderer: renderer, previous: previous, verified: verified, workers: workers)
+            var files: [OutputFile] = []
+            for (job, (input, outcome)) in zip(chunk, outcomes) {
+                switch outcome {
+                case .success(let file):
+                    files.append(file)
+                    result.entries.append((file.path, RenderCache.PageEntry(input: input, output: file.hash)))
+                    if case .bytes = file.content { result.rendered += 1 }
+                case .failure(let e):
+                    let d = e.diagnostic
+                    if seen.insert(d.description).inserted {
+                        result.diagnostics.append(Diagnostic(.error, d.location, d.message + " (rendering \(job.folder + job.path))"))
+                    }
+                }
+            }
+            // After an error nothing more is written (the build will fail), but every page is still
+            // rendered, so that every error is reported in one run.
+            if result.diagnostics.isEmpty {
+                do {
+                    try write(files)
+                } catch {
+                    result.diagnostics.append(error.diagnostic)
+                    return result
+                }
+            }
+            result.files += files.map(\.written)
+        }
+        result.diagnostics = result.diagnostics.sortedForDisplay()
+        return result
+    }
+
+    static func render(_ jobs: [PageJob], renderer: PageRenderer, previous: [String: RenderCache.PageEntry],
+                       verified: [String: Fingerprint], workers: Int) -> [(Fingerprint, Swift.Result<OutputFile, LiquidError>)] {
+        Parallel.map(jobs, workers: workers) { job -> (Fingerprint, Swift.Result<OutputFile, LiquidError>) in
             let path = job.folder + job.path
             let input = renderer.inputHash(job)
             if let known = previous[path], known.input == input, verified[path] == known.output {
@@ -29,22 +71,5 @@ enum RenderPages {
                 return (input, .failure(error))
             }
         }
-        var result = Result()
-        var seen = Set<String>()
-        for (job, (input, outcome)) in zip(jobs, outcomes) {
-            switch outcome {
-            case .success(let file):
-                result.files.append(file)
-                result.entries.append((file.path, RenderCache.PageEntry(input: input, output: file.hash)))
-                if case .bytes = file.content { result.rendered += 1 }
-            case .failure(let e):
-                let d = e.diagnostic
-                if seen.insert(d.description).inserted {
-                    result.diagnostics.append(Diagnostic(.error, d.location, d.message + " (rendering \(job.folder + job.path))"))
-                }
-            }
-        }
-        result.diagnostics = result.diagnostics.sortedForDisplay()
-        return result
     }
 }

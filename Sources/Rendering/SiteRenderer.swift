@@ -4,7 +4,7 @@ import Fingerprint
 import Loading
 import Output
 
-/// Stage ③'s result: every file of the site, by path inside OUT, sorted.
+/// Stage ③'s result: every file of the site, by path inside OUT, sorted, each already handed to the writer.
 public struct RenderedSite: Sendable {
     public var files: [OutputFile]
     public var pageCount: Int
@@ -39,15 +39,25 @@ public struct RenderRequest: Sendable {
 /// Stage ③ in four named steps: reuse what did not change, prepare each changed neighborhood, render
 /// its pages in parallel, and record what the next build may reuse.
 public enum SiteRenderer {
-    public static func render(_ site: Site, theme: Theme, request: RenderRequest) -> (RenderedSite?, [Diagnostic]) {
+    /// Renders the site, handing the files to `write` in batches as they are made (so that a large
+    /// site is never in memory whole); the result lists every file by path and fingerprint.
+    public static func render(_ site: Site, theme: Theme, request: RenderRequest,
+                              write: ([OutputFile]) throws(OutputProblem) -> Void) -> (RenderedSite?, [Diagnostic]) {
         var next = RenderCache(key: request.cache.key, context: request.cache.context)
         let reused = Reuse.take(request.unchanged, from: request.cache, into: &next)
         let renderer = PageRenderer(theme: theme, site: site.settings, options: site.options, now: site.now)
         let prepared = Prepare.neighborhoods(site, theme: theme, workers: request.jobs)
+        let sideFiles = prepared.flatMap(\.files)
+        do {
+            try write(sideFiles)
+        } catch {
+            return (nil, [error.diagnostic])
+        }
         let jobs = prepared.flatMap(\.jobs) + [Prepare.indexJob(site, listed: request.listed)]
-        let pages = RenderPages.run(jobs, renderer: renderer, previous: request.cache.pages, verified: request.verified, workers: request.jobs)
+        let pages = RenderPages.run(jobs, renderer: renderer, previous: request.cache.pages, verified: request.verified,
+                                    workers: request.jobs, write: write)
         guard pages.diagnostics.isEmpty else { return (nil, pages.diagnostics) }
-        var files = prepared.flatMap(\.files) + pages.files + reused.files
+        var files = sideFiles.map(\.written) + pages.files + reused.files
         files.sort { $0.path < $1.path }
         Record.pages(pages.entries, into: &next)
         Record.neighborhoods(prepared, files: files, into: &next)
