@@ -9,7 +9,7 @@ struct DocumentLoader {
     let folder: ContentFolder
 
     /// Every `*.md` of `dir/kind`, as (slug, path, front matter); names that are not slugs are errors.
-    func documents(_ dir: String, _ kind: String, log: inout DiagnosticLog) -> [(String, Record, FrontMatter)] {
+    func documents(_ dir: String, _ kind: String, fields names: FieldNames, log: inout DiagnosticLog) -> [(String, Record, FrontMatter)] {
         let sub = dir + "/" + kind
         guard folder.isDirectory(sub) else { return [] }
         var out: [(String, Record, FrontMatter)] = []
@@ -25,13 +25,14 @@ struct DocumentLoader {
                 continue
             }
             guard let doc = folder.readMarkdown(path, log: &log), let entries = doc.fields.entries else { continue }
+            names.check(entries.keys, privacy: site.privacy, log: &log)
             out.append((stem, Record(entries: entries, location: SourceLocation(path: path, line: 1, column: 1), privacy: site.privacy), doc))
         }
         return out
     }
 
     func stories(_ dir: String, log: inout DiagnosticLog) -> [Story] {
-        documents(dir, "stories", log: &log).compactMap { slug, f, doc in
+        documents(dir, "stories", fields: .story, log: &log).compactMap { slug, f, doc in
             let before = log.items.count
             let title = f.text("title", required: true, log: &log)
             let status = f.choice("status", default: Story.Status.draft, log: &log)
@@ -54,7 +55,7 @@ struct DocumentLoader {
     }
 
     func coalitions(_ dir: String, log: inout DiagnosticLog) -> [Coalition] {
-        documents(dir, "coalitions", log: &log).compactMap { slug, f, doc in
+        documents(dir, "coalitions", fields: .coalition, log: &log).compactMap { slug, f, doc in
             let before = log.items.count
             let name = f.text("name", required: true, log: &log)
             var focus: [String] = []
@@ -86,7 +87,7 @@ struct DocumentLoader {
     }
 
     func events(_ dir: String, log: inout DiagnosticLog) -> [Event] {
-        documents(dir, "events", log: &log).compactMap { slug, f, doc in
+        documents(dir, "events", fields: .event, log: &log).compactMap { slug, f, doc in
             let before = log.items.count
             let title = f.text("title", required: true, log: &log)
             let start = f.date("start", required: true, zone: site.timeZone, log: &log)

@@ -27,6 +27,7 @@ struct NeighborhoodLoader {
         } else {
             log.error(at, "missing neighborhood.md; every neighborhood folder needs one with at least a 'name'")
         }
+        FieldNames.neighborhood.check(doc?.fields.entries?.keys ?? [], privacy: site.privacy, log: &log)
         let f = Record(entries: doc?.fields.entries ?? [], location: SourceLocation(path: mdPath, line: 1, column: 1), privacy: site.privacy)
         let name = doc == nil ? nil : f.text("name", required: true, log: &log)
         let description = f.text("description", log: &log)

@@ -30,6 +30,7 @@ struct ObservationLoader {
 
     func markdown(_ path: String, stem: String, log: inout DiagnosticLog) -> Observation? {
         guard let doc = folder.readMarkdown(path, log: &log), let entries = doc.fields.entries else { return nil }
+        FieldNames.observation.check(entries.keys, privacy: site.privacy, log: &log)
         let fields = Record(entries: entries, location: SourceLocation(path: path, line: 1, column: 1), privacy: site.privacy)
         guard Identifiers.isObservationID(stem) else {
             log.error(SourceLocation(path: path), "file name \(quoted(stem)) is not a valid observation id; expected letters, digits, '_', '.' or '-', starting with a letter or digit")
@@ -49,6 +50,7 @@ struct ObservationLoader {
             let name = cell.text.trimmingCharacters(in: .whitespaces)
             if !seen.insert(name).inserted { log.error(cell.location, "the column \(quoted(name)) appears twice in the header") }
         }
+        FieldNames.observation.check(table.header.map { ($0.text.trimmingCharacters(in: .whitespaces), $0.location) }, privacy: site.privacy, log: &log)
         let missing = ["id", "category", "location", "lat", "lon", "observed"].filter { !seen.contains($0) && !site.privacy.isPrivate($0) }
         if !missing.isEmpty {
             log.error(table.header.first?.location ?? SourceLocation(path: path, line: 1, column: 1),
@@ -66,7 +68,9 @@ struct ObservationLoader {
     func geojson(_ path: String, log: inout DiagnosticLog) -> [Observation] {
         guard let root = folder.readJSON(path, log: &log) else { return [] }
         var out: [Observation] = []
+        var reported = Set<String>()
         for feature in GeoJSON.features(root, log: &log) {
+            FieldNames.observation.check(feature.properties?.entries?.keys ?? [], privacy: site.privacy, reported: &reported, log: &log)
             guard case .point(let point) = feature.geometry else {
                 log.error(feature.location, "an observation must be a Point feature")
                 continue

@@ -80,13 +80,19 @@ public struct PrivacyPolicy: Sendable {
     public var locationPrecisionMeters: Double
 
     public init(extraPrivateFields: [String] = [], locationPrecisionMeters: Double = 0) {
-        privateFields = Self.builtInPrivateFields.union(extraPrivateFields)
+        privateFields = Self.builtInPrivateFields.union(extraPrivateFields.map(Self.normalized))
         self.locationPrecisionMeters = locationPrecisionMeters
     }
 
-    /// True for a built-in private field, one listed in `site.yml`, or any `private_…` field.
+    /// True for a built-in private field, one listed in `site.yml`, or any `private_…` field, in
+    /// any case and with `-` or a space for `_` (`Phone`, `Author-Email`, `PRIVATE_note`).
     public func isPrivate(_ field: String) -> Bool {
-        field.hasPrefix("private_") || privateFields.contains(field)
+        let key = Self.normalized(field)
+        return key.hasPrefix("private_") || privateFields.contains(key)
+    }
+
+    static func normalized(_ field: String) -> String {
+        String(field.trimmed.lowercased().map { $0 == "-" || $0 == " " ? "_" : $0 })
     }
 
     /// A published point, snapped to the privacy grid.

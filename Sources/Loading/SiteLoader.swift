@@ -20,6 +20,7 @@ public enum SiteLoader {
             return nil
         }
         let start = file.at(line: 1, column: 1)
+        FieldNames.site.check(entries.keys, privacy: nil, log: &log)
         let fields = Record(entries: entries, location: start, privacy: nil)
         let title = fields.text("title", required: true, log: &log)
         let description = fields.text("description", log: &log)
@@ -74,6 +75,7 @@ public enum SiteLoader {
             log.error(node.location, "'privacy' must be a mapping with location_precision_m and private_fields")
             return PrivacyPolicy()
         }
+        FieldNames.privacy.check(entries.keys, privacy: nil, log: &log)
         let fields = Record(entries: entries, location: node.location, privacy: nil)
         var precision = 0.0
         if let p = fields.number("location_precision_m", log: &log) {
@@ -104,6 +106,7 @@ public enum SiteLoader {
                 log.error(entry.value.location, "category \(quoted(entry.key)) needs a label and a color, like '{ label: Speeding, color: \"#d73027\" }'")
                 continue
             }
+            FieldNames.category.check(props.keys, privacy: nil, log: &log)
             let r = Record(entries: props, location: entry.keyLocation, privacy: nil)
             let label = r.text("label", required: true, log: &log)
             let color = r.text("color", required: true, log: &log)

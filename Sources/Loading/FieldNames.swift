@@ -1,0 +1,76 @@
+import Diagnostics
+import Formats
+
+/// The fields each kind of file may hold, and the check that their names are spelled exactly.
+///
+/// A name that matches a field only when case is ignored (`Status`, `TITLE`) is an error: the
+/// loader reads exact names only, so a moderator's `Status: removed` would otherwise be silently
+/// ignored and the report published. Other unknown names are warnings with a suggestion.
+struct FieldNames {
+    /// "an observation", "a story", ...: for messages.
+    let kind: String
+    let names: [String]
+
+    static let observation = FieldNames(kind: "an observation", names: [
+        "id", "category", "location", "lat", "lon", "observed", "status", "title", "author", "tags", "description", "source_url",
+    ])
+    static let story = FieldNames(kind: "a story", names: [
+        "title", "status", "date", "observations", "call_to_action", "tags", "coalition", "author", "generated",
+    ])
+    static let coalition = FieldNames(kind: "a coalition", names: ["name", "focus", "contact", "meets", "join_url", "members"])
+    static let event = FieldNames(kind: "an event", names: ["title", "start", "end", "location", "lat", "lon", "coalition"])
+    static let neighborhood = FieldNames(kind: "neighborhood.md", names: ["name", "description", "languages"])
+    static let site = FieldNames(kind: "site.yml", names: [
+        "title", "description", "base_url", "language", "timezone", "privacy", "categories", "map_attribution",
+        "email", "alchemy", "narration", "numbering", "suggest", "license", "attribution", "publisher", "contact",
+    ])
+    static let privacy = FieldNames(kind: "privacy", names: ["location_precision_m", "private_fields", "redact"])
+    static let category = FieldNames(kind: "a category", names: ["label", "color", "call_to_action"])
+
+    /// Reports every name that is not one of `names`: an error when only its case differs, else a
+    /// warning. Private fields (in any case) are left alone: they are dropped, never read.
+    /// `reported` holds names already reported for this file, so a CSV or GeoJSON file says each once.
+    func check(_ keys: [(name: String, at: SourceLocation)], privacy: PrivacyPolicy?, reported: inout Set<String>, log: inout DiagnosticLog) {
+        for (name, at) in keys where !names.contains(name) && !(privacy?.isPrivate(name) ?? false) {
+            guard reported.insert(name).inserted else { continue }
+            if let exact = names.first(where: { $0.lowercased() == name.lowercased() }) {
+                log.error(at, "field \(quoted(name)) must be written \(quoted(exact)); field names are exact, and this one would be ignored")
+            } else if let near = suggestion(for: name) {
+                log.warning(at, "unknown field \(quoted(name)) in \(kind) is ignored; did you mean \(quoted(near))?")
+            } else {
+                log.warning(at, "unknown field \(quoted(name)) in \(kind) is ignored; expected \(choices(names))")
+            }
+        }
+    }
+
+    func check(_ keys: [(name: String, at: SourceLocation)], privacy: PrivacyPolicy?, log: inout DiagnosticLog) {
+        var reported = Set<String>()
+        check(keys, privacy: privacy, reported: &reported, log: &log)
+    }
+
+    /// The known name within two edits of `name`, if one is.
+    func suggestion(for name: String) -> String? {
+        let lower = name.lowercased().replacingOccurrences(of: "-", with: "_").replacingOccurrences(of: " ", with: "_")
+        if names.contains(lower) { return lower }
+        return names.map { ($0, Self.distance(Array(lower.utf8), Array($0.utf8))) }.filter { $0.1 <= 2 }.min { $0.1 < $1.1 }?.0
+    }
+
+    /// Levenshtein distance, for short names.
+    static func distance(_ a: [UInt8], _ b: [UInt8]) -> Int {
+        guard a.count < 64, b.count < 64 else { return Int.max }
+        var previous = Array(0...b.count)
+        for (i, x) in a.enumerated() {
+            var current = [i + 1] + Array(repeating: 0, count: b.count)
+            for (j, y) in b.enumerated() {
+                current[j + 1] = Swift.min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+}
+
+extension Array where Element == Node.Entry {
+    /// Names and places of the keys, for `FieldNames.check`.
+    var keys: [(name: String, at: SourceLocation)] { map { ($0.key, $0.keyLocation) } }
+}
