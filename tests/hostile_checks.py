@@ -77,6 +77,8 @@ def main():
                 # a whole number, not the start of a longer one (a snapped value may share leading digits)
                 found = re.search(re.escape(exact).encode() + rb"(?![0-9])", data)
                 check(f"{path} holds no exact coordinate {exact}", not found)
+        for leak in (b"555-0142", b"7946 0958", b"leak@example.net", b"4242 Hostile"):
+            check(f"{path} holds no {leak.decode()} (redacted free text)", leak not in data)
         if path.startswith("alpha/"):
             check(f"{path} holds nothing of beta", b"BETAONLY" not in data)
         if path.startswith("beta/"):
@@ -118,6 +120,9 @@ def main():
                 check(f"{path}: SUMMARY round-trips exactly", str(ev["SUMMARY"]) == f"{hood.upper()}ONLY Meet; bring, snacks {HOSTILE}", str(ev["SUMMARY"]))
                 check(f"{path}: LOCATION round-trips exactly", str(ev["LOCATION"]) == "Hall; room 1, floor 2 " + HOSTILE, str(ev["LOCATION"]))
                 check(f"{path}: DESCRIPTION keeps its line break", "line one\nline two" in str(ev.get("DESCRIPTION", "")) or "line one line two" in str(ev.get("DESCRIPTION", "")), str(ev.get("DESCRIPTION")))
+    page = open(os.path.join(out, "alpha/observations/alpha-redact/index.html"), encoding="utf-8").read()
+    for mark in ("[phone removed]", "[e-mail removed]", "[address removed]", "Hostile Ave"):
+        check(f"the redacted report shows {mark}", mark in page)
     print(f"hostile-checks: {passed} passed, {failed} failed")
     sys.exit(1 if failed else 0)
 

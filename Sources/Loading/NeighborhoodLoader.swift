@@ -3,6 +3,7 @@ import Fingerprint
 import Formats
 import Foundation
 import Geo
+import Redaction
 
 /// Reads one neighborhood folder (SPEC §2).
 struct NeighborhoodLoader {
@@ -38,7 +39,7 @@ struct NeighborhoodLoader {
         if folder.exists(basemapPath), let root = folder.readJSON(basemapPath, log: &log) {
             basemap = GeoJSON.features(root, log: &log)
         }
-        let observations = ObservationLoader(site: site, folder: folder).load(neighborhood: dir, log: &log)
+        let observations = ObservationLoader(site: site, folder: folder, streets: Self.streetNames(basemap)).load(neighborhood: dir, log: &log)
             .sorted { ($0.observed.instant, $0.id) < ($1.observed.instant, $1.id) }
         let documents = DocumentLoader(site: site, folder: folder)
         let stories = documents.stories(dir, log: &log)
@@ -50,6 +51,21 @@ struct NeighborhoodLoader {
                              coalitions: coalitions, events: events, location: at)
         n.fingerprint = fingerprint
         return n
+    }
+
+    /// The basemap's street names, lowercased, with and without their suffix and direction
+    /// ("w vernor hwy", "w vernor", "vernor hwy", "vernor"): what may follow a house number.
+    static func streetNames(_ basemap: [GeoJSON.Feature]) -> Set<String> {
+        var out = Set<String>()
+        for f in basemap {
+            guard case .lines = f.geometry, let name = f.properties?["name"]?.scalarText?.lowercased(), !name.isEmpty else { continue }
+            var words = name.split(separator: " ").map { String($0.filter { $0 != "." }) }
+            out.insert(words.joined(separator: " "))
+            if words.count > 1, Addresses.suffixes.contains(words[words.count - 1]) { words.removeLast() }
+            out.insert(words.joined(separator: " "))
+            if words.count > 1, Addresses.directions.contains(words[0]) { out.insert(words.dropFirst().joined(separator: " ")) }
+        }
+        return out
     }
 
     func boundary(_ path: String, log: inout DiagnosticLog) -> Area? {

@@ -2,11 +2,23 @@ import Diagnostics
 import Formats
 import Foundation
 import Geo
+import Redaction
 
 /// Reads a neighborhood's observations from `observations/*.md`, `observations.csv` and `observations.geojson`.
 struct ObservationLoader {
     let site: SiteSettings
     let folder: ContentFolder
+    /// Street names of the neighborhood's basemap, lowercased: a house number before one is an address.
+    var streets: Set<String> = []
+
+    /// Where a file's fields came from, to place what the redaction finds in them.
+    struct Source {
+        var text: String?
+        /// Values are always quoted in this format (JSON strings).
+        var alwaysQuoted = false
+        /// Where the description starts (a Markdown body), else the `description` field's place.
+        var description: SourceLocation?
+    }
 
     func load(neighborhood dir: String, log: inout DiagnosticLog) -> [Observation] {
         var out: [Observation] = []
@@ -29,7 +41,8 @@ struct ObservationLoader {
     }
 
     func markdown(_ path: String, stem: String, log: inout DiagnosticLog) -> Observation? {
-        guard let doc = folder.readMarkdown(path, log: &log), let entries = doc.fields.entries else { return nil }
+        guard let text = folder.readText(path, log: &log), let doc = FrontMatter.parse(text, path: path, log: &log),
+              let entries = doc.fields.entries else { return nil }
         FieldNames.observation.check(entries.keys, privacy: site.privacy, log: &log)
         let fields = Record(entries: entries, location: SourceLocation(path: path, line: 1, column: 1), privacy: site.privacy)
         guard Identifiers.isObservationID(stem) else {
@@ -39,7 +52,7 @@ struct ObservationLoader {
         if let id = fields.text("id", log: &log), id != stem {
             log.error(fields.place("id"), "'id' is \(quoted(id)), but a Markdown observation's id is its file name \(quoted(stem)); remove 'id' or rename the file")
         }
-        return build(id: stem, fields, description: doc.body, log: &log)
+        return build(id: stem, fields, description: doc.body, source: Source(text: text, description: SourceLocation(path: path, line: doc.bodyLine, column: 1)), log: &log)
     }
 
     func csv(_ path: String, log: inout DiagnosticLog) -> [Observation] {
@@ -61,7 +74,7 @@ struct ObservationLoader {
         return table.records.compactMap { row in
             let fields = Record(header: header, row: row, privacy: site.privacy)
             guard let id = self.id(fields, log: &log) else { return nil }
-            return build(id: id, fields, description: fields.text("description", log: &log) ?? "", log: &log)
+            return build(id: id, fields, description: fields.text("description", log: &log) ?? "", source: Source(text: text), log: &log)
         }
     }
 
@@ -83,7 +96,7 @@ struct ObservationLoader {
                                  value: Node(.number(point.longitude, String(point.longitude)), at: feature.coordinatesLocation)))
             let fields = Record(entries: entries, location: feature.location, privacy: site.privacy)
             guard let id = self.id(fields, log: &log) else { continue }
-            if let o = build(id: id, fields, description: fields.text("description", log: &log) ?? "", log: &log) { out.append(o) }
+            if let o = build(id: id, fields, description: fields.text("description", log: &log) ?? "", source: Source(alwaysQuoted: true), log: &log) { out.append(o) }
         }
         return out
     }
@@ -98,7 +111,7 @@ struct ObservationLoader {
     }
 
     /// The typed observation, or nil after reporting every problem of its fields.
-    func build(id: String, _ f: Record, description: String, log: inout DiagnosticLog) -> Observation? {
+    func build(id: String, _ f: Record, description: String, source: Source, log: inout DiagnosticLog) -> Observation? {
         let before = log.items.count
         let category = f.text("category", required: true, log: &log)
         var known: Category?
@@ -117,10 +130,59 @@ struct ObservationLoader {
         let author = f.text("author", log: &log)
         guard log.items[before...].allSatisfy({ !$0.isError }),
               let category, let known, let location, let coordinate, let observed, let status else { return nil }
+        // Only what will be published is searched and warned about: nothing of a report that stays hidden.
+        let published = status == .published
+        let place = published ? coarsen(location, f, source, log: &log) : location
+        let shownTitle = title.map { published ? redact("title", $0, f, source, log: &log) : $0 }
+        let shownAuthor = author.map { published ? redact("author", $0, f, source, log: &log) : $0 }
+        let shownDescription = published ? redact("description", description, f, source, log: &log) : description
         return Observation(
-            id: id, category: category, location: location, coordinate: site.privacy.publish(coordinate),
-            observed: observed, status: status, title: title ?? "\(known.label) — \(location)",
-            author: author ?? "A neighbor", tags: tags, description: description, source: f.location)
+            id: id, category: category, location: place, coordinate: site.privacy.publish(coordinate),
+            observed: observed, status: status, title: shownTitle ?? "\(known.label) — \(place)",
+            author: shownAuthor ?? "A neighbor", tags: tags, description: shownDescription, source: f.location)
+    }
+
+    var redactor: Redactor { Redactor(kinds: site.privacy.redact, streets: streets) }
+
+    /// A free-text field with phone numbers, e-mail and street addresses marked, each warned about where it was.
+    func redact(_ field: String, _ text: String, _ f: Record, _ source: Source, log: inout DiagnosticLog) -> String {
+        guard !site.privacy.redact.isEmpty else { return text }
+        let (out, found) = redactor.redact(text)
+        for finding in found {
+            log.warning(place(of: finding.start, in: text, field: field, f, source),
+                        "\(finding.kind.noun) in '\(field)' is published as '\(finding.kind.mark)'; remove it from the content, or set privacy.redact in site.yml")
+        }
+        return out
+    }
+
+    /// The location label: phone numbers and e-mail marked; with a privacy grid, a street address
+    /// loses its house number (a label is never more precise than the points).
+    func coarsen(_ label: String, _ f: Record, _ source: Source, log: inout DiagnosticLog) -> String {
+        var r = redactor
+        r.kinds.remove(.address)
+        if site.privacy.locationPrecisionMeters > 0 {
+            let (out, found) = r.coarsenLocation(label)
+            for finding in found {
+                let what = finding.kind == .address ? "a street address in 'location' is published as the street alone, as the privacy grid asks"
+                    : "\(finding.kind.noun) in 'location' is published as '\(finding.kind.mark)'"
+                log.warning(place(of: finding.start, in: label, field: "location", f, source), what + "; write the place without a house number")
+            }
+            return out
+        }
+        let (out, found) = r.redact(label)
+        for finding in found {
+            log.warning(place(of: finding.start, in: label, field: "location", f, source),
+                        "\(finding.kind.noun) in 'location' is published as '\(finding.kind.mark)'; remove it from the content")
+        }
+        return out
+    }
+
+    func place(of offset: Int, in text: String, field: String, _ f: Record, _ source: Source) -> SourceLocation {
+        if field == "description", let start = source.description {
+            return TextPosition.locate(offset, in: text, from: start, quoted: false)
+        }
+        let base = f.place(field)
+        return TextPosition.locate(offset, in: text, from: base, quoted: source.alwaysQuoted || TextPosition.isQuoted(at: base, in: source.text))
     }
 
     func coordinate(_ f: Record, log: inout DiagnosticLog) -> Coordinate? {

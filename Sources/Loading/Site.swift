@@ -2,6 +2,7 @@ import Diagnostics
 import Foundation
 import Fingerprint
 import Geo
+import Redaction
 
 /// Everything `load` read from a content folder: the site settings and its neighborhoods.
 public struct LoadedContent: Sendable {
@@ -78,10 +79,13 @@ public struct PrivacyPolicy: Sendable {
 
     public var privateFields: Set<String>
     public var locationPrecisionMeters: Double
+    /// What is marked in residents' free text before it is published (`privacy.redact`; all by default).
+    public var redact: Set<Redactor.Kind>
 
-    public init(extraPrivateFields: [String] = [], locationPrecisionMeters: Double = 0) {
+    public init(extraPrivateFields: [String] = [], locationPrecisionMeters: Double = 0, redact: Set<Redactor.Kind> = Set(Redactor.Kind.allCases)) {
         privateFields = Self.builtInPrivateFields.union(extraPrivateFields.map(Self.normalized))
         self.locationPrecisionMeters = locationPrecisionMeters
+        self.redact = redact
     }
 
     /// True for a built-in private field, one listed in `site.yml`, or any `private_…` field, in

@@ -2,6 +2,7 @@ import Diagnostics
 import Fingerprint
 import Formats
 import Foundation
+import Redaction
 
 /// Reads `site.yml`.
 public enum SiteLoader {
@@ -79,12 +80,21 @@ public enum SiteLoader {
         let fields = Record(entries: entries, location: node.location, privacy: nil)
         var precision = 0.0
         if let p = fields.number("location_precision_m", log: &log) {
-            if p >= 0, p <= 100_000 { precision = p } else {
-                log.error(fields.place("location_precision_m"), "location_precision_m must be between 0 and 100000 meters")
+            if p == 0 || (1...10_000).contains(p) { precision = p } else {
+                log.error(fields.place("location_precision_m"), "location_precision_m is \(ObservationLoader.format(p)); expected 0 (exact) or 1 to 10000 meters")
             }
         }
         let extra = fields.list("private_fields", log: &log)?.map(\.0) ?? []
-        return PrivacyPolicy(extraPrivateFields: extra, locationPrecisionMeters: precision)
+        var redact = Set(Redactor.Kind.allCases)
+        if let kinds = fields.list("redact", log: &log) {
+            redact = []
+            for (word, at) in kinds {
+                if let kind = Redactor.Kind(rawValue: word) { redact.insert(kind) } else {
+                    log.error(at, "redact lists \(quoted(word)); expected \(choices(Redactor.Kind.allCases.map(\.rawValue)))")
+                }
+            }
+        }
+        return PrivacyPolicy(extraPrivateFields: extra, locationPrecisionMeters: precision, redact: redact)
     }
 
     static func categories(_ fields: Record, log: inout DiagnosticLog) -> [Category]? {
