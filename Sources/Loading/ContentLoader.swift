@@ -64,7 +64,9 @@ public enum ContentLoader {
                 }
             }
         }
-        let staticFiles = StaticFolder(folder: folder).files(log: &log)
+        var statics = ContainedFolder(folder.path("static"))
+        statics.skipped.insert(".commonsight-manifest")
+        let staticFiles = statics.files(log: &log).map { StaticFile(path: $0.path, bytes: $0.bytes, source: $0.source) }
         let diagnostics = log.items.sortedForDisplay()
         guard let site, !diagnostics.hasErrors else { return (nil, diagnostics) }
         return (LoadedContent(site: site, neighborhoods: neighborhoods, unchanged: kept, slugs: slugs, staticFiles: staticFiles), diagnostics)

@@ -3,6 +3,7 @@ import Diagnostics
 import Formats
 import Foundation
 import Liquid
+import Loading
 import Output
 
 /// The templates folder, parsed once: Markdown page templates, HTML layouts, partials and assets.
@@ -30,25 +31,28 @@ public struct Theme: Sendable {
         markdown ? markdownPartials[name] : htmlPartials[name]
     }
 
-    /// Reads and parses every template under `root`, reporting every error.
+    /// Reads and parses every template under `root`, reporting every error. Only files and folders
+    /// inside `root` are read (no link out of it, no FIFO), each once.
     public static func load(root: String) -> (Theme?, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
-        var fingerprint = FingerprintBuilder()
         guard isDirectory(root) else {
             return (nil, [.error(SourceLocation(path: root), "no templates folder here; expected layouts/, pages/, partials/ and assets/")])
         }
+        var log = DiagnosticLog()
+        var folder = ContainedFolder(root)
+        folder.skipsHidden = true
+        let files = folder.files(log: &log)
+        diagnostics += log.items
+        var fingerprint = FingerprintBuilder()
         func parseFolder(_ sub: String, ext: String, htmlContext: Bool) -> [String: Template] {
             var out: [String: Template] = [:]
-            let dir = root + "/" + sub
-            for name in list(dir) where name.hasSuffix("." + ext) {
-                let path = dir + "/" + name
-                guard let data = FileManager.default.contents(atPath: path) else {
-                    diagnostics.append(.error(SourceLocation(path: path), "cannot read this template"))
-                    continue
-                }
+            for file in files where file.path.hasPrefix(sub + "/") && file.path.hasSuffix("." + ext) {
+                let name = String(file.path.dropFirst(sub.count + 1))
+                guard !name.contains("/") else { continue }
+                let path = root + "/" + file.path
                 fingerprint.add(path)
-                fingerprint.add([UInt8](data))
-                switch TextFile.decode([UInt8](data), path: path) {
+                fingerprint.add(file.bytes)
+                switch TextFile.decode(file.bytes, path: path) {
                 case .failure(let d): diagnostics.append(d)
                 case .success(let source):
                     do {
@@ -74,32 +78,15 @@ public struct Theme: Sendable {
         if layouts["default"] == nil, !diagnostics.contains(where: { $0.location.path.hasSuffix("/layouts/default.html") }) {
             diagnostics.append(.error(SourceLocation(path: root + "/layouts/default.html"), "missing layout; every theme needs layouts/default.html"))
         }
-        var assets: [(String, [UInt8])] = []
-        collectAssets(root + "/assets", prefix: "", into: &assets, diagnostics: &diagnostics)
+        let assets = files.filter { $0.path.hasPrefix("assets/") }
+            .map { (path: String($0.path.dropFirst("assets/".count)), bytes: $0.bytes) }
         guard !diagnostics.contains(where: \.isError) else { return (nil, diagnostics) }
-        for (path, bytes) in assets.sorted(by: { $0.0 < $1.0 }) {
+        for (path, bytes) in assets {
             fingerprint.add(path)
             fingerprint.add(bytes)
         }
         return (Theme(pages: pages, textPages: textPages, layouts: layouts, htmlPartials: htmlPartials, markdownPartials: markdownPartials,
-                      assets: assets.sorted { $0.0 < $1.0 }, fingerprint: fingerprint.value), diagnostics)
-    }
-
-    static func collectAssets(_ dir: String, prefix: String, into out: inout [(String, [UInt8])], diagnostics: inout [Diagnostic]) {
-        for name in list(dir) {
-            let path = dir + "/" + name
-            if isDirectory(path) {
-                collectAssets(path, prefix: prefix + name + "/", into: &out, diagnostics: &diagnostics)
-            } else if let data = FileManager.default.contents(atPath: path) {
-                out.append((prefix + name, [UInt8](data)))
-            } else {
-                diagnostics.append(.error(SourceLocation(path: path), "cannot read this asset"))
-            }
-        }
-    }
-
-    static func list(_ dir: String) -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
+                      assets: assets, fingerprint: fingerprint.value), diagnostics)
     }
 
     static func isDirectory(_ path: String) -> Bool {
