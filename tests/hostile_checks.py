@@ -77,6 +77,12 @@ def main():
                 # a whole number, not the start of a longer one (a snapped value may share leading digits)
                 found = re.search(re.escape(exact).encode() + rb"(?![0-9])", data)
                 check(f"{path} holds no exact coordinate {exact}", not found)
+        # Control characters and bidi overrides never; the tool's own first-strong isolates (FSI ... PDI)
+        # only in plain text, and always balanced.
+        isolates = rb"" if path.endswith(".txt") else rb"|\xe2\x81[\xa8\xa9]"
+        bad = re.search(rb"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]|\xc2[\x80-\x9f]|\xe2\x80[\xaa-\xae]|\xe2\x81[\xa6\xa7]" + isolates, data)
+        check(f"{path} holds no control or bidi override character", not bad, bad and data[max(0, bad.start() - 20):bad.end() + 20])
+        check(f"{path} opens and closes its isolates", data.count(b"\xe2\x81\xa8") == data.count(b"\xe2\x81\xa9"))
         for leak in (b"555-0142", b"7946 0958", b"leak@example.net", b"4242 Hostile"):
             check(f"{path} holds no {leak.decode()} (redacted free text)", leak not in data)
         if path.startswith("alpha/"):

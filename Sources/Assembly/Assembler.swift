@@ -54,7 +54,7 @@ public enum Assembler {
 
     static func basemapFeature(_ f: GeoJSON.Feature) -> BasemapFeature? {
         let kindText = f.properties?["kind"]?.scalarText ?? f.properties?["leisure"]?.scalarText ?? ""
-        let name = f.properties?["name"]?.scalarText
+        let name = f.properties?["name"]?.scalarText.map(TextCleaning.clean)
         switch f.geometry {
         case .area(let area):
             let kind: BasemapFeature.Kind = kindText == "water" ? .water : (kindText == "park" || kindText.isEmpty ? .park : .other)

@@ -23,8 +23,10 @@ public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `PATH:LINE:COLUMN: error: MESSAGE`, the one format every command prints.
+    /// Control characters and bidirectional overrides in a path or message are written as `\u{…}`,
+    /// so that a file name cannot move the terminal's cursor or reorder the line.
     public var description: String {
-        "\(location): \(severity.rawValue): \(message)"
+        "\(location): \(severity.rawValue): \(message)".replacingControlCharacters()
     }
 
     public var isError: Bool { severity == .error }

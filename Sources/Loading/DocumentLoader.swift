@@ -49,7 +49,7 @@ struct DocumentLoader {
             let story = Story(slug: slug, title: title ?? "", status: status ?? .draft, date: date,
                               observations: ids.map { Reference($0.0, at: $0.1) }, callToAction: f.text("call_to_action", log: &log),
                               tags: tags, coalition: coalition, author: f.text("author", log: &log),
-                              body: doc.body, source: f.location)
+                              body: TextCleaning.clean(doc.body), source: f.location)
             return log.items[before...].contains(where: \.isError) ? nil : story
         }
     }
@@ -82,7 +82,7 @@ struct DocumentLoader {
             }
             guard !log.items[before...].contains(where: \.isError), let name else { return nil }
             return Coalition(slug: slug, name: name, focus: focus, contact: contact, meets: f.text("meets", log: &log),
-                             joinURL: joinURL, members: members, about: doc.body, source: f.location)
+                             joinURL: joinURL, members: members, about: TextCleaning.clean(doc.body), source: f.location)
         }
     }
 
@@ -102,7 +102,7 @@ struct DocumentLoader {
             let coalition = f.text("coalition", log: &log).map { Reference($0, at: f.place("coalition")) }
             guard !log.items[before...].contains(where: \.isError), let title, let start else { return nil }
             return Event(slug: slug, title: title, start: start, end: end, location: f.text("location", log: &log),
-                         coordinate: coordinate, coalition: coalition, body: doc.body, source: f.location)
+                         coordinate: coordinate, coalition: coalition, body: TextCleaning.clean(doc.body), source: f.location)
         }
     }
 

@@ -46,7 +46,7 @@ struct NeighborhoodLoader {
         let coalitions = documents.coalitions(dir, log: &log)
         let events = documents.events(dir, log: &log).sorted { ($0.start.instant, $0.slug) < ($1.start.instant, $1.slug) }
         guard let name, let doc else { return nil }
-        var n = Neighborhood(slug: slug, name: name, description: description, about: doc.body, boundary: boundary,
+        var n = Neighborhood(slug: slug, name: name, description: description, about: TextCleaning.clean(doc.body), boundary: boundary,
                              basemap: basemap, observations: observations, stories: stories,
                              coalitions: coalitions, events: events, location: at)
         n.fingerprint = fingerprint

@@ -52,7 +52,7 @@ struct ObservationLoader {
         if let id = fields.text("id", log: &log), id != stem {
             log.error(fields.place("id"), "'id' is \(quoted(id)), but a Markdown observation's id is its file name \(quoted(stem)); remove 'id' or rename the file")
         }
-        return build(id: stem, fields, description: doc.body, source: Source(text: text, description: SourceLocation(path: path, line: doc.bodyLine, column: 1)), log: &log)
+        return build(id: stem, fields, description: TextCleaning.clean(doc.body), source: Source(text: text, description: SourceLocation(path: path, line: doc.bodyLine, column: 1)), log: &log)
     }
 
     func csv(_ path: String, log: inout DiagnosticLog) -> [Observation] {

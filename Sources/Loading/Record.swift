@@ -46,7 +46,7 @@ struct Record {
             log.error(n.location, "'\(key)' must be text, found \(n.kindName)")
             return nil
         }
-        let t = s.trimmed
+        let t = TextCleaning.clean(s.trimmed)
         if t.isEmpty {
             if required { log.error(n.location, "'\(key)' is empty; expected a value") }
             return nil

@@ -57,7 +57,8 @@ struct PageRenderer: Sendable {
         return Environment(
             partials: { name throws(LiquidError) in theme.partial(name, markdown: markdown) },
             escaping: escaping,
-            filters: JekyllFilters.filters(relativeBase: root, absoluteBase: absoluteRoot ?? "", markdown: MarkdownRenderer.html),
+            filters: JekyllFilters.filters(relativeBase: root, absoluteBase: absoluteRoot ?? "", markdown: MarkdownRenderer.html)
+                .merging(SiteFilters.all) { jekyll, _ in jekyll },
             strictFilters: true, timeZone: site.timeZone, now: now)
     }
 

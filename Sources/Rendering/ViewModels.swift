@@ -55,7 +55,11 @@ struct ViewModels {
                                ("shape", .string(String(describing: shape))), ("icon", .safe(icon))]))
     }
 
-    func html(_ markdown: String) -> Value { .safe(MarkdownRenderer.html(markdown)) }
+    /// Residents' and organizers' Markdown as HTML, in a block that takes its direction from its own text.
+    func html(_ markdown: String) -> Value {
+        let rendered = MarkdownRenderer.html(markdown)
+        return .safe(rendered.isEmpty ? "" : "<div dir=\"auto\">" + rendered + "</div>")
+    }
 
     func observationValue(_ o: Observation) -> Value {
         .object(Object([
