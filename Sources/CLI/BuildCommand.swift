@@ -54,8 +54,8 @@ enum BuildCommand {
         }
         var date: CivilDate?
         if let d = parsed.options["date"] {
-            guard let day = CivilDate.parse(d) else {
-                throw Arguments.UsageError(message: "--date '\(d)' is not a date; expected YYYY-MM-DD", command: command)
+            guard let day = CivilDate.parse(d), (1900...2200).contains(day.year) else {
+                throw Arguments.UsageError(message: "--date '\(d)' is not a date from 1900 to 2200; expected YYYY-MM-DD", command: command)
             }
             date = day
         }

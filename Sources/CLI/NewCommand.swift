@@ -24,8 +24,17 @@ enum NewCommand {
             throw Arguments.UsageError(message: "'new \(kind)' takes \(shape)", command: "new")
         }
         let date = parsed.options["date"] ?? console.today
-        guard CivilDate.parse(date) != nil else {
-            throw Arguments.UsageError(message: "--date '\(date)' is not a date; expected YYYY-MM-DD", command: "new")
+        guard let day = CivilDate.parse(date), (1900...2200).contains(day.year) else {
+            throw Arguments.UsageError(message: "--date '\(date)' is not a date from 1900 to 2200; expected YYYY-MM-DD", command: "new")
+        }
+        // Every name becomes a folder or file name inside the content folder: checked before anything is read.
+        for (i, name) in names.enumerated() {
+            let isID = kind == "observation" && i == 1
+            guard isID ? Identifiers.isObservationID(name) : Identifiers.isSlug(name) else {
+                let what = i == 0 && kind != "neighborhood" ? "neighborhood" : (isID ? "observation id" : "slug")
+                throw Arguments.UsageError(message: "\(quoted(name)) is not a valid \(what); expected \(isID ? "letters, digits, '_', '.' or '-'" : "lowercase words joined by '-', like \(quoted(Identifiers.suggestSlug(name)))")", command: "new")
+            }
+            if let problem = Identifiers.portabilityProblem(name) { throw Arguments.UsageError(message: problem, command: "new") }
         }
         let (site, siteDiagnostics) = ContentLoader.siteSettings(root: root)
         guard let site else {

@@ -40,6 +40,10 @@ public enum ContentLoader {
                     own.error(SourceLocation(path: path), "folder name \(quoted(slug)) is not a slug; expected lowercase words joined by '-', like \(quoted(Identifiers.suggestSlug(slug)))")
                     return .read(nil, own.items)
                 }
+                if let problem = Identifiers.portabilityProblem(slug) {
+                    own.error(SourceLocation(path: path), "folder name " + problem)
+                    return .read(nil, own.items)
+                }
                 // Before reading anything: a file changed while it is read makes the next build read it again.
                 let fingerprint = FolderFingerprint.of(path)
                 if known[slug] == fingerprint { return .unchanged(UnchangedNeighborhood(slug: slug, fingerprint: fingerprint)) }

@@ -24,6 +24,10 @@ struct DocumentLoader {
                 log.error(SourceLocation(path: path), "file name \(quoted(stem)) is not a slug; expected lowercase words joined by '-', like \(quoted(Identifiers.suggestSlug(stem)))")
                 continue
             }
+            if let problem = Identifiers.portabilityProblem(stem) {
+                log.error(SourceLocation(path: path), "file name " + problem)
+                continue
+            }
             guard let doc = folder.readMarkdown(path, log: &log), let entries = doc.fields.entries else { continue }
             names.check(entries.keys, privacy: site.privacy, log: &log)
             out.append((stem, Record(entries: entries, location: SourceLocation(path: path, line: 1, column: 1), privacy: site.privacy), doc))

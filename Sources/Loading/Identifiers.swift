@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// The shapes of names that become folder and file names (SPEC §2).
 public enum Identifiers {
     /// `^[a-z0-9]+(-[a-z0-9]+)*$`, at most 64 characters.
@@ -24,6 +26,26 @@ public enum Identifiers {
         guard let first = u.first, u.count <= 100, isAlnum(first) else { return false }
         return u.allSatisfy { isAlnum($0) || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "-") }
     }
+
+    /// Why a name would break as a file or folder name somewhere the site may be copied to (Windows,
+    /// FAT on a USB stick) or collide with a file of the site's own; nil when it is fine.
+    public static func portabilityProblem(_ s: String) -> String? {
+        let base = s.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false).first.map { $0.uppercased() } ?? ""
+        if reservedOnWindows.contains(base) {
+            return "\(quoted(s)) is a reserved device name on Windows (\(base)), so the site could not be copied there; choose another name"
+        }
+        if s.hasSuffix(".") || s.hasSuffix(" ") {
+            return "\(quoted(s)) ends with a dot, which Windows drops (so it would collide with \(quoted(String(s.dropLast())))); remove it"
+        }
+        if siteFiles.contains(s.lowercased()) {
+            return "\(quoted(s)) is the name of a file the site writes itself; choose another name"
+        }
+        return nil
+    }
+
+    static let reservedOnWindows = Set(["CON", "PRN", "AUX", "NUL"] + (1...9).flatMap { ["COM\($0)", "LPT\($0)"] })
+    /// Names a page or folder of the site already uses beside the pages named by content.
+    static let siteFiles: Set<String> = ["index.html", "index.htm", "404.html", "feed.xml", "sitemap.xml", "events.ics", "map.svg", "assets", "data"]
 
     static func isAlnum(_ b: UInt8) -> Bool {
         (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A)

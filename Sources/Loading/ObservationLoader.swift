@@ -49,6 +49,10 @@ struct ObservationLoader {
             log.error(SourceLocation(path: path), "file name \(quoted(stem)) is not a valid observation id; expected letters, digits, '_', '.' or '-', starting with a letter or digit")
             return nil
         }
+        if let problem = Identifiers.portabilityProblem(stem) {
+            log.error(SourceLocation(path: path), "observation id " + problem)
+            return nil
+        }
         if let id = fields.text("id", log: &log), id != stem {
             log.error(fields.place("id"), "'id' is \(quoted(id)), but a Markdown observation's id is its file name \(quoted(stem)); remove 'id' or rename the file")
         }
@@ -105,6 +109,10 @@ struct ObservationLoader {
         guard let id = fields.text("id", required: true, log: &log) else { return nil }
         guard Identifiers.isObservationID(id) else {
             log.error(fields.place("id"), "id \(quoted(id)) is not valid; expected letters, digits, '_', '.' or '-', starting with a letter or digit, at most 100 characters")
+            return nil
+        }
+        if let problem = Identifiers.portabilityProblem(id) {
+            log.error(fields.place("id"), "id " + problem)
             return nil
         }
         return id

@@ -92,7 +92,12 @@ struct Record {
     func date(_ key: String, required: Bool = false, zone: TimeZone, log: inout DiagnosticLog) -> ContentDate? {
         guard let raw = text(key, required: required, log: &log) else { return nil }
         switch ContentDate.parse(raw, in: zone) {
-        case .success(let d): return d
+        case .success(let d):
+            guard (1900...2200).contains(d.day.year) else {
+                log.error(place(key), "'\(key)' is \(quoted(raw)), outside the years 1900 to 2200; check the year")
+                return nil
+            }
+            return d
         case .failure(.impossibleDate):
             log.error(place(key), "'\(key)' is \(quoted(raw)), which is not a real date")
         case .failure(.impossibleTime):

@@ -83,7 +83,7 @@ struct CLITests {
         #expect(again == 1)
         #expect(t2.err == "content/neighborhoods/north-end/stories/first-story.md: error: already exists; new never overwrites a file")
         #expect(try String(contentsOfFile: dir + "/content/neighborhoods/north-end/stories/first-story.md", encoding: .utf8) == before)
-        #expect(run("new", "story", "north-end", "Bad Name", in: dir).0 == 1)
+        #expect(run("new", "story", "north-end", "Bad Name", in: dir).0 == 2)
         #expect(run("new", "story", "nowhere", "s", in: dir).0 == 1)
         #expect(run("new", "widget", "x", in: dir).0 == 2)
     }
@@ -170,5 +170,31 @@ struct BuildCommandTests {
         #expect(CommandLineTool.run(["build", "--date", "2026-02-30"], console: Transcript().console(in: dir)) == 2)
         #expect(CommandLineTool.run(["build", "--jobs", "0"], console: Transcript().console(in: dir)) == 2)
         #expect(CommandLineTool.run(["build", "--base-url", "ftp://x"], console: Transcript().console(in: dir)) == 2)
+    }
+}
+
+@Suite("new checks names")
+struct NewNameTests {
+    func run(_ args: String..., in dir: String = packageRoot) -> (Int32, Transcript) {
+        let t = Transcript()
+        return (CommandLineTool.run(args, console: t.console(in: dir)), t)
+    }
+
+    @Test("new never writes outside the content folder and checks names as check does")
+    func newValidatesNames() throws {
+        let base = NSTemporaryDirectory() + "cs-new-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: base + "/content", withIntermediateDirectories: true)
+        try "title: T\ncategories:\n  speeding: { label: Speeding, color: \"#d55e00\" }\n".write(toFile: base + "/content/site.yml", atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: base + "/elsewhere/x", withIntermediateDirectories: true)
+        try "---\nname: X\n---\n".write(toFile: base + "/elsewhere/x/neighborhood.md", atomically: true, encoding: .utf8)
+        let escape = run("new", "story", "../../elsewhere/x", "s", "--content", base + "/content")
+        #expect(escape.0 == 2)
+        #expect(escape.1.err.hasPrefix("error: '../../elsewhere/x' is not a valid neighborhood; expected lowercase words joined by '-'"))
+        #expect(!FileManager.default.fileExists(atPath: base + "/elsewhere/x/stories"))
+        let reserved = run("new", "neighborhood", "com1", "--content", base + "/content")
+        #expect(reserved.0 == 2 && reserved.1.err.hasPrefix("error: 'com1' is a reserved device name on Windows (COM1)"))
+        #expect(run("new", "observation", "n", "a.", "--content", base + "/content").0 == 2)
+        #expect(run("build", "--out", "").1.err.hasPrefix("error: --out is empty; expected a value"))
+        #expect(run("build", "--date", "10000-01-01").0 == 2)
     }
 }
