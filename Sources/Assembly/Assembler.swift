@@ -43,12 +43,17 @@ public enum Assembler {
     /// focus tag, a focus category among their observations, or naming the coalition; its events.
     static func coalitionPage(_ c: Coalition, observations: [Observation], stories: [StoryPage], events: [Event]) -> CoalitionPage {
         let focus = Set(c.focus)
-        let matching = observations.filter { focus.contains($0.category) || !focus.isDisjoint(with: $0.tags) }
+        var newest: [Observation] = []
+        var total = 0
+        for i in observations.indices.reversed() where focus.contains(observations[i].category) || !focus.isDisjoint(with: observations[i].tags) {
+            total += 1
+            if newest.count < CoalitionPage.observationLimit { newest.append(observations[i]) }
+        }
         let matchingStories = stories.filter { s in
             s.coalition?.slug == c.slug || !focus.isDisjoint(with: s.story.tags)
                 || s.observations.contains { focus.contains($0.category) }
         }
-        return CoalitionPage(coalition: c, observations: matching.reversed(), stories: matchingStories,
+        return CoalitionPage(coalition: c, observations: newest, observationTotal: total, stories: matchingStories,
                              events: events.filter { $0.coalition?.value == c.slug })
     }
 

@@ -13,8 +13,9 @@ enum Digests {
         for s in stories where !s.isDraft {
             if let d = s.story.date { storiesByWeek[WeekID(containing: d.day), default: []].append(s) }
         }
+        let focus = coalitions.map { Set($0.coalition.focus) }
         let weeks = Set(byWeek.keys).union(storiesByWeek.keys).union([current]).filter { $0 <= current }.sorted(by: >)
-        return weeks.enumerated().map { index, week in
+        return weeks.map { week in
             let these = byWeek[week] ?? []
             let before = byWeek[week.previous] ?? []
             let counts = site.categories.compactMap { c -> CategoryCount? in
@@ -28,17 +29,21 @@ enum Digests {
             let mondayInstant = ContentDate.parse(week.start.description, in: site.timeZone).map(\.instant).get(or: 0)
             let updated = (these.map(\.observed.instant) + weekStories.compactMap { $0.story.date?.instant }).max() ?? mondayInstant
             return Digest(week: week, observations: these, counts: counts, stories: weekStories, events: upcoming,
-                          spotlight: spotlight(coalitions, these, week: week, index: index), updated: updated,
+                          spotlight: spotlight(coalitions, focus: focus, these, week: week), updated: updated,
                           isCurrentWeek: week == current)
         }
     }
 
     /// The coalition whose focus matches most of the week's observations; with no match, coalitions
     /// take turns by week number.
-    static func spotlight(_ coalitions: [CoalitionPage], _ observations: [Observation], week: WeekID, index: Int) -> CoalitionPage? {
+    static func spotlight(_ coalitions: [CoalitionPage], focus: [Set<String>], _ observations: [Observation], week: WeekID) -> CoalitionPage? {
         guard !coalitions.isEmpty else { return nil }
-        let scored = coalitions.map { c in
-            (c, observations.filter { c.coalition.focus.contains($0.category) || !Set(c.coalition.focus).isDisjoint(with: $0.tags) }.count)
+        // Counted by category once; only observations with tags are looked at one by one.
+        var byCategory: [String: Int] = [:]
+        for o in observations { byCategory[o.category, default: 0] += 1 }
+        let tagged = observations.filter { !$0.tags.isEmpty }
+        let scored = zip(coalitions, focus).map { c, f in
+            (c, f.reduce(0) { $0 + (byCategory[$1] ?? 0) } + tagged.reduce(0) { $0 + (!f.contains($1.category) && !f.isDisjoint(with: $1.tags) ? 1 : 0) })
         }
         if let best = scored.max(by: { a, b in a.1 != b.1 ? a.1 < b.1 : a.0.coalition.slug > b.0.coalition.slug }), best.1 > 0 {
             return best.0

@@ -79,9 +79,14 @@ public struct StoryPage: Sendable {
 
 /// A coalition with what matches its focus.
 public struct CoalitionPage: Sendable {
+    /// A coalition page lists (and maps) at most this many of the newest observations in its focus.
+    public static let observationLimit = 500
+
     public var coalition: Coalition
-    /// Newest first.
+    /// The newest observations in its focus, newest first, at most `observationLimit`.
     public var observations: [Observation]
+    /// How many observations are in its focus in all.
+    public var observationTotal: Int
     public var stories: [StoryPage]
     public var events: [Event]
 }

@@ -28,24 +28,41 @@ public struct Neighborhood: Sendable {
 }
 
 /// A resident's report.
-public struct Observation: Sendable {
+/// A resident's report. A class, because pages, digests, stories and coalitions all share the same
+/// reports: each holds a reference, never a copy of every field.
+public final class Observation: Sendable {
     public enum Status: String, Sendable, CaseIterable {
         case published, pending, flagged, removed
     }
 
-    public var id: String
-    public var category: String
-    public var location: String
+    public let id: String
+    public let category: String
+    public let location: String
     /// Already snapped to the privacy grid when `location_precision_m` > 0.
-    public var coordinate: Coordinate
-    public var observed: ContentDate
-    public var status: Status
-    public var title: String
-    public var author: String
-    public var tags: [String]
+    public let coordinate: Coordinate
+    public let observed: ContentDate
+    public let status: Status
+    public let title: String
+    public let author: String
+    public let tags: [String]
     /// Markdown.
-    public var description: String
-    public var source: SourceLocation
+    public let description: String
+    public let source: SourceLocation
+
+    public init(id: String, category: String, location: String, coordinate: Coordinate, observed: ContentDate, status: Status,
+                title: String, author: String, tags: [String], description: String, source: SourceLocation) {
+        self.id = id
+        self.category = category
+        self.location = location
+        self.coordinate = coordinate
+        self.observed = observed
+        self.status = status
+        self.title = title
+        self.author = author
+        self.tags = tags
+        self.description = description
+        self.source = source
+    }
 }
 
 /// A coalition's story card: a narrative built on observations, with a call to action.

@@ -29,6 +29,7 @@ struct Feeds {
                                  updated: s.story.date?.instant ?? 0))
         }
         entries.sort { $0.updated != $1.updated ? $0.updated > $1.updated : $0.id < $1.id }
+        entries = Array(entries.prefix(Self.maxEntries))
         let updated = entries.map(\.updated).max() ?? hood.now
         var x = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<feed xmlns=\"http://www.w3.org/2005/Atom\" xml:lang=\"\(xml(site.language))\">\n"
         x += "  <id>\(xml(id(Routes.home)))</id>\n"
@@ -93,13 +94,30 @@ struct Feeds {
 
     // MARK: Sitemap
 
-    func sitemap(paths: [String]) -> String? {
-        guard let root = hood.absoluteRoot else { return nil }
-        var x = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
-        for p in paths.sorted() where p.hasSuffix(".html") && p != Routes.notFound {
-            x += "  <url><loc>\(xml(root + p))</loc></url>\n"
+    /// A feed holds the newest entries; older ones stay in the digest archive.
+    static let maxEntries = 50
+    /// The sitemap protocol's limit of URLs per file.
+    static let sitemapLimit = 50_000
+
+    /// `sitemap.xml` (with a base URL): one file, or past 50,000 URLs a sitemap index of
+    /// `sitemap-1.xml`, `sitemap-2.xml`, ... of at most 50,000 each.
+    func sitemaps(paths: [String]) -> [(path: String, text: String)] {
+        guard let root = hood.absoluteRoot else { return [] }
+        let urls = paths.sorted().filter { $0.hasSuffix(".html") && $0 != Routes.notFound }
+        func urlset(_ part: ArraySlice<String>) -> String {
+            var x = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
+            for p in part { x += "  <url><loc>\(xml(root + p))</loc></url>\n" }
+            return x + "</urlset>\n"
         }
-        return x + "</urlset>\n"
+        guard urls.count > Self.sitemapLimit else { return [(Routes.sitemap, urlset(urls[...]))] }
+        var files: [(String, String)] = []
+        var index = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
+        for (n, start) in stride(from: 0, to: urls.count, by: Self.sitemapLimit).enumerated() {
+            let name = "sitemap-\(n + 1).xml"
+            files.append((name, urlset(urls[start..<min(start + Self.sitemapLimit, urls.count)])))
+            index += "  <sitemap><loc>\(xml(root + name))</loc></sitemap>\n"
+        }
+        return [(Routes.sitemap, index + "</sitemapindex>\n")] + files
     }
 
     func xml(_ s: String) -> String { SVGText.escape(s) }

@@ -35,7 +35,7 @@ enum Prepare {
             files.append((Routes.shareCard(s.story.slug), ShareCard.svg(title: s.story.title, line: Excerpt.of(s.story.body, limit: 110),
                                                                          neighborhood: hood.name, site: site.title, colors: colors)))
         }
-        if let sitemap = feeds.sitemap(paths: jobs.map(\.path)) { files.append((Routes.sitemap, sitemap)) }
+        files += feeds.sitemaps(paths: jobs.map(\.path))
         var out = files.map { OutputFile(path: hood.slug + "/" + $0.0, bytes: Array($0.1.utf8)) }
         out += theme.assets.map { OutputFile(path: hood.slug + "/assets/" + $0.path, bytes: $0.bytes) }
         return out

@@ -46,17 +46,15 @@ struct SitePages {
                 return n == 0 ? nil : .object(Object([("category", m.category(c.key)), ("count", .int(n))]))
             })),
         ]))
-        let groups: [Value] = m.site.categories.compactMap { c in
-            let items = h.observations.filter { $0.category == c.key }
-            guard !items.isEmpty else { return nil }
-            return .object(Object([("category", m.category(c.key)), ("count", .int(items.count)),
-                                   ("observations", .array(items.reversed().map(m.observation)))]))
+        for page in ObservationPages(hood: h, models: m).pages() {
+            jobs.append(job(page.path, "observations", page.number == 1 ? "Observations" : "Observations, page \(page.number)", page.variables))
         }
-        jobs.append(job(Routes.observations, "observations", "Observations", [("groups", .array(groups)), ("total", .int(h.observations.count))]))
+        // Which stories cite each observation, found once.
+        var citing: [String: [StoryPage]] = [:]
+        for s in h.stories { for o in s.observations { citing[o.id, default: []].append(s) } }
         for o in h.observations {
-            let linking = h.stories.filter { s in s.observations.contains { $0.id == o.id } }
             jobs.append(job(Routes.observation(o.id), "observation", o.title, [
-                ("observation", m.observation(o)), ("stories", .array(linking.map { m.story($0) })),
+                ("observation", m.observation(o)), ("stories", .array((citing[o.id] ?? []).map { m.story($0) })),
             ]))
         }
         jobs.append(job(Routes.stories, "stories", "Stories", [("stories", .array(h.stories.map { m.story($0) }))]))

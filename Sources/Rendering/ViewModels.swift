@@ -111,7 +111,7 @@ struct ViewModels {
             ("contact_url", k.contact.map { .string($0.contains("@") && !$0.contains("/") ? "mailto:" + $0 : $0) } ?? .nil),
             ("meets", k.meets.map { .string($0) } ?? .nil), ("join_url", k.joinURL.map { .string($0) } ?? .nil),
             ("members", k.members.map { .int($0) } ?? .nil), ("excerpt", .string(Excerpt.of(k.about))),
-            ("observation_count", .int(c.observations.count)), ("story_count", .int(c.stories.count)),
+            ("observation_count", .int(c.observationTotal)), ("observations_shown", .int(c.observations.count)), ("story_count", .int(c.stories.count)),
         ])
         if full {
             o["about_html"] = html(k.about)
@@ -136,6 +136,8 @@ struct ViewModels {
         ]))
     }
 
+    static let digestListLimit = 300
+
     func digest(_ d: Digest, full: Bool = false) -> Value {
         var o = Object([
             ("week", .string(d.week.description)), ("url", .string(Routes.digest(d.week))),
@@ -144,7 +146,9 @@ struct ViewModels {
             ("story_count", .int(d.stories.count)), ("current", .bool(d.isCurrentWeek)),
         ])
         if full {
-            o["observations"] = .array(d.observations.map(observation))
+            // A digest lists at most this many of the week's reports; the map shows them all.
+            o["observations"] = .array(d.observations.prefix(Self.digestListLimit).map(observation))
+            o["observations_shown"] = .int(min(d.observations.count, Self.digestListLimit))
             o["counts"] = .array(d.counts.map { c in
                 .object(Object([("category", category(c.category.key)), ("this_week", .int(c.thisWeek)),
                                 ("previous_week", .int(c.previousWeek)), ("change", .int(c.thisWeek - c.previousWeek))]))
