@@ -26,8 +26,9 @@ public enum Assembler {
                 let da = a.story.date?.instant ?? Int64.max, db = b.story.date?.instant ?? Int64.max
                 return da != db ? da > db : a.story.slug < b.story.slug
             }
+        let index = FocusIndex(observations: observations, stories: stories)
         let coalitions = n.coalitions.sorted { $0.slug < $1.slug }.map { c in
-            coalitionPage(c, observations: observations, stories: stories, events: n.events)
+            coalitionPage(c, index: index, events: n.events)
         }
         let now = ContentDate.parse(options.today.description, in: site.timeZone).map(\.instant).get(or: 0)
         let digests = Digests.make(observations: observations, stories: stories, events: n.events,
@@ -41,18 +42,13 @@ public enum Assembler {
 
     /// A coalition's matches: observations whose category or tags are in its focus; stories with a
     /// focus tag, a focus category among their observations, or naming the coalition; its events.
-    static func coalitionPage(_ c: Coalition, observations: [Observation], stories: [StoryPage], events: [Event]) -> CoalitionPage {
+    static func coalitionPage(_ c: Coalition, index: FocusIndex, events: [Event]) -> CoalitionPage {
         let focus = Set(c.focus)
-        var newest: [Observation] = []
-        var total = 0
-        for i in observations.indices.reversed() where focus.contains(observations[i].category) || !focus.isDisjoint(with: observations[i].tags) {
-            total += 1
-            if newest.count < CoalitionPage.observationLimit { newest.append(observations[i]) }
-        }
-        let matchingStories = stories.filter { s in
-            s.coalition?.slug == c.slug || !focus.isDisjoint(with: s.story.tags)
-                || s.observations.contains { focus.contains($0.category) }
-        }
+        let (newest, total) = index.newestObservations(matching: focus, limit: CoalitionPage.observationLimit)
+        let matchingStories = index.stories.indices.filter { i in
+            index.stories[i].coalition?.slug == c.slug || !focus.isDisjoint(with: index.stories[i].story.tags)
+                || !focus.isDisjoint(with: index.storyCategories[i])
+        }.map { index.stories[$0] }
         return CoalitionPage(coalition: c, observations: newest, observationTotal: total, stories: matchingStories,
                              events: events.filter { $0.coalition?.value == c.slug })
     }

@@ -15,8 +15,9 @@ enum RenderPages {
         var diagnostics: [Diagnostic] = []
     }
 
-    /// Pages are rendered in batches of this many; each batch goes to the writer before the next.
-    static let batch = 1024
+    /// Pages are rendered in batches of this many; each batch goes to the writer before the next, so a
+    /// site of large pages never holds more than a batch of them in memory.
+    static let batch = 256
 
     static func run(_ jobs: [PageJob], renderer: PageRenderer, previous: [String: RenderCache.PageEntry],
                     verified: [String: Fingerprint], workers: Int, write: ([OutputFile]) throws(OutputProblem) -> Void) -> Result {

@@ -6,6 +6,7 @@ import Liquid
 import Loading
 import Maps
 import Markdown
+import Parallelism
 
 /// The only data templates see: published content as Liquid values, built once per neighborhood.
 ///
@@ -16,6 +17,7 @@ struct ViewModels {
     let hood: NeighborhoodSite
     let options: BuildOptions
     private(set) var observationValues: [String: Value] = [:]
+    private(set) var categoryValues: [String: Value] = [:]
     /// Values used on many pages, made once: story cards, coalition cards, events.
     private(set) var storyCards: [String: Value] = [:]
     private(set) var coalitionCards: [String: Value] = [:]
@@ -27,7 +29,14 @@ struct ViewModels {
         self.site = site
         self.hood = hood
         self.options = options
-        for o in hood.observations { observationValues[o.id] = observationValue(o) }
+        for c in site.categories { categoryValues[c.key] = makeCategory(c.key) }
+        // A large neighborhood's reports are made on every core (each renders its Markdown).
+        let me = self
+        let values = hood.observations.count > 2_000
+            ? Parallel.map(hood.observations, workers: ProcessInfo.processInfo.activeProcessorCount) { me.observationValue($0) }
+            : hood.observations.map(observationValue)
+        observationValues.reserveCapacity(values.count)
+        for (o, v) in zip(hood.observations, values) { observationValues[o.id] = v }
         for e in hood.events { eventValues[e.slug] = eventValue(e) }
         for s in hood.stories { storyCards[s.story.slug] = storyValue(s, full: false) }
         for c in hood.coalitions { coalitionCards[c.coalition.slug] = coalitionValue(c, full: false) }
@@ -44,7 +53,10 @@ struct ViewModels {
 
     // MARK: Values
 
-    func category(_ key: String) -> Value {
+    /// A category as templates see it: made once per category, shared by every report.
+    func category(_ key: String) -> Value { categoryValues[key] ?? makeCategory(key) }
+
+    func makeCategory(_ key: String) -> Value {
         let c = site.category(key)
         let color = c?.color ?? "#555555"
         let index = site.categories.firstIndex { $0.key == key } ?? 0
