@@ -12,6 +12,7 @@ enum Prepare {
         var slug: String
         var folder: Fingerprint
         var jobs: [PageJob]
+        var pageCount: Int
         var files: [OutputFile]
     }
 
@@ -19,7 +20,7 @@ enum Prepare {
         Parallel.map(site.neighborhoods, workers: workers) { hood in
             let models = ViewModels(site: site.settings, hood: hood, options: site.options)
             let jobs = SitePages(models: models).jobs()
-            return Neighborhood(slug: hood.slug, folder: hood.fingerprint, jobs: jobs, files: files(models, jobs: jobs, theme: theme))
+            return Neighborhood(slug: hood.slug, folder: hood.fingerprint, jobs: jobs, pageCount: jobs.count, files: files(models, jobs: jobs, theme: theme))
         }
     }
 

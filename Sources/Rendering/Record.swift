@@ -12,7 +12,7 @@ enum Record {
         var byHood: [String: [(path: String, hash: Fingerprint)]] = [:]
         for file in files { byHood[OutputPath.top(of: file.path), default: []].append((file.path, file.hash)) }
         for hood in prepared {
-            next.hoods[hood.slug] = RenderCache.Hood(folder: hood.folder, pageCount: hood.jobs.count,
+            next.hoods[hood.slug] = RenderCache.Hood(folder: hood.folder, pageCount: hood.pageCount,
                                                      files: byHood[hood.slug] ?? [], warnings: [])
         }
     }

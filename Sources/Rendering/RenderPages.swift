@@ -17,7 +17,7 @@ enum RenderPages {
 
     /// Pages are rendered in batches of this many; each batch goes to the writer before the next, so a
     /// site of large pages never holds more than a batch of them in memory.
-    static let batch = 256
+    static let batch = 64
 
     static func run(_ jobs: [PageJob], renderer: PageRenderer, previous: [String: RenderCache.PageEntry],
                     verified: [String: Fingerprint], workers: Int, write: ([OutputFile]) throws(OutputProblem) -> Void) -> Result {

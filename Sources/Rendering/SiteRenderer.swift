@@ -46,18 +46,27 @@ public enum SiteRenderer {
         var next = RenderCache(key: request.cache.key, context: request.cache.context)
         let reused = Reuse.take(request.unchanged, from: request.cache, into: &next)
         let renderer = PageRenderer(theme: theme, site: site.settings, options: site.options, now: site.now)
-        let prepared = Prepare.neighborhoods(site, theme: theme, workers: request.jobs)
-        let sideFiles = prepared.flatMap(\.files)
+        var prepared = Prepare.neighborhoods(site, theme: theme, workers: request.jobs)
+        var sideFiles = prepared.flatMap(\.files)
         do {
             try write(sideFiles)
         } catch {
             return (nil, [error.diagnostic])
         }
-        let jobs = prepared.flatMap(\.jobs) + [Prepare.indexJob(site, listed: request.listed)]
+        // Written: only their paths and fingerprints are kept.
+        sideFiles = sideFiles.map(\.written)
+        for i in prepared.indices { prepared[i].files = [] }
+        var jobs: [PageJob] = []
+        jobs.reserveCapacity(prepared.reduce(1) { $0 + $1.jobs.count })
+        for i in prepared.indices {
+            jobs += prepared[i].jobs
+            prepared[i].jobs = []  // held once, in `jobs`
+        }
+        jobs.append(Prepare.indexJob(site, listed: request.listed))
         let pages = RenderPages.run(jobs, renderer: renderer, previous: request.cache.pages, verified: request.verified,
                                     workers: request.jobs, write: write)
         guard pages.diagnostics.isEmpty else { return (nil, pages.diagnostics) }
-        var files = sideFiles.map(\.written) + pages.files + reused.files
+        var files = sideFiles + pages.files + reused.files
         files.sort { $0.path < $1.path }
         Record.pages(pages.entries, into: &next)
         Record.neighborhoods(prepared, files: files, into: &next)

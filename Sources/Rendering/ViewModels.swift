@@ -12,7 +12,10 @@ import Parallelism
 ///
 /// URLs are relative to the neighborhood's folder (`stories/x/index.html`); templates pass them
 /// through `relative_url`, which prefixes the page's way back to that folder.
-struct ViewModels {
+///
+/// A class, so that every page of the neighborhood holds a reference rather than a copy; it is
+/// written only while it is made (in `init`) and read by many threads after.
+final class ViewModels: @unchecked Sendable {
     let site: SiteSettings
     let hood: NeighborhoodSite
     let options: BuildOptions
@@ -31,7 +34,7 @@ struct ViewModels {
         self.options = options
         for c in site.categories { categoryValues[c.key] = makeCategory(c.key) }
         // A large neighborhood's reports are made on every core (each renders its Markdown).
-        let me = self
+        let me: ViewModels = self
         let values = hood.observations.count > 2_000
             ? Parallel.map(hood.observations, workers: ProcessInfo.processInfo.activeProcessorCount) { me.observationValue($0) }
             : hood.observations.map(observationValue)
