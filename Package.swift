@@ -25,6 +25,7 @@ let package = Package(
         .target(name: "Formats", dependencies: ["Diagnostics", "Geo", "CYAML"]),
         .target(name: "Markdown", dependencies: ["CCmarkGFM"]),
         .target(name: "Liquid", dependencies: ["DayCount"]),
+        .target(name: "LiquidFiles", dependencies: ["Liquid", "Formats"]),
         .target(name: "Geo"),
         .target(name: "Maps", dependencies: ["Geo"]),
         .target(name: "Loading", dependencies: ["Diagnostics", "Formats", "Geo", "Fingerprint", "DayCount"]),
@@ -33,7 +34,7 @@ let package = Package(
         .target(name: "CExchange"),
         .target(name: "Output", dependencies: ["Diagnostics", "CExchange", "Fingerprint"]),
         .target(name: "Build", dependencies: ["Loading", "Assembly", "Rendering", "Output", "Diagnostics"]),
-        .target(name: "CLI", dependencies: ["Diagnostics", "Formats", "Loading", "Geo", "Markdown", "Liquid", "Build", "Output", "Fingerprint"]),
+        .target(name: "CLI", dependencies: ["Diagnostics", "Formats", "Loading", "Geo", "Markdown", "Liquid", "LiquidFiles", "Build", "Output", "Fingerprint"]),
         .executableTarget(name: "commonsight", dependencies: ["CLI"]),
         .executableTarget(name: "commonsight-bench", dependencies: ["Maps", "Geo"]),
 
@@ -44,7 +45,7 @@ let package = Package(
         .testTarget(name: "LoadingTests", dependencies: ["Loading", "Diagnostics", "Formats", "Geo"]),
         .testTarget(name: "CLITests", dependencies: ["CLI", "Diagnostics", "Loading"]),
         .testTarget(name: "BuildTests", dependencies: ["Build", "CLI", "Loading", "Assembly", "Rendering", "Output", "Diagnostics", "Liquid"]),
-        .testTarget(name: "LiquidTests", dependencies: ["Liquid", "CLI", "Formats", "Markdown", "Diagnostics"],
+        .testTarget(name: "LiquidTests", dependencies: ["Liquid", "LiquidFiles", "Formats", "Markdown", "Diagnostics"],
                     resources: [.copy("Cases")]),
     ],
     swiftLanguageModes: [.v6]
