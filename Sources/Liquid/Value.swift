@@ -36,13 +36,18 @@ public indirect enum Value: Sendable {
         }
     }
 
-    /// The elements of an array or range.
+    /// The elements of an array (a range is never expanded here: see `Ruby.items` and `RangeCount`).
     public var arrayValue: [Value]? {
-        switch self {
-        case .array(let a): return a
-        case .range(let lo, let hi): return lo > hi ? [] : (lo...hi).map { .int($0) }
-        default: return nil
-        }
+        if case .array(let a) = self { return a }
+        return nil
+    }
+
+    /// How many integers `(lo..hi)` holds; nil when the count is beyond `Int`.
+    public static func rangeCount(_ lo: Int, _ hi: Int) -> Int? {
+        guard hi >= lo else { return 0 }
+        let (d, o1) = hi.subtractingReportingOverflow(lo)
+        let (n, o2) = d.addingReportingOverflow(1)
+        return o1 || o2 ? nil : n
     }
 
     /// True for "", [], {} (what `== empty` means).
