@@ -4,6 +4,7 @@
 # Parsing is in strict error mode; render errors raise (render!) instead of being written inline.
 require 'json'
 require 'liquid'
+require 'date'
 
 # Partials from the request itself (include and render look them up by name).
 class MemoryFileSystem
@@ -12,6 +13,126 @@ class MemoryFileSystem
   def read_template_file(name)
     raise Liquid::FileSystemError, "No such template '#{name}'" unless @files.key?(name)
     @files[name]
+  end
+end
+
+# Compatibility patches, each switched on per request ("compat": [...]) and each standing for one
+# documented known difference (known.py, docs/liquid.md): what later Liquid versions, which the
+# golden-liquid suite follows, do differently from 5.4. With a patch on, Ruby should agree with us.
+$compat = []
+
+module Liquid
+  # Liquid 5.5+: `{%- endraw %}` ends a raw block, and the end tag's `-%}` trims what follows.
+  class Raw
+    FullTokenPossiblyInvalid55 = /\A(.*)#{TagStart}#{WhitespaceControl}?\s*(\w+)\s*(.*)?#{WhitespaceControl}?#{TagEnd}\z/om
+    alias_method :parse54, :parse
+    def parse(tokens)
+      return parse54(tokens) unless $compat.include?('raw')
+      @body = +''
+      while (token = tokens.shift)
+        if token =~ FullTokenPossiblyInvalid55 && block_delimiter == Regexp.last_match(2)
+          parse_context.trim_whitespace = (token[-3] == WhitespaceControl)
+          @body << Regexp.last_match(1) if Regexp.last_match(1) != ''
+          return
+        end
+        @body << token unless token.empty?
+      end
+      raise_tag_never_closed(block_name)
+    end
+  end
+
+  # Liquid 5.5+: the tags inside a comment are not parsed (nested comments and raw blocks still count).
+  class Comment
+    alias_method :parse54, :parse
+    def parse(tokens)
+      return parse54(tokens) unless $compat.include?('comment')
+      @body = new_body
+      depth = 1
+      while (token = tokens.shift)
+        m = BlockBody::FullToken.match(token)
+        case m && m[2]
+        when 'raw'
+          while (inner = tokens.shift)
+            break if inner =~ Raw::FullTokenPossiblyInvalid55 && Regexp.last_match(2) == 'endraw'
+          end
+        when 'comment' then depth += 1
+        when 'endcomment' then depth -= 1
+        end
+        if depth.zero?
+          parse_context.trim_whitespace = (token[-3] == WhitespaceControl)
+          return
+        end
+      end
+      raise_tag_never_closed(block_name)
+    end
+  end
+
+  # golden-liquid's `blank` and `empty`: `blank` is nil, false, whitespace-only text or an empty
+  # collection; `empty` an empty string or collection; each equals itself (5.4 without
+  # ActiveSupport has no `blank?`, so `== blank` is always false there). A `case` subject too.
+  class Condition
+    alias_method :equal_variables54, :equal_variables
+    def equal_variables(left, right)
+      return equal_variables54(left, right) unless $compat.include?('blank')
+      l = left.is_a?(MethodLiteral) ? left.method_name : nil
+      r = right.is_a?(MethodLiteral) ? right.method_name : nil
+      return l == r if l && r
+      return equal_variables54(left, right) unless l || r
+      name, value = l ? [l, right] : [r, left]
+      empty = (value.is_a?(String) || value.is_a?(Array) || value.is_a?(Hash)) && value.empty?
+      return empty if name == :empty?
+      value.nil? || value == false || empty || (value.is_a?(String) && value.match?(/\A[[:space:]]*\z/))
+    end
+  end
+
+  class Case
+    alias_method :initialize54, :initialize
+    def initialize(tag_name, markup, options)
+      initialize54(tag_name, markup, options)
+      word = markup.strip
+      @left = Condition.parse_expression(parse_context, word) if $compat.include?('blank') && %w[blank empty].include?(word)
+    end
+  end
+
+  # 64-bit integers: a filter whose result is an Integer beyond them fails (Ruby makes a Bignum).
+  class Context
+    alias_method :invoke54, :invoke
+    def invoke(method, *args)
+      result = invoke54(method, *args)
+      if $compat.include?('int64') && result.is_a?(Integer) && (result >= 2**63 || result < -2**63)
+        raise Liquid::ArgumentError, "integer overflow in #{method}"
+      end
+      result
+    end
+  end
+
+  # Dates never take a missing year, month or day from the clock: text that does not name a whole
+  # date is not one (5.4's Time.parse fills the gaps from today, so "1.005" is January 5 this year).
+  module Utils
+    class << self
+      alias_method :to_date54, :to_date
+      def to_date(obj)
+        if $compat.include?('date') && obj.is_a?(String) && !obj.empty? && !%w[now today].include?(obj.downcase) && obj !~ /\A\d+\z/
+          parts = Date._parse(obj)
+          return nil unless parts[:year] && parts[:mon] && parts[:mday]
+        end
+        to_date54(obj)
+      end
+    end
+  end
+
+  # golden-liquid: `where` with a nil property over strings is nil (5.4 raises a TypeError).
+  module StandardFilters
+    alias_method :where54, :where
+    def where(input, property, target_value = nil)
+      if $compat.include?('where-nil') && property.nil?
+        InputIterator.new(input, context).each do |item|
+          return nil if item.is_a?(String)
+          break
+        end
+      end
+      where54(input, property, target_value)
+    end
   end
 end
 
@@ -25,6 +146,7 @@ $stdin.each_line do |line|
     begin
       req = JSON.parse(line)
       FILES.files = req['partials'] || {}
+      $compat = req['compat'] || []
       template = Liquid::Template.parse(req['template'], error_mode: :strict, line_numbers: true)
       template.resource_limits.render_length_limit = 1 << 24
       template.resource_limits.render_score_limit = 1 << 24

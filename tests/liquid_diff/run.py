@@ -56,6 +56,10 @@ class Engine:
         except BrokenPipeError:
             pass
 
+    def ask(self, request, timeout):
+        self.send(request)
+        return self.receive(timeout)
+
     def receive(self, timeout):
         deadline = time.monotonic() + timeout
         fd = self.proc.stdout.fileno()
@@ -124,7 +128,7 @@ def main():
             if a == b:
                 agree += 1
                 continue
-            reason = known.explain(case, ref, got)
+            reason = known.explain(case, a, b, lambda c: outcome(ruby.ask(c, args.timeout)))
             entry = {"case": n, "template": case["template"], "data": case["data"], "ruby": ref, "ours": got}
             if reason:
                 explained.setdefault(reason, []).append(entry)
@@ -140,7 +144,7 @@ def main():
           f"({100.0 * agree / max(total, 1):.2f} %), {sum(map(len, explained.values()))} known differences, "
           f"{len(unexplained)} unexplained")
     for reason, entries in sorted(explained.items()):
-        print(f"  known: {reason}: {len(entries)}")
+        print(f"  known difference '{reason}': {len(entries)}")
     if ours.restarts or ruby.restarts:
         print(f"  restarts: ours {ours.restarts}, ruby {ruby.restarts}")
     for e in unexplained[:args.show]:

@@ -3,12 +3,15 @@ import Foundation
 /// Reads the dates templates hand to `date`: timestamps, `now`, ISO 8601 and RFC 3339, RFC 2822,
 /// and the month-name forms people write ("March 14, 2016", "14 Mar 2016 10:00").
 enum DateParsing {
+    /// Timestamps beyond about three million years either way are not dates here (no overflow in the calendar).
+    static let maxSeconds = 100_000_000_000_000
+
     static let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
 
     static func time(from v: Value, now: Int64, zone: TimeZone) -> LiquidTime? {
         switch v {
-        case .int(let n): return LiquidTime(seconds: Int64(n), in: zone)
-        case .float(let d) where d.isFinite && abs(d) < 1e15: return LiquidTime(seconds: Int64(d.rounded(.down)), in: zone)
+        // Ruby's `to_date` takes integers and text; a float is not a date (the filter returns it as it is).
+        case .int(let n): return abs(n) <= maxSeconds ? LiquidTime(seconds: Int64(n), in: zone) : nil
         case .string(let s), .safe(let s): return parse(s, now: now, zone: zone)
         default: return nil
         }
@@ -19,7 +22,9 @@ enum DateParsing {
         let s = raw.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
         if s.isEmpty { return nil }
         if s == "now" || s == "today" { return LiquidTime(seconds: now, in: zone) }
-        if s.allSatisfy({ $0.isASCII && $0.isNumber }) { return Int64(s).map { LiquidTime(seconds: $0, in: zone) } }
+        if s.allSatisfy({ $0.isASCII && $0.isNumber }) {
+            return Int64(s).flatMap { abs($0) <= Int64(maxSeconds) ? LiquidTime(seconds: $0, in: zone) : nil }
+        }
         return fields(s).flatMap { build($0, zone: zone) }
     }
 
@@ -189,7 +194,7 @@ enum DateParsing {
     }
 
     static func build(_ f: Fields, zone: TimeZone) -> LiquidTime? {
-        guard let y = f.year, let m = f.month, let d = f.day, (1...12).contains(m), (1...31).contains(d),
+        guard let y = f.year, abs(y) <= 1_000_000, let m = f.month, let d = f.day, (1...12).contains(m), (1...31).contains(d),
               f.hour < 24, f.minute < 60, f.second < 61 else { return nil }
         let wall = Int64(LiquidTime.days(y, m, d)) * 86_400 + Int64(f.hour * 3600 + f.minute * 60 + f.second)
         var time: LiquidTime
