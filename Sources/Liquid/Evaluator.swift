@@ -93,13 +93,23 @@ extension RenderContext {
         }
     }
 
+    /// `empty` and `blank` are special only as operands of a comparison; anywhere else they are ""
+    /// (Ruby Liquid's `Expression::LITERALS`).
+    func evaluateValue(_ e: Expression, at p: Position) throws(LiquidError) -> Value {
+        let v = try evaluate(e, at: p)
+        switch v {
+        case .empty, .blank: return .string("")
+        default: return v
+        }
+    }
+
     func evaluate(_ f: FilteredExpression, at p: Position) throws(LiquidError) -> Value {
-        var value = try evaluate(f.expression, at: p)
+        var value = try evaluateValue(f.expression, at: p)
         for filter in f.filters {
             var args: [Value] = []
-            for a in filter.arguments { args.append(try evaluate(a, at: p)) }
+            for a in filter.arguments { args.append(try evaluateValue(a, at: p)) }
             var keywords: [String: Value] = [:]
-            for (k, e) in filter.keywords { keywords[k] = try evaluate(e, at: p) }
+            for (k, e) in filter.keywords { keywords[k] = try evaluateValue(e, at: p) }
             if ExpressionFilters.names.contains(filter.name) {
                 value = try expressionFilter(filter.name, value, args, at: p)
                 continue

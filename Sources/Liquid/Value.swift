@@ -50,13 +50,12 @@ public indirect enum Value: Sendable {
         return o1 || o2 ? nil : n
     }
 
-    /// True for "", [], {} (what `== empty` means).
+    /// True for "", [], {} (what `== empty` means; a range has no `empty?` in Ruby).
     public var isEmptyCollection: Bool {
         switch self {
         case .string(let s), .safe(let s): return s.isEmpty
         case .array(let a): return a.isEmpty
         case .object(let o): return o.isEmpty
-        case .range(let lo, let hi): return lo > hi
         default: return false
         }
     }
@@ -66,7 +65,7 @@ public indirect enum Value: Sendable {
         switch self {
         case .nil, .bool(false): return true
         case .string(let s), .safe(let s): return s.allSatisfy(\.isWhitespace)
-        case .array, .object, .range: return isEmptyCollection
+        case .array, .object: return isEmptyCollection
         default: return false
         }
     }

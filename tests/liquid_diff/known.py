@@ -16,6 +16,8 @@ KNOWN = [
     ("int64", "integers are 64-bit: a result beyond them is an error (Ruby grows a Bignum)"),
     ("date", "dates never take a missing year, month or day from the clock: text that does not name a whole "
              "date is not a date (5.4's Time.parse reads \"1.005\" as January 5 of this year)"),
+    ("base64", "base64_decode gives UTF-8 text: bytes that are not UTF-8 are an error (5.4 gives a binary string, "
+               "whose size counts bytes, and can write bytes that are not UTF-8)"),
     ("where-nil", "golden-liquid: `where`/`reject` with a nil property over strings give nil; 5.4 raises a TypeError"),
 ]
 

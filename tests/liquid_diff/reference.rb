@@ -121,6 +121,21 @@ module Liquid
     end
   end
 
+  # base64_decode gives UTF-8 text here: bytes that are not UTF-8 are an error (5.4 returns a binary
+  # string, whose size counts bytes).
+  module StandardFilters
+    %i[base64_decode base64_url_safe_decode].each do |name|
+      alias_method :"#{name}54", name
+      define_method(name) do |input|
+        result = send(:"#{name}54", input)
+        return result unless $compat.include?('base64')
+        text = result.dup.force_encoding(Encoding::UTF_8)
+        raise Liquid::ArgumentError, "#{name} made bytes that are not UTF-8 text" unless text.valid_encoding?
+        text
+      end
+    end
+  end
+
   # golden-liquid: `where` with a nil property over strings is nil (5.4 raises a TypeError).
   module StandardFilters
     alias_method :where54, :where

@@ -19,12 +19,13 @@ enum DateParsing {
 
     static func parse(_ raw: String, now: Int64, zone: TimeZone) -> LiquidTime? {
         if let fast = rfc3339(raw) { return fast }
+        // Ruby's `to_date`: only "now", "today" and digits alone, exactly as written, are not parsed as text.
+        if raw.lowercased() == "now" || raw.lowercased() == "today" { return LiquidTime(seconds: now, in: zone) }
+        if !raw.isEmpty, raw.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
+            return Int64(raw).flatMap { abs($0) <= Int64(maxSeconds) ? LiquidTime(seconds: $0, in: zone) : nil }
+        }
         let s = raw.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
         if s.isEmpty { return nil }
-        if s == "now" || s == "today" { return LiquidTime(seconds: now, in: zone) }
-        if s.allSatisfy({ $0.isASCII && $0.isNumber }) {
-            return Int64(s).flatMap { abs($0) <= Int64(maxSeconds) ? LiquidTime(seconds: $0, in: zone) : nil }
-        }
         return fields(s).flatMap { build($0, zone: zone) }
     }
 

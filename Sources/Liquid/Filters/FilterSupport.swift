@@ -136,9 +136,9 @@ enum Ruby {
         case .string(let s), .safe(let s):
             switch key {
             case .string(let k), .safe(let k): return .value(RubyText.contains(s, k) ? .string(k) : .nil)
-            case .int(let i): return .value(RubyText.slice(s, i, 1).map(Value.string) ?? .nil)
+            case .int(let i): return .value(RubyText.character(s, i).map(Value.string) ?? .nil)
             case .float(let d) where d.isFinite && abs(d) < 9e18:
-                return .value(RubyText.slice(s, Int(d), 1).map(Value.string) ?? .nil)
+                return .value(RubyText.character(s, Int(d)).map(Value.string) ?? .nil)
             default: return .typeError
             }
         case .int(let n):

@@ -213,7 +213,7 @@ struct RubyDecimal: Sendable {
         if b.isZero { throw FilterError("divided by 0") }
         if a.isNaN || b.isNaN || a.form == .infinite { return .nan }
         if b.form == .infinite { return a }
-        if a.isZero { return a }
+        if a.isZero { return .zero(negative: false) }
         guard abs(a.exponent - b.exponent) <= 4_000 else { throw FilterError("the numbers are too far apart to divide exactly") }
         let e = min(a.exponent, b.exponent)
         let x = a.coefficient.timesTen(toThe: a.exponent - e)
@@ -224,7 +224,7 @@ struct RubyDecimal: Sendable {
             r = y - r
             negative = b.negative
         }
-        if r.isZero { negative = b.negative }
+        if r.isZero { negative = false }  // Ruby's zero remainder is always +0
         return RubyDecimal(form: .finite, negative: negative, coefficient: r, exponent: e)
     }
 

@@ -38,6 +38,15 @@ enum RubyText {
         return String(scalars[lo..<hi])
     }
 
+    /// `String#[](index)`: the code point there (negative from the end), or nil.
+    static func character(_ s: String, _ index: Int) -> String? {
+        let scalars = s.unicodeScalars
+        let count = scalars.count
+        let i = index < 0 ? count + index : index
+        guard i >= 0, i < count else { return nil }
+        return String(scalars[scalars.index(scalars.startIndex, offsetBy: i)])
+    }
+
     /// The first `n` code points.
     static func prefix(_ s: String, _ n: Int) -> String {
         String(String.UnicodeScalarView(s.unicodeScalars.prefix(max(0, n))))

@@ -258,10 +258,42 @@ enum StringFilters {
         return String(validatingUTF8Bytes: bytes)
     }
 
-    /// `Base64.strict_decode64`; the bytes must be UTF-8 text.
+    /// `Base64.strict_decode64`: groups of four, `=` only as the last one or two, unused bits zero;
+    /// the bytes must be UTF-8 text.
     static func base64Decode(_ s: String, name: String) throws(FilterError) -> String {
-        guard s.utf8.count % 4 == 0, let data = Data(base64Encoded: s) else { throw FilterError("invalid base64 provided to \(name)") }
-        guard let text = String(validatingUTF8Bytes: Array(data)) else { throw FilterError("\(name) made bytes that are not UTF-8 text") }
+        let invalid = FilterError("invalid base64 provided to \(name)")
+        let u = Array(s.utf8)
+        guard u.count % 4 == 0 else { throw invalid }
+        func sextet(_ b: UInt8) -> UInt32? {
+            switch b {
+            case 0x41...0x5A: return UInt32(b - 0x41)
+            case 0x61...0x7A: return UInt32(b - 0x61 + 26)
+            case 0x30...0x39: return UInt32(b - 0x30 + 52)
+            case UInt8(ascii: "+"): return 62
+            case UInt8(ascii: "/"): return 63
+            default: return nil
+            }
+        }
+        var out: [UInt8] = []
+        out.reserveCapacity(u.count / 4 * 3)
+        var i = 0
+        while i < u.count {
+            let last = i + 4 == u.count
+            let pad = last ? (u[i + 3] == UInt8(ascii: "=") ? (u[i + 2] == UInt8(ascii: "=") ? 2 : 1) : 0) : 0
+            var bits: UInt32 = 0
+            for k in 0..<(4 - pad) {
+                guard let v = sextet(u[i + k]) else { throw invalid }
+                bits = bits << 6 | v
+            }
+            bits <<= UInt32(6 * pad)
+            let bytes = [UInt8(bits >> 16 & 0xFF), UInt8(bits >> 8 & 0xFF), UInt8(bits & 0xFF)]
+            // The bits a padded group does not use must be zero.
+            if pad == 1, bytes[2] != 0 { throw invalid }
+            if pad == 2, bytes[1] != 0 || bytes[2] != 0 { throw invalid }
+            out += bytes.prefix(3 - pad)
+            i += 4
+        }
+        guard let text = String(validatingUTF8Bytes: out) else { throw FilterError("\(name) made bytes that are not UTF-8 text") }
         return text
     }
 }
