@@ -247,7 +247,9 @@ extension RenderContext {
         // tablerow reads its numbers with Ruby's `to_i` (2.6 is 2, '2' is 2, nil is 0).
         let from = try toI(loop.offset, at: loop.position) ?? 0
         let to = try toI(loop.limit, at: loop.position).map { Self.saturatingSum($0, from) }
-        let items = try segment(try evaluate(loop.collection, at: loop.position), from: from, to: to, reversed: loop.reversed, at: loop.position)
+        let collection = try evaluate(loop.collection, at: loop.position)
+        guard collection.isTruthy else { return }  // nil or false: no table at all
+        let items = try segment(collection, from: from, to: to, reversed: loop.reversed, at: loop.position)
         // Without `cols`, one row; with cols of 0 or less, one row too (no column is ever the last).
         let cols = try toI(loop.cols, at: loop.position) ?? items.count
         try write("<tr class=\"row1\">\n", into: &output, at: loop.position)
@@ -268,10 +270,10 @@ extension RenderContext {
                 try write("<td class=\"col\(col0 + 1)\">", into: &output, at: loop.position)
                 try render(loop.body, into: &output, template: template)
                 try write("</td>", into: &output, at: loop.position)
+                if let signal = interrupts.popLast(), signal == .breakLoop { break }
                 if col0 + 1 == cols, index != items.count - 1 {
                     try write("</tr>\n<tr class=\"row\(row + 1)\">", into: &output, at: loop.position)
                 }
-                if let signal = interrupts.popLast(), signal == .breakLoop { break }
                 index += 1
             }
         }

@@ -21,7 +21,7 @@ WORDS = ["a", "b", "c", "x", "ab", "hello", "world", " ", ",", "-", "ü", "\n", 
 INTS = [0, 1, -1, 2, 3, 5, 7, 10, -7, 42, 100, -100, 1000000, 2147483647, -2147483648]
 FLOATS = [0.0, 0.5, 1.5, 2.5, -2.5, 0.333, 0.1, 3.14159, 1.0, 100.0, 1.005, 123.456, -0.001, 2.675, 1e20,
           1e-7, 10.0, 0.2, 1234.5678, -0.5, 99.99]
-STRING_FILTERS_0 = ["upcase", "downcase", "capitalize", "strip", "lstrip", "rstrip", "strip_html",
+STRING_FILTERS_0 = ["upcase", "downcase", "capitalize", "h", "strip", "lstrip", "rstrip", "strip_html",
                     "strip_newlines", "newline_to_br", "escape", "escape_once", "url_encode", "url_decode",
                     "base64_encode", "base64_decode", "base64_url_safe_encode", "base64_url_safe_decode", "size"]
 ARRAY_FILTERS_0 = ["first", "last", "size", "reverse", "uniq", "compact", "sort", "sort_natural", "join"]
@@ -286,13 +286,55 @@ class Generator:
             inner = self.r.choice(["{{ x }}", "{{- x -}}", "{% if %}", " {% endif %} ", "a}}b", "{{", "f() {", "{%- assign -%}", "plain"])
             return self.open("raw") + inner + self.open("endraw")
         if k < 0.93:
-            return self.open("comment") + self.r.choice(["x", "{{ y }}", "{% if %}", ""]) + self.open("endcomment")
+            # Mostly what people comment out (text, working Liquid); now and then a broken tag.
+            inner = self.r.choice(["x", "{{ y }}", "", " note ", "{% if x %}y{% endif %}", "{% assign q = 1 %}",
+                                   "{{ s | upcase }}", "{% comment %}inner{% endcomment %}", "{% raw %}{{{% endraw %}", "{% if %}"])
+            return self.open("comment") + inner + self.open("endcomment")
         if k < 0.95:
             return "{% echo " + self.filtered() + " %}"
-        if k < 0.97:
+        if k < 0.96:
             lines = ["assign q = " + self.filtered(), "echo q", "echo " + self.filtered()]
             return "{% liquid\n" + "\n".join(self.r.sample(lines, self.r.randrange(1, 4))) + "\n%}"
+        if k < 0.975:
+            return self.partial_tag()
+        if k < 0.985:
+            return self.tablerow()
+        if k < 0.99 and self.loop_depth > 0:
+            return self.open("ifchanged") + self.body(1) + self.open("endifchanged")
         return self.output()
+
+    def partial_tag(self):
+        name = self.r.choice(["p", "q"])
+        coll = self.r.choice(["a", "items", "words", "s", "z", "h", "(1..3)"])
+        if self.r.random() < 0.5:
+            markup = "include '" + name + "'" + self.r.choice(["", " with " + coll, " for " + coll, " for " + coll + " as item",
+                                                              ", v: " + self.value(), " with s as v"])
+        else:
+            markup = "render '" + name + "'" + self.r.choice(["", " with " + coll, " for " + coll, " for " + coll + " as item",
+                                                             ", v: " + self.value(), " with s as v, n: 3"])
+        return self.open(markup)
+
+    def partials(self):
+        def body():
+            bits = ["{{ p }}", "{{ q }}", "{{ v }}", "{{ item }}", "{{ forloop.index }}", "{{ s }}", "[", "]",
+                    "{% assign w = 1 %}", "{{ w }}", "{% increment c %}", "{% cycle 'x', 'y' %}", "{{ n | plus: 1 }}"]
+            return "".join(self.r.choice(bits) for _ in range(self.r.randrange(1, 4)))
+        return {"p": body(), "q": body()}
+
+    def tablerow(self):
+        var = self.r.choice(["i", "item"])
+        coll = self.r.choice(["a", "words", "nums", "items", self.range_literal()])
+        markup = "tablerow " + var + " in " + coll
+        for key in ("cols", "limit", "offset"):
+            if self.r.random() < 0.35:
+                markup += " " + key + ": " + self.r.choice(["1", "2", "3", "k", "0"])
+        self.loop_vars.append(var)
+        try:
+            body = self.r.choice(["{{ " + var + " }}", "{{ tablerowloop.col }}{{ tablerowloop.col_last }}", "{{ " + var + " | size }}",
+                                  "{{ tablerowloop.index }}-{{ tablerowloop.row }}"])
+        finally:
+            self.loop_vars.pop()
+        return self.open(markup) + body + self.open("endtablerow")
 
     def for_loop(self):
         var = self.r.choice(["i", "item", "x"])
@@ -321,7 +363,7 @@ class Generator:
         return out + self.open("endfor")
 
     def case(self):
-        return {"template": self.body(self.r.randrange(1, 5)), "data": self.data()}
+        return {"template": self.body(self.r.randrange(1, 5)), "data": self.data(), "partials": self.partials()}
 
 
 def cases(seed, count):

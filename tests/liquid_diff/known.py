@@ -13,6 +13,8 @@ KNOWN = [
                 "golden-liquid's 'commented tags are not parsed'"),
     ("blank", "golden-liquid's `blank` and `empty` (Liquid 5.5+): `x == blank` is true for nil, false, "
               "whitespace and empty collections; 5.4 without ActiveSupport has no `blank?`, so it is always false"),
+    ("tablerow", "Liquid 5.5+ tablerow (golden-liquid): without `cols` the one row ends with a `col_last` cell, and "
+                 "`break`/`continue` act on the table (5.4: no cell is `col_last`, and they are left pending)"),
     ("int64", "integers are 64-bit: a result beyond them is an error (Ruby grows a Bignum)"),
     ("date", "dates never take a missing year, month or day from the clock: text that does not name a whole "
              "date is not a date (5.4's Time.parse reads \"1.005\" as January 5 of this year)"),

@@ -94,7 +94,57 @@ module Liquid
     end
   end
 
-  # 64-bit integers: a filter whose result is an Integer beyond them fails (Ruby makes a Bignum).
+  # Liquid 5.5+ tablerow: without `cols`, one row as long as the collection (its last cell is
+  # `col_last`), and `break`/`continue` end or skip a cell (5.4 leaves them pending).
+  class TableRow
+    alias_method :render54, :render_to_output_buffer
+    def render_to_output_buffer(context, output)
+      return render54(context, output) unless $compat.include?('tablerow')
+      (collection = context.evaluate(@collection_name)) || (return '')
+      from = @attributes.key?('offset') ? context.evaluate(@attributes['offset']).to_i : 0
+      to = @attributes.key?('limit') ? from + context.evaluate(@attributes['limit']).to_i : nil
+      collection = Utils.slice_collection(collection, from, to)
+      length = collection.length
+      cols = @attributes.key?('cols') ? context.evaluate(@attributes['cols']).to_i : length
+      output << "<tr class=\"row1\">\n"
+      context.stack do
+        tablerowloop = Liquid::TablerowloopDrop.new(length, cols)
+        context['tablerowloop'] = tablerowloop
+        collection.each do |item|
+          context[@variable_name] = item
+          output << "<td class=\"col#{tablerowloop.col}\">"
+          @body.render_to_output_buffer(context, output)
+          output << '</td>'
+          if context.interrupt?
+            interrupt = context.pop_interrupt
+            break if interrupt.is_a?(BreakInterrupt)
+          end
+          output << "</tr>\n<tr class=\"row#{tablerowloop.row + 1}\">" if tablerowloop.col_last && !tablerowloop.last
+          tablerowloop.send(:increment!)
+        end
+      end
+      output << "</tr>\n"
+      output
+    end
+  end
+
+  # 64-bit integers: an integer beyond them, read from text or made by a filter, is an error (Ruby
+  # makes a Bignum).
+  module Utils
+    class << self
+      %i[to_number to_integer].each do |name|
+        alias_method :"#{name}54", name
+        define_method(name) do |obj|
+          result = send(:"#{name}54", obj)
+          if $compat.include?('int64') && result.is_a?(Integer) && (result >= 2**63 || result < -2**63)
+            raise Liquid::ArgumentError, "integer overflow reading #{obj.inspect[0, 40]}"
+          end
+          result
+        end
+      end
+    end
+  end
+
   class Context
     alias_method :invoke54, :invoke
     def invoke(method, *args)
