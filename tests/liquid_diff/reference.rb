@@ -156,15 +156,17 @@ module Liquid
     end
   end
 
-  # Dates never take a missing year, month or day from the clock: text that does not name a whole
-  # date is not one (5.4's Time.parse fills the gaps from today, so "1.005" is January 5 this year).
+  # Dates never take a missing year, month or day from the clock, and text is a date only in the
+  # forms docs/liquid.md lists (5.4's Time.parse fills gaps from today, so "1.005" is January 5 this
+  # year, and reads "1.0052.5" as May 1 of the year 52).
+  DATE_FORMS = %r{\d{4}[-/]\d{1,2}[-/]\d{1,2}|\A\s*\d{1,2}/\d{1,2}/\d{4}|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec}i
   module Utils
     class << self
       alias_method :to_date54, :to_date
       def to_date(obj)
         if $compat.include?('date') && obj.is_a?(String) && !obj.empty? && !%w[now today].include?(obj.downcase) && obj !~ /\A\d+\z/
           parts = Date._parse(obj)
-          return nil unless parts[:year] && parts[:mon] && parts[:mday]
+          return nil unless parts[:year] && parts[:mon] && parts[:mday] && obj =~ DATE_FORMS
         end
         to_date54(obj)
       end

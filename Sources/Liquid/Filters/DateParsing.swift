@@ -3,8 +3,8 @@ import Foundation
 /// Reads the dates templates hand to `date`: timestamps, `now`, ISO 8601 and RFC 3339, RFC 2822,
 /// and the month-name forms people write ("March 14, 2016", "14 Mar 2016 10:00").
 enum DateParsing {
-    /// Timestamps beyond about three million years either way are not dates here (no overflow in the calendar).
-    static let maxSeconds = 100_000_000_000_000
+    /// Timestamps up to about ±285 billion years: room left for the UTC offset, so no sum can overflow.
+    static let maxSeconds = 9_000_000_000_000_000_000
 
     static let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
 
@@ -51,12 +51,18 @@ enum DateParsing {
             return v
         }
         func isDigit(_ k: Int) -> Bool { k < u.count && u[k] >= 0x30 && u[k] <= 0x39 }
-        // 2016-03-14 or 2016/03/14; 3/14/2016.
-        if let y = digits(0, 4), u.count > 4, u[4] == UInt8(ascii: "-") || u[4] == UInt8(ascii: "/") {
-            var k = 5
+        // 2016-03-14 or 2016/03/14 (anywhere in the text, as Ruby finds it); 3/14/2016.
+        var at = 0
+        while at + 4 < u.count, !(digits(at, 4) != nil && (u[at + 4] == UInt8(ascii: "-") || u[at + 4] == UInt8(ascii: "/"))
+                                    && (at == 0 || !isDigit(at - 1))) {
+            at += 1
+        }
+        if at + 4 < u.count, let y = digits(at, 4), u[at + 4] == UInt8(ascii: "-") || u[at + 4] == UInt8(ascii: "/") {
+            let separator = u[at + 4]
+            var k = at + 5
             let mStart = k
             while isDigit(k), k - mStart < 2 { k += 1 }
-            if k > mStart, k < u.count, u[k] == u[4], let m = digits(mStart, k - mStart) {
+            if k > mStart, k < u.count, u[k] == separator, let m = digits(mStart, k - mStart) {
                 k += 1
                 let dStart = k
                 while isDigit(k), k - dStart < 2 { k += 1 }

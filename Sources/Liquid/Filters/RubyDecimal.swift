@@ -210,8 +210,9 @@ struct RubyDecimal: Sendable {
 
     /// `BigDecimal#%` (floored, the sign of the divisor); nil for a zero divisor.
     static func modulo(_ a: RubyDecimal, _ b: RubyDecimal) throws(FilterError) -> RubyDecimal {
+        if a.isNaN || b.isNaN { return .nan }
         if b.isZero { throw FilterError("divided by 0") }
-        if a.isNaN || b.isNaN || a.form == .infinite { return .nan }
+        if a.form == .infinite { return .nan }
         if b.form == .infinite { return a }
         if a.isZero { return .zero(negative: false) }
         guard abs(a.exponent - b.exponent) <= 4_000 else { throw FilterError("the numbers are too far apart to divide exactly") }
