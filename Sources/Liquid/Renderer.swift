@@ -79,7 +79,7 @@ extension RenderContext {
             switch current {
             case .int(let n):
                 let (r, overflow) = up ? n.addingReportingOverflow(1) : n.subtractingReportingOverflow(1)
-                if overflow { throw .render("integer overflow: \(up ? "increment" : "decrement") '\(name)' past \(n) does not fit in 64 bits", at: p) }
+                if overflow { throw .render("integer overflow: '\(name)' is \(n), and one \(up ? "more" : "less") does not fit in 64 bits", at: p) }
                 next = .int(r)
             case .float(let d):
                 next = .float(up ? d + 1 : d - 1)

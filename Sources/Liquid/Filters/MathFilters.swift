@@ -98,7 +98,7 @@ enum Number {
     /// A whole BigDecimal as an integer: an error when it is not finite or does not fit.
     static func integer(_ d: RubyDecimal) throws(FilterError) -> Int {
         guard d.form == .finite else { throw domainError(d) }
-        guard let n = d.int else { throw FilterError.overflow("\(d.negative ? "-" : "")\(d.coefficient.decimalString.prefix(40))…") }
+        guard let n = d.int else { throw FilterError.overflow(Value.rubyFloat(d.double)) }
         return n
     }
 }

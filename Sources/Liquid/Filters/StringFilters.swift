@@ -188,14 +188,18 @@ enum StringFilters {
                                                          (Array("<style".utf8), Array("</style>".utf8))]
         var first: [UInt8] = []
         first.reserveCapacity(u.count)
+        // Once a block's end is missing after some point, it is missing after every later point too:
+        // remembering that keeps the scan linear (`"<script" * n` would otherwise take n² steps).
+        var endless = [false, false, false]
         var i = 0
         scan: while i < u.count {
             if u[i] == UInt8(ascii: "<") {
-                for block in blocks where u[i...].starts(with: block.open) {
+                for (n, block) in blocks.enumerated() where !endless[n] && u[i...].starts(with: block.open) {
                     if let end = RubyText.find(block.close, in: u, from: i + block.open.count) {
                         i = end + block.close.count
                         continue scan
                     }
+                    endless[n] = true
                 }
             }
             first.append(u[i])
@@ -205,7 +209,11 @@ enum StringFilters {
         out.reserveCapacity(first.count)
         i = 0
         while i < first.count {
-            if first[i] == UInt8(ascii: "<"), let close = first[(i + 1)...].firstIndex(of: UInt8(ascii: ">")) {
+            if first[i] == UInt8(ascii: "<") {
+                guard let close = first[(i + 1)...].firstIndex(of: UInt8(ascii: ">")) else {
+                    out += first[i...]  // no `>` after this `<`, so none after any later one either
+                    break
+                }
                 i = close + 1
                 continue
             }
