@@ -6,6 +6,8 @@ difference only when Ruby, rendering the same case again with that patch on, agr
 nothing else can hide behind an entry. Keep this list short.
 """
 
+import itertools
+
 KNOWN = [
     ("raw", "Liquid 5.5+: `{%- endraw %}` ends a raw block, and the end tag's `-%}` trims what follows "
             "(5.4 does not see the end tag; golden-liquid's whitespace-control case needs it)"),
@@ -29,11 +31,11 @@ def explain(case, ruby, ours, ask):
 
     `ask(case)` renders a case with Ruby and returns its outcome.
     """
-    want = ours
-    for name, _ in KNOWN:
-        if ask(dict(case, compat=[name])) == want:
-            return name
     names = [name for name, _ in KNOWN]
-    if ask(dict(case, compat=names)) == want:
+    for size in (1, 2, 3):
+        for combo in itertools.combinations(names, size):
+            if ask(dict(case, compat=list(combo))) == ours:
+                return "+".join(combo)
+    if ask(dict(case, compat=names)) == ours:
         return "+".join(names)
     return None

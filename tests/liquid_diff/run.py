@@ -140,9 +140,11 @@ def main():
 
     total = len(cases)
     elapsed = time.monotonic() - started
-    print(f"liquid-diff: seed {args.seed}, {total} cases in {elapsed:.1f} s: {agree} agree "
-          f"({100.0 * agree / max(total, 1):.2f} %), {sum(map(len, explained.values()))} known differences, "
-          f"{len(unexplained)} unexplained")
+    known_count = sum(map(len, explained.values()))
+    pct = lambda n: f"{100.0 * n / max(total, 1):.2f} %"
+    print(f"liquid-diff: seed {args.seed}, {total} cases in {elapsed:.1f} s: {agree} identical ({pct(agree)}), "
+          f"{known_count} documented differences ({pct(known_count)}), {len(unexplained)} unexplained; "
+          f"agreement {pct(agree + known_count)}")
     for reason, entries in sorted(explained.items()):
         print(f"  known difference '{reason}': {len(entries)}")
     if ours.restarts or ruby.restarts:
