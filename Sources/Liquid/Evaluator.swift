@@ -168,12 +168,13 @@ extension RenderContext {
         switch c {
         case .value(let e):
             return try evaluate(e, at: p).isTruthy
-        case .and(let a, let b):
-            guard try evaluate(a, at: p) else { return false }
-            return try evaluate(b, at: p)
-        case .or(let a, let b):
-            if try evaluate(a, at: p) { return true }
-            return try evaluate(b, at: p)
+        case .chain(let terms, let ands):
+            var result = try evaluate(terms[0], at: p)
+            for (i, isAnd) in ands.enumerated() {
+                if isAnd != result { break }  // `and` after false, `or` after true: done
+                result = try evaluate(terms[i + 1], at: p)
+            }
+            return result
         case .compare(let a, let op, let b):
             let left = try evaluate(a, at: p), right = try evaluate(b, at: p)
             do throws(FilterError) {

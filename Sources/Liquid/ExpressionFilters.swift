@@ -29,7 +29,9 @@ extension RenderContext {
                 let key = try withScope([variable: item]) { () throws(LiquidError) in try evaluate(expression, at: p) }
                 groups.add(item, to: Ruby.string(key))
             }
-            return groups.value
+            let value = groups.value
+            do throws(FilterError) { try Ruby.checkNesting(value, adding: 0) } catch { throw .render("\(name): \(error.message)", at: p) }
+            return value
         }
         let condition: Condition
         do throws(FilterError) {

@@ -362,4 +362,9 @@ extension Substring {
     }
 }
 
-func quoted<S: StringProtocol>(_ s: S) -> String { "'\(s)'" }
+/// Markup quoted in a message: at most 120 code points of it, so a huge tag makes a readable error.
+func quoted<S: StringProtocol>(_ s: S) -> String {
+    let scalars = s.unicodeScalars
+    guard scalars.count > 120 else { return "'\(s)'" }
+    return "'" + String(String.UnicodeScalarView(scalars.prefix(120))) + "…'"
+}

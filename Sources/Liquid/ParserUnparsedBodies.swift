@@ -71,6 +71,7 @@ extension Parser {
 
     /// `{% liquid %}`: one tag per line, without delimiters.
     mutating func liquid(_ markup: Substring, at p: Position) throws(LiquidError) -> Node {
+        guard depth + 1 < Self.maxNesting else { throw .syntax("blocks are nested deeper than \(Self.maxNesting) levels", at: p) }
         var lines: [Item] = []
         let text = markup.replacingOccurrences(of: "\r\n", with: "\n")
         for (n, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {

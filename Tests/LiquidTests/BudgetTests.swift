@@ -193,6 +193,33 @@ struct BudgetTests {
         #expect(output("{{ s | escape | size }}", data) == "1600")
     }
 
+    // MARK: No deep recursion
+
+    @Test("a condition of 200,000 terms is read and evaluated without deep recursion")
+    func longConditionChains() {
+        let chain = Array(repeating: "true", count: 200_000).joined(separator: " and ")
+        #expect(output("{% if \(chain) %}yes{% endif %}") == "yes")
+        #expect(output("{% if false or false and true or true %}A{% endif %}{% if true and false or true %}B{% endif %}{% if false and x or true %}C{% endif %}") == "B")
+    }
+
+    @Test("expressions nested thousands deep are a syntax error, not a stack overflow")
+    func deepExpressions() {
+        let brackets = "{{ a" + String(repeating: "[a", count: 50_000) + String(repeating: "]", count: 50_000) + " }}"
+        #expect(error(brackets)?.hasPrefix("theme/page.liquid:1:1: error: Liquid syntax error: expressions are nested deeper than 100 levels in 'a[a[a[") == true)
+        #expect((error(brackets)?.count ?? 0) < 300)
+        let ranges = "{{ " + String(repeating: "(", count: 5_000) + "1" + String(repeating: "..2)", count: 5_000) + " }}"
+        #expect(error(ranges)?.contains("expressions are nested deeper than 100 levels") == true)
+        let liquid = "{% liquid " + String(repeating: "liquid ", count: 20_000) + "echo 1 %}"
+        #expect(error(liquid) == "theme/page.liquid:1:1: error: Liquid syntax error: blocks are nested deeper than 100 levels")
+    }
+
+    @Test("push and group_by cannot build values nested deeper than 100 levels")
+    func deepValues() {
+        let env = Environment(filters: JekyllFilters.filters())
+        let source = "{% for i in (1..200) %}{% assign a = empty | push: a %}{% endfor %}{{ a | size }}"
+        #expect(error(source, Object(), env) == "theme/page.liquid:1:24: error: Liquid error: push: the value would nest deeper than 100 levels")
+    }
+
     // MARK: No quadratic filters
 
     @Test("strip_html, uniq, replace and group_by stay fast on large hostile input", .timeLimit(.minutes(1)))

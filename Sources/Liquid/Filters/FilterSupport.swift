@@ -160,6 +160,26 @@ enum Ruby {
         }
     }
 
+    /// Values a template builds may nest at most this deep (so writing or comparing them cannot
+    /// exhaust the stack); `push`, `unshift` and `group_by` are the filters that add a level.
+    static let maxNesting = 100
+
+    /// Throws when `v`, put `levels` deeper, would nest beyond `maxNesting`.
+    static func checkNesting(_ v: Value, adding levels: Int) throws(FilterError) {
+        func depth(_ v: Value, _ d: Int) -> Int {
+            guard d <= maxNesting else { return d }
+            switch v {
+            case .array(let a): return a.reduce(d + 1) { max($0, depth($1, d + 1)) }
+            case .object(let o):
+                var m = d + 1
+                o.forEach { _, item in m = max(m, depth(item, d + 1)) }
+                return m
+            default: return d
+            }
+        }
+        if depth(v, levels) > maxNesting { throw FilterError("the value would nest deeper than \(maxNesting) levels") }
+    }
+
     static func element(_ a: [Value], _ i: Int) -> Value {
         let j = i < 0 ? a.count + i : i
         return a.indices.contains(j) ? a[j] : .nil

@@ -76,10 +76,18 @@ public enum JekyllFilters {
                     }
                     groups.add(item, to: Ruby.string(key))
                 }
-                return groups.value
+                let value = groups.value
+                try Ruby.checkNesting(value, adding: 0)
+                return value
             },
-            "push": Filter(arguments: 1...1) { input, args, _, c throws(FilterError) in .array(try Ruby.items(input, c) + [args[0]]) },
-            "unshift": Filter(arguments: 1...1) { input, args, _, c throws(FilterError) in .array([args[0]] + (try Ruby.items(input, c))) },
+            "push": Filter(arguments: 1...1) { input, args, _, c throws(FilterError) in
+                try Ruby.checkNesting(args[0], adding: 1)
+                return .array(try Ruby.items(input, c) + [args[0]])
+            },
+            "unshift": Filter(arguments: 1...1) { input, args, _, c throws(FilterError) in
+                try Ruby.checkNesting(args[0], adding: 1)
+                return .array([args[0]] + (try Ruby.items(input, c)))
+            },
             "pop": Filter(arguments: 0...1) { input, args, _, c throws(FilterError) in
                 let n = args.isEmpty ? 1 : try Ruby.integer(args[0])
                 return .array(Array(try Ruby.items(input, c).dropLast(max(0, n))))
