@@ -15,6 +15,7 @@ test:
 	swift build --product commonsight
 	swift test
 	scripts/liquid-conformance.sh
+	scripts/liquid-diff.sh 3000 20261129
 	rm -rf .build/site-check
 	.build/debug/commonsight build --date 2026-11-29 --out .build/site-check/public
 	python3 tests/site_checks.py .build/site-check/public content
@@ -34,7 +35,11 @@ bench: build
 	.build/release/commonsight-bench
 	python3 bench/run.py
 
-# libFuzzer targets, SECONDS each (default 60): make fuzz SECONDS=600
+# libFuzzer targets, SECONDS each (default 60): make fuzz SECONDS=600; then 50,000 differential
+# Liquid cases against Ruby Liquid with a new seed each run (printed, to repeat a failure).
 fuzz:
 	scripts/setup.sh build
 	scripts/fuzz.sh $(or $(SECONDS),60)
+	scripts/setup.sh liquid-diff
+	swift build --product commonsight
+	scripts/liquid-diff.sh 50000 random

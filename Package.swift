@@ -29,6 +29,7 @@ let package = Package(
         .target(name: "Formats", dependencies: ["Diagnostics", "Geo", "CYAML"]),
         .target(name: "Markdown", dependencies: ["CCmarkGFM"]),
         .target(name: "Liquid", dependencies: ["DayCount"]),
+        .target(name: "LiquidFiles", dependencies: ["Liquid", "Formats"]),
         .target(name: "Geo"),
         .target(name: "Maps", dependencies: ["Geo"]),
         .target(name: "Loading", dependencies: ["Diagnostics", "Formats", "Geo", "Fingerprint", "DayCount", "Parallelism", "Redaction"]),
@@ -37,7 +38,7 @@ let package = Package(
         .target(name: "Output", dependencies: ["Diagnostics", "Fingerprint", "Parallelism"]),
         .target(name: "Serve", dependencies: ["Parallelism"]),
         .target(name: "Build", dependencies: ["Loading", "Assembly", "Rendering", "Output", "Diagnostics", "Fingerprint"]),
-        .target(name: "CLI", dependencies: ["Diagnostics", "Formats", "Loading", "Geo", "Markdown", "Liquid", "Build", "Output", "Fingerprint", "Serve"]),
+        .target(name: "CLI", dependencies: ["Diagnostics", "Formats", "Loading", "Geo", "Markdown", "Liquid", "LiquidFiles", "Build", "Output", "Fingerprint", "Serve"]),
         .executableTarget(name: "commonsight", dependencies: ["CLI"]),
         .executableTarget(name: "commonsight-bench", dependencies: ["Maps", "Geo"]),
 
@@ -51,7 +52,7 @@ let package = Package(
         .testTarget(name: "ServeTests", dependencies: ["Serve"]),
         .testTarget(name: "RedactionTests", dependencies: ["Redaction"]),
         .testTarget(name: "OutputTests", dependencies: ["Output", "Fingerprint"]),
-        .testTarget(name: "LiquidTests", dependencies: ["Liquid", "CLI", "Formats", "Markdown", "Diagnostics"],
+        .testTarget(name: "LiquidTests", dependencies: ["Liquid", "LiquidFiles", "Formats", "Markdown", "Diagnostics"],
                     resources: [.copy("Cases")]),
     ],
     swiftLanguageModes: [.v6]

@@ -27,11 +27,15 @@ for t in "${targets[@]}"; do
     FrontMatter) find content -name '*.md' -exec cp {} "$corpus/" \; ;;
     CSV) find content -name '*.csv' -exec cp {} "$corpus/" \; ;;
     GeoJSON) find content -name '*.geojson' -size -200k -exec cp {} "$corpus/" \; ;;
-    Liquid) cp templates/layouts/*.html templates/partials/*.liquid "$corpus/" ;;
+    Liquid) cp templates/layouts/*.html templates/partials/*.liquid Fuzz/LiquidSeeds/*.liquid Tests/LiquidTests/Cases/fuzz/* "$corpus/" ;;
     Markdown) find content -name '*.md' -exec cp {} "$corpus/" \; ; cp templates/pages/*.md "$corpus/" ;;
   esac
+  # Liquid renders with tight budgets, so it must also stay within a tight memory limit: any
+  # allocation beyond 512 MB or a process beyond 2 GB is a finding. Its dictionary: Fuzz/liquid.dict.
+  options=(-rss_limit_mb=4096)
+  [ "$t" = Liquid ] && options=(-rss_limit_mb=2048 -malloc_limit_mb=512 -dict=Fuzz/liquid.dict)
   echo "fuzz-$t: $seconds s"
-  "$out/fuzz-$t" "$corpus" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=4096 -max_len=65536 \
+  "$out/fuzz-$t" "$corpus" -max_total_time="$seconds" -timeout=10 "${options[@]}" -max_len=65536 \
     -artifact_prefix="$crashes/" -print_final_stats=1 2>"$out/$t/log.txt" || { echo "fuzz-$t: FINDING, see $out/$t/log.txt and $crashes"; tail -30 "$out/$t/log.txt"; exit 1; }
   grep -E "stat::number_of_executed_units|stat::peak_rss_mb" "$out/$t/log.txt" | sed "s/^/fuzz-$t: /"
 done

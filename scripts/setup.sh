@@ -1,11 +1,15 @@
 #!/usr/bin/env bash
 # Installs the Debian packages that building and testing need, when they are missing.
-# Usage: scripts/setup.sh build|test
+# Usage: scripts/setup.sh build|test|liquid-diff
 set -euo pipefail
 need=(pkg-config libyaml-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libqrencode-dev libxxhash-dev)
 if [ "${1:-build}" = test ]; then
   need+=(python3 python3-pip librsvg2-bin chromium chromium-driver poppler-utils zbar-tools)
   command -v java >/dev/null || need+=(default-jre-headless)
+fi
+# The Liquid differential test renders against Shopify's Ruby Liquid (Debian's ruby-liquid, 5.4).
+if [ "${1:-build}" = test ] || [ "${1:-build}" = liquid-diff ]; then
+  need+=(python3 ruby ruby-liquid)
 fi
 missing=()
 for p in "${need[@]}"; do

@@ -2,6 +2,7 @@ import Diagnostics
 import Formats
 import Foundation
 import Liquid
+import LiquidFiles
 import Markdown
 
 /// `commonsight render`: one Liquid template with JSON data, to stdout (SPEC §3), for template authors.
@@ -11,7 +12,13 @@ enum RenderCommand {
             console.out(HelpText.command("render") ?? "")
             return 0
         }
-        let parsed = try Arguments.parse(args, command: "render", valued: ["template", "data", "partials", "autoescape"], flags: ["strict-filters"])
+        let parsed = try Arguments.parse(args, command: "render", valued: ["template", "data", "partials", "autoescape"], flags: ["strict-filters", "batch"])
+        if parsed.flags.contains("batch") {
+            if let extra = parsed.positionals.first ?? ["template", "data", "partials"].first(where: { parsed.options[$0] != nil }).map({ "--" + $0 }) {
+                throw Arguments.UsageError(message: "'render --batch' reads its templates from stdin; unexpected '\(extra)'", command: "render")
+            }
+            return try batch(autoescape: parsed.options["autoescape"] ?? "none", strictFilters: parsed.flags.contains("strict-filters"))
+        }
         guard let templatePath = parsed.options["template"] else {
             throw Arguments.UsageError(message: "'render' needs --template FILE", command: "render")
         }
@@ -52,6 +59,52 @@ enum RenderCommand {
         }
     }
 
+    /// `render --batch`: one JSON object per line on stdin, `{"template": "...", "data": {...},
+    /// "partials": {"name": "..."}, "strict_filters": false}`, and one line per request on stdout,
+    /// `{"output": "..."}` or `{"error": "..."}`, so a test can render thousands of templates in one process.
+    static func batch(autoescape: String, strictFilters: Bool) throws(Arguments.UsageError) -> Int32 {
+        guard autoescape == "none" || autoescape == "html" else {
+            throw Arguments.UsageError(message: "--autoescape must be 'none' or 'html', not '\(autoescape)'", command: "render")
+        }
+        let html = autoescape == "html"
+        let filters = JekyllFilters.filters(markdown: MarkdownRenderer.html)
+        var number = 0
+        while let line = readLine(strippingNewline: true) {
+            number += 1
+            if line.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) { continue }
+            let reply: Value
+            var log = DiagnosticLog()
+            if let request = JSON.parse(line, path: "request#\(number)", log: &log), case .object(let fields) = LiquidData.value(request),
+               case .string(let source)? = fields["template"] {
+                var data = Object()
+                if case .object(let o)? = fields["data"] { data = o }
+                var sources: [String: String] = [:]
+                fields["partials"].flatMap { if case .object(let o) = $0 { o } else { nil } }?.forEach { name, v in
+                    if case .string(let text) = v { sources[name] = text }
+                }
+                let partials = sources
+                let strict: Bool
+                if case .bool(let b)? = fields["strict_filters"] { strict = b } else { strict = strictFilters }
+                let environment = Environment(partials: { name throws(LiquidError) in
+                                                  guard let text = partials[name] else { return nil }
+                                                  return try Template(text, path: name, htmlContext: html)
+                                              },
+                                              autoescape: html, filters: filters, strictFilters: strict, timeZone: zone())
+                do {
+                    let output = try Template(source, path: "request#\(number)", htmlContext: html).render(data, environment: environment)
+                    reply = .object(Object([("output", .string(output))]))
+                } catch {
+                    reply = .object(Object([("error", .string(error.description))]))
+                }
+            } else {
+                let why = log.items.first.map { "\($0)" } ?? "request#\(number): a request must be a JSON object with a string \"template\""
+                reply = .object(Object([("error", .string(why))]))
+            }
+            FileHandle.standardOutput.write(Data((JSONText.encode(reply) + "\n").utf8))
+        }
+        return 0
+    }
+
     /// The `TZ` the user set, else UTC: `render` is a tool for template authors, not part of a build.
     static func zone() -> TimeZone {
         ProcessInfo.processInfo.environment["TZ"].flatMap { TimeZone(identifier: $0) } ?? .gmt
@@ -73,48 +126,5 @@ enum RenderCommand {
     static func fail(_ diagnostics: [Diagnostic], _ console: Console) -> Int32 {
         _ = CommandLineTool.report(diagnostics, console: console)
         return 1
-    }
-}
-
-/// Partials read from a folder (`foo` is `DIR/foo.liquid`), each parsed once.
-final class PartialFolder: @unchecked Sendable {
-    let root: String?
-    let shown: String?
-    let htmlContext: Bool
-    private var cache: [String: Template] = [:]
-    private let lock = NSLock()
-
-    init(root: String?, shown: String?, htmlContext: Bool) {
-        self.root = root
-        self.shown = shown
-        self.htmlContext = htmlContext
-    }
-
-    func template(_ name: String) throws(LiquidError) -> Template? {
-        guard let root, !name.isEmpty, !name.split(separator: "/").contains(where: { $0 == ".." || $0 == "." }), !name.hasPrefix("/") else { return nil }
-        if let cached = lock.withLock({ cache[name] }) { return cached }
-        guard let data = FileManager.default.contents(atPath: root + "/" + name + ".liquid") else { return nil }
-        guard case .success(let source) = TextFile.decode([UInt8](data), path: name, keepingLineEnds: true) else {
-            throw LiquidError(.syntax, "the partial is not valid UTF-8", path: (shown ?? root) + "/" + name + ".liquid")
-        }
-        let template = try Template(source, path: (shown ?? root) + "/" + name + ".liquid", htmlContext: htmlContext)
-        lock.withLock { cache[name] = template }
-        return template
-    }
-}
-
-/// JSON to Liquid values, at the one boundary where data enters templates.
-public enum LiquidData {
-    public static func value(_ node: Node) -> Value {
-        switch node.value {
-        case .null: return .nil
-        case .bool(let b): return .bool(b)
-        case .number(let d, let raw):
-            if !raw.contains("."), !raw.contains("e"), !raw.contains("E"), let n = Int(raw) { return .int(n) }
-            return .float(d)
-        case .string(let s): return .string(s)
-        case .list(let items): return .array(items.map(value))
-        case .map(let entries): return .object(Object(entries.map { ($0.key, value($0.value)) }))
-        }
     }
 }

@@ -5,9 +5,16 @@ extension RenderContext {
         case .literal(let v):
             return v
         case .range(let lo, let hi):
-            let a = Comparison.rangeBound(try evaluate(lo, at: p))
-            let b = Comparison.rangeBound(try evaluate(hi, at: p))
-            return .range(a, b)
+            // Two literals are read with `to_i` when parsed; anything else through `Integer()` (Ruby's RangeLookup).
+            if case .literal(let a) = lo, case .literal(let b) = hi {
+                return .range(try literalBound(a, at: p), try literalBound(b, at: p))
+            }
+            let a = try evaluate(lo, at: p), b = try evaluate(hi, at: p)
+            do throws(FilterError) {
+                return .range(try Comparison.rangeBound(a), try Comparison.rangeBound(b))
+            } catch {
+                throw .render("a range bound must be an integer: \(error.message)", at: p)
+            }
         case .variable(let path):
             var value: Value
             switch path.root {
@@ -16,7 +23,7 @@ extension RenderContext {
             }
             for step in path.lookups {
                 switch step {
-                case .dot(let name): value = Self.property(of: value, name)
+                case .dot(let name): value = try Self.property(of: value, name, at: p)
                 case .bracket(let key): value = Self.index(value, try evaluate(key, at: p))
                 }
             }
@@ -24,8 +31,23 @@ extension RenderContext {
         }
     }
 
-    /// `value.name`: a key of an object, else `size`, `first` and `last`.
-    static func property(of value: Value, _ name: String) -> Value {
+    /// A literal range bound: Ruby's `to_i` (floats truncated, text read up to its first non-digit).
+    func literalBound(_ v: Value, at p: Position) throws(LiquidError) -> Int {
+        switch v {
+        case .int(let n): return n
+        case .nil: return 0
+        case .float(let d):
+            guard d.isFinite, let n = Int(exactly: d.rounded(.towardZero)) else { throw .render("integer overflow: the range bound \(d) does not fit in 64 bits", at: p) }
+            return n
+        case .string(let s), .safe(let s):
+            do throws(FilterError) { return try Number.toInteger(s) } catch { throw .render(error.message, at: p) }
+        default:
+            throw .render("a range bound must be a number, found \(Ruby.string(v))", at: p)
+        }
+    }
+
+    /// `value.name`: a key of an object, else `size`, `first` and `last` (a range's start and end).
+    static func property(of value: Value, _ name: String, at p: Position) throws(LiquidError) -> Value {
         switch value {
         case .object(let o):
             if let v = o[name] { return v }
@@ -34,42 +56,60 @@ extension RenderContext {
             case "first": return o.pairs.first.map { .array([.string($0.0), $0.1]) } ?? .nil
             default: return .nil
             }
-        case .array, .range:
-            let items = value.arrayValue ?? []
+        case .array(let items):
             switch name {
             case "size": return .int(items.count)
             case "first": return items.first ?? .nil
             case "last": return items.last ?? .nil
             default: return .nil
             }
+        case .range(let lo, let hi):
+            switch name {
+            case "size":
+                guard let n = Value.rangeCount(lo, hi) else { throw .render("integer overflow: the size of (\(lo)..\(hi)) does not fit in 64 bits", at: p) }
+                return .int(n)
+            case "first": return .int(lo)
+            case "last": return .int(hi)
+            default: return .nil
+            }
         case .string(let s), .safe(let s):
-            return name == "size" ? .int(s.count) : .nil
+            return name == "size" ? .int(RubyText.length(s)) : .nil
+        case .int:
+            return name == "size" ? .int(8) : .nil
         default:
             return .nil
         }
     }
 
-    /// `value[key]`: an array or range position (negative from the end), or an object key.
+    /// `value[key]`: an array position (negative from the end) or a hash key; nil for anything else.
     static func index(_ value: Value, _ key: Value) -> Value {
         switch (value, key) {
-        case (.object(let o), _):
-            return o[key.text] ?? .nil
-        case (.array, .int(let n)), (.range, .int(let n)):
-            let items = value.arrayValue ?? []
-            let i = n < 0 ? items.count + n : n
-            return items.indices.contains(i) ? items[i] : .nil
+        case (.object(let o), .string(let k)), (.object(let o), .safe(let k)):
+            return o[k] ?? .nil
+        case (.array(let items), .int(let n)):
+            return Ruby.element(items, n)
         default:
             return .nil
+        }
+    }
+
+    /// `empty` and `blank` are special only as operands of a comparison; anywhere else they are ""
+    /// (Ruby Liquid's `Expression::LITERALS`).
+    func evaluateValue(_ e: Expression, at p: Position) throws(LiquidError) -> Value {
+        let v = try evaluate(e, at: p)
+        switch v {
+        case .empty, .blank: return .string("")
+        default: return v
         }
     }
 
     func evaluate(_ f: FilteredExpression, at p: Position) throws(LiquidError) -> Value {
-        var value = try evaluate(f.expression, at: p)
+        var value = try evaluateValue(f.expression, at: p)
         for filter in f.filters {
             var args: [Value] = []
-            for a in filter.arguments { args.append(try evaluate(a, at: p)) }
+            for a in filter.arguments { args.append(try evaluateValue(a, at: p)) }
             var keywords: [String: Value] = [:]
-            for (k, e) in filter.keywords { keywords[k] = try evaluate(e, at: p) }
+            for (k, e) in filter.keywords { keywords[k] = try evaluateValue(e, at: p) }
             if ExpressionFilters.names.contains(filter.name) {
                 value = try expressionFilter(filter.name, value, args, at: p)
                 continue
@@ -83,24 +123,58 @@ extension RenderContext {
                 throw .render("'\(filter.name)' takes \(expected) argument\(definition.maxArguments == 1 ? "" : "s"), given \(args.count)", at: p)
             }
             do throws(FilterError) {
-                value = try definition.body(value, args, keywords, FilterContext(now: environment.now, timeZone: environment.timeZone, autoescape: environment.autoescape))
+                value = try definition.body(value, args, keywords, filterContext)
             } catch {
-                throw .render("\(filter.name): \(error.message)", at: p)
+                throw LiquidError(error.isLimit ? .limit : .render, "\(filter.name): \(error.message)", path: p.path, line: p.line, column: p.column)
             }
+            try charge(value, filter.name, at: p)
         }
         return value
+    }
+
+    var filterContext: FilterContext {
+        FilterContext(now: environment.now, timeZone: environment.timeZone, autoescape: environment.autoescape,
+                      maxValueBytes: environment.limits.valueBytes)
+    }
+
+    /// Counts a value a filter or tag made against the limits: its own size, and all values together.
+    func charge(_ value: Value, _ maker: String, at p: Position) throws(LiquidError) {
+        let cost = Self.cost(value)
+        guard cost > 0 else { return }
+        if cost > environment.limits.valueBytes {
+            throw LiquidError(.limit, "\(maker): the value would be larger than \(environment.limits.valueBytes) bytes", path: p.path, line: p.line, column: p.column)
+        }
+        madeBytes = madeBytes.addingReportingOverflow(cost).overflow ? Int.max : madeBytes + cost
+        if madeBytes > environment.limits.totalValueBytes {
+            throw LiquidError(.limit, "filters and tags made more than \(environment.limits.totalValueBytes) bytes of values", path: p.path, line: p.line, column: p.column)
+        }
+    }
+
+    /// A value's size as the limits count it: a string's UTF-8 bytes; 16 bytes for each array item plus
+    /// its strings' bytes; 32 bytes for each hash entry. A range costs nothing until it is expanded.
+    static func cost(_ v: Value) -> Int {
+        switch v {
+        case .string(let s), .safe(let s): return s.utf8.count
+        case .array(let a):
+            var n = 16 * a.count
+            for item in a { if let s = item.stringValue { n += s.utf8.count } }
+            return n
+        case .object(let o): return 32 * o.count
+        default: return 0
+        }
     }
 
     func evaluate(_ c: Condition, at p: Position) throws(LiquidError) -> Bool {
         switch c {
         case .value(let e):
             return try evaluate(e, at: p).isTruthy
-        case .and(let a, let b):
-            guard try evaluate(a, at: p) else { return false }
-            return try evaluate(b, at: p)
-        case .or(let a, let b):
-            if try evaluate(a, at: p) { return true }
-            return try evaluate(b, at: p)
+        case .chain(let terms, let ands):
+            var result = try evaluate(terms[0], at: p)
+            for (i, isAnd) in ands.enumerated() {
+                if isAnd != result { break }  // `and` after false, `or` after true: done
+                result = try evaluate(terms[i + 1], at: p)
+            }
+            return result
         case .compare(let a, let op, let b):
             let left = try evaluate(a, at: p), right = try evaluate(b, at: p)
             do throws(FilterError) {

@@ -40,12 +40,14 @@ struct FilteredExpression: Sendable {
     var filters: [Filter]
 }
 
-/// A condition of `if`, `unless` and `when`; `and` and `or` group from the right.
+/// A condition of `if`, `unless` and `when`.
 indirect enum Condition: Sendable {
     case value(Expression)
     case compare(Expression, String, Expression)
-    case and(Condition, Condition)
-    case or(Condition, Condition)
+    /// `a and b or c …`, evaluated left to right as Ruby Liquid does it: after a term followed by
+    /// `and`, stop if it is false; by `or`, stop if it is true (so `and` and `or` group from the
+    /// right). `ands[i]` joins `terms[i]` and `terms[i + 1]`. Kept flat: no chain is deep.
+    case chain(terms: [Condition], ands: [Bool])
 }
 
 extension Expression {

@@ -9,7 +9,12 @@ extension RenderContext {
         guard args.count == 2, let variable = args[0].stringValue, let source = args[1].stringValue else {
             throw .render("\(name) takes a variable name and an expression, like \(name): \"item\", \"item.year == 2024\"", at: p)
         }
-        let items = Ruby.items(input)
+        let items: [Value]
+        do throws(FilterError) {
+            items = try Ruby.items(input, filterContext)
+        } catch {
+            throw LiquidError(error.isLimit ? .limit : .render, "\(name): \(error.message)", path: p.path, line: p.line, column: p.column)
+        }
         if name == "group_by_exp" {
             let expression: FilteredExpression
             do throws(FilterError) {
@@ -18,13 +23,15 @@ extension RenderContext {
             } catch {
                 throw .render("\(name): \(error.message) in '\(source)'", at: p)
             }
-            var groups: [(String, [Value])] = []
+            var groups = JekyllFilters.Groups()
             for item in items {
+                try countIteration(at: p)
                 let key = try withScope([variable: item]) { () throws(LiquidError) in try evaluate(expression, at: p) }
-                let text = Ruby.string(key)
-                if let i = groups.firstIndex(where: { $0.0 == text }) { groups[i].1.append(item) } else { groups.append((text, [item])) }
+                groups.add(item, to: Ruby.string(key))
             }
-            return .array(groups.map { .object(Object([("name", .string($0.0)), ("items", .array($0.1)), ("size", .int($0.1.count))])) })
+            let value = groups.value
+            do throws(FilterError) { try Ruby.checkNesting(value, adding: 0) } catch { throw .render("\(name): \(error.message)", at: p) }
+            return value
         }
         let condition: Condition
         do throws(FilterError) {
@@ -36,6 +43,7 @@ extension RenderContext {
         }
         var kept: [Value] = []
         for item in items {
+            try countIteration(at: p)
             let matched = try withScope([variable: item]) { () throws(LiquidError) in try evaluate(condition, at: p) }
             if matched {
                 if name == "find_exp" { return item }

@@ -82,7 +82,7 @@ struct ExpressionLexer {
                 } else if let n = Int(text) {
                     out.append(.integer(n))
                 } else {
-                    out.append(.float(Double(text) ?? 0))
+                    throw FilterError("integer overflow: the number \(text.prefix(40)) does not fit in 64 bits")
                 }
                 i = j
             default:

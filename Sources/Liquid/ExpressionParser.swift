@@ -56,7 +56,14 @@ struct ExpressionParser {
 
     // MARK: Expressions
 
+    /// How deep `[` and `(` may nest inside one expression.
+    static let maxNesting = 100
+    private var nesting = 0
+
     mutating func expression() throws(FilterError) -> Expression {
+        nesting += 1
+        defer { nesting -= 1 }
+        guard nesting <= Self.maxNesting else { throw FilterError("expressions are nested deeper than \(Self.maxNesting) levels") }
         switch current {
         case .string(let s): advance(); return .literal(.string(s))
         case .integer(let n): advance(); return .literal(.int(n))
@@ -140,18 +147,16 @@ struct ExpressionParser {
 
     // MARK: Conditions
 
-    /// `a == b and c or d`: `and` and `or` bind equally and group from the right.
+    /// `a == b and c or d`: `and` and `or` bind equally and group from the right (read in a loop).
     mutating func condition() throws(FilterError) -> Condition {
-        let left = try comparison()
-        if isWord("and") {
+        var terms = [try comparison()]
+        var ands: [Bool] = []
+        while isWord("and") || isWord("or") {
+            ands.append(isWord("and"))
             advance()
-            return .and(left, try condition())
+            terms.append(try comparison())
         }
-        if isWord("or") {
-            advance()
-            return .or(left, try condition())
-        }
-        return left
+        return terms.count == 1 ? terms[0] : .chain(terms: terms, ands: ands)
     }
 
     mutating func comparison() throws(FilterError) -> Condition {

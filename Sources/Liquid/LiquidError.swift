@@ -47,5 +47,13 @@ public struct Position: Sendable, Equatable {
 /// A filter's complaint about its arguments; the renderer adds the position.
 public struct FilterError: Error, Sendable {
     public var message: String
+    /// The filter would break a render limit (a value too large): reported as a limit, not a template error.
+    public var isLimit = false
     public init(_ message: String) { self.message = message }
+
+    public static func limit(_ message: String) -> FilterError {
+        var e = FilterError(message)
+        e.isLimit = true
+        return e
+    }
 }

@@ -36,7 +36,7 @@ enum NodeScan {
         switch c {
         case .value(let e): return mentions(name, in: e)
         case .compare(let a, _, let b): return mentions(name, in: a) || mentions(name, in: b)
-        case .and(let a, let b), .or(let a, let b): return mentions(name, in: a) || mentions(name, in: b)
+        case .chain(let terms, _): return terms.contains { mentions(name, in: $0) }
         }
     }
 

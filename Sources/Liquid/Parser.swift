@@ -4,8 +4,9 @@ import Foundation
 struct Parser {
     /// A token after whitespace control, ready to parse.
     enum Item {
-        case text(String)
-        case output(markup: Substring, closed: Bool, Position)
+        /// Text after whitespace control, and the text as written (what `raw` keeps).
+        case text(String, source: Substring)
+        case output(markup: Substring, token: Token, Position)
         case tag(name: String, markup: Substring, token: Token?, Position)
         /// An opener without a closer, or a tag whose name is not a word.
         case malformed(Token)
@@ -39,14 +40,14 @@ struct Parser {
             case .text:
                 var text = token.source
                 if trimNext { text = text.drop(while: isRubySpace) }
-                out.append(.text(String(text)))
+                out.append(.text(String(text), source: token.source))
             case .output, .tag:
-                if token.trimsLeft, case .text(let previous) = out.last {
-                    out[out.count - 1] = .text(String(previous.reversed().drop(while: isRubySpace).reversed()))
+                if token.trimsLeft, case .text(let previous, let source) = out.last {
+                    out[out.count - 1] = .text(String(previous.reversed().drop(while: isRubySpace).reversed()), source: source)
                 }
                 if token.kind == .output {
                     let ranIntoTag = token.source.hasSuffix("%}") && token.source.dropFirst(2).contains("{%")
-                    out.append(token.isClosed && !ranIntoTag ? .output(markup: token.markup, closed: true, token.position) : .malformed(token))
+                    out.append(token.isClosed && !ranIntoTag ? .output(markup: token.markup, token: token, token.position) : .malformed(token))
                 } else if token.isClosed, let (name, markup) = tagName(token.markup) {
                     out.append(.tag(name: name, markup: markup, token: token, token.position))
                 } else {
@@ -80,7 +81,7 @@ struct Parser {
             let item = items[i]
             i += 1
             switch item {
-            case .text(let text):
+            case .text(let text, _):
                 html?.consume(text)
                 if !text.isEmpty { nodes.append(.text(text)) }
             case .output(let markup, _, let p):
@@ -157,12 +158,13 @@ struct Parser {
                 try e.expectEnd()
                 return v
             }
-            return name == "increment" ? .increment(variable) : .decrement(variable)
+            return name == "increment" ? .increment(variable, p) : .decrement(variable, p)
         case "echo":
             defer { html?.wroteOutput() }
             if markup.allSatisfy(Self.isRubySpace) { return .output(FilteredExpression(expression: .literal(.nil), filters: []), html?.context ?? .text, p) }
             return .output(try parse(markup, at: p) { (e: inout ExpressionParser) throws(FilterError) in try e.filtered() }, html?.context ?? .text, p)
         case "raw":
+            guard markup.allSatisfy(Self.isRubySpace) else { throw .syntax("'raw' takes no arguments", at: p) }
             return .raw(try rawBody("raw", opening: token, at: p))
         case "doc":
             guard markup.allSatisfy(Self.isRubySpace) else { throw .syntax("'doc' takes no arguments", at: p) }
@@ -360,4 +362,9 @@ extension Substring {
     }
 }
 
-func quoted<S: StringProtocol>(_ s: S) -> String { "'\(s)'" }
+/// Markup quoted in a message: at most 120 code points of it, so a huge tag makes a readable error.
+func quoted<S: StringProtocol>(_ s: S) -> String {
+    let scalars = s.unicodeScalars
+    guard scalars.count > 120 else { return "'\(s)'" }
+    return "'" + String(String.UnicodeScalarView(scalars.prefix(120))) + "…'"
+}

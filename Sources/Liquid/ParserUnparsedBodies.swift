@@ -2,23 +2,23 @@ import Foundation
 
 /// Bodies the parser does not parse as Liquid: `raw`, `doc`, `comment`, and the lines of `liquid`.
 extension Parser {
-    /// `raw` and `doc`: everything up to the end tag, unparsed.
+    /// `raw` and `doc`: every token up to the end tag, as written: whitespace control inside the
+    /// body (`{{- x -}}`, and the `-` of the tags around it) changes nothing in it. The end tag is
+    /// the last `{%` of a token that ends with `%}` (`{% raw %}{{% endraw %}` is `{`).
     mutating func rawBody(_ name: String, opening: Token?, at p: Position) throws(LiquidError) -> String {
         var body = ""
         let end = "end" + name
         while i < items.count {
             let item = items[i]
             i += 1
-            if case .text(let t) = item {
-                body += t
+            if case .text(_, let source) = item {
+                body += source
                 continue
             }
             guard let source = Self.token(of: item)?.source else { continue }
-            if let (before, tagName, trimsLeft) = Self.lastTag(in: source) {
+            if let (before, tagName, _) = Self.lastTag(in: source) {
                 if tagName == end {
                     body += before
-                    if trimsLeft { body = String(body.reversed().drop(while: Self.isRubySpace).reversed()) }
-                    if opening?.trimsRight == true { body = String(body.drop(while: Self.isRubySpace)) }
                     return body
                 }
                 if name == "doc", tagName == "doc" { throw .syntax("'doc' blocks cannot be nested", at: p) }
@@ -32,7 +32,7 @@ extension Parser {
         switch item {
         case .tag(_, _, let t, _): return t
         case .malformed(let t): return t
-        case .output(let markup, _, let p): return Token(kind: .output, source: "{{" + markup + "}}", position: p)
+        case .output(_, let token, _): return token
         case .text: return nil
         }
     }
@@ -71,6 +71,7 @@ extension Parser {
 
     /// `{% liquid %}`: one tag per line, without delimiters.
     mutating func liquid(_ markup: Substring, at p: Position) throws(LiquidError) -> Node {
+        guard depth + 1 < Self.maxNesting else { throw .syntax("blocks are nested deeper than \(Self.maxNesting) levels", at: p) }
         var lines: [Item] = []
         let text = markup.replacingOccurrences(of: "\r\n", with: "\n")
         for (n, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {

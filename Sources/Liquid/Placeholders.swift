@@ -30,8 +30,9 @@ public enum Placeholders {
         var out = ""
         var rest = Substring(html)
         while let start = rest.firstIndex(of: open) {
-            guard let end = rest[start...].firstIndex(of: close), let n = Int(rest[rest.index(after: start)..<end]),
-                  values.indices.contains(n) else {
+            // No closing mark after this opening one means none after any later one: stay linear.
+            guard let end = rest[start...].firstIndex(of: close) else { break }
+            guard let n = Int(rest[rest.index(after: start)..<end]), values.indices.contains(n) else {
                 out += rest[...start]
                 rest = rest[rest.index(after: start)...]
                 continue

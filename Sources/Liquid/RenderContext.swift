@@ -7,13 +7,17 @@ final class RenderContext {
     var scopes: [[String: Value]]
     /// The data given to the render, where counters live too.
     var data: Object
-    var interrupt: Interrupt?
-    var cycles: [String: Int] = [:]
+    /// `break` and `continue` not yet handled, innermost last: a loop takes one after each pass, and
+    /// any left over stop the blocks around it (Ruby Liquid keeps them on a stack too).
+    var interrupts: [Interrupt] = []
+    var cycles: [EqlKey: Int] = [:]
     var forOffsets: [String: Int] = [:]
     var lastChanged: String?
     var depth = 0
     var iterations = 0
     var outputBytes = 0
+    /// Bytes of the values filters and tags made so far (`Limits.totalValueBytes`).
+    var madeBytes = 0
     var forloops: [Object] = []
     /// Safe HTML met while escaping for Markdown, in order.
     var placeholders: [String] = []
@@ -48,7 +52,8 @@ final class RenderContext {
     // MARK: Output
 
     func write(_ text: String, into output: inout String, at p: Position) throws(LiquidError) {
-        outputBytes += text.utf8.count
+        let (total, overflow) = outputBytes.addingReportingOverflow(text.utf8.count)
+        outputBytes = overflow ? Int.max : total
         if outputBytes > environment.limits.outputBytes {
             throw LiquidError(.limit, "the output is larger than \(environment.limits.outputBytes) bytes", path: p.path, line: p.line, column: p.column)
         }

@@ -1,9 +1,12 @@
 /// Rendering nodes: each tag's behaviour, as in Ruby Liquid 5.
 extension RenderContext {
+    /// A block's nodes in order; after any tag that leaves a `break` or `continue` pending, the block
+    /// stops (text is never a stopping point, as in Ruby Liquid's `BlockBody`).
     func render(_ nodes: [Node], into output: inout String, template: Template) throws(LiquidError) {
         for node in nodes {
             try render(node, into: &output, template: template)
-            if interrupt != nil { return }
+            if case .text = node { continue }
+            if !interrupts.isEmpty { return }
         }
     }
 
@@ -33,6 +36,7 @@ extension RenderContext {
                 }
             }
         case .caseTag(let subject, let branches, let p):
+            // Every matching `when` renders (one body per matching value), then `else` if none did.
             let value = try evaluate(subject, at: p)
             var runElse = true
             for branch in branches {
@@ -44,26 +48,46 @@ extension RenderContext {
                     runElse = false
                     try render(branch.body, into: &output, template: template)
                 }
-                if interrupt != nil { return }
             }
         case .forLoop(let loop):
             try renderFor(loop, into: &output, template: template)
         case .tablerow(let loop):
             try renderTablerow(loop, into: &output, template: template)
-        case .cycle(let group, let values, let key, let p):
-            let register = try group.map { e throws(LiquidError) in "group:" + (try evaluate(e, at: p)).text } ?? "values:" + key
+        case .cycle(let group, let values, _, let p):
+            let register: EqlKey
+            if let group {
+                register = EqlKey(try evaluate(group, at: p))
+            } else if case let literals = values.compactMap({ e -> Value? in if case .literal(let v) = e { return v } else { return nil } }),
+                      literals.count == values.count {
+                // Ruby keys an unnamed cycle by its values' `inspect`, e.g. `["a", "b"]`.
+                register = EqlKey(.string(Ruby.inspect(.array(literals))))
+            } else {
+                // Ruby keys these by the tag's own expressions: each such tag counts for itself.
+                register = EqlKey(.string("\u{0}cycle \(p.path):\(p.line):\(p.column)"))
+            }
             let iteration = cycles[register] ?? 0
             let value = iteration < values.count ? try evaluate(values[iteration], at: p) : .nil
             cycles[register] = iteration + 1 >= values.count ? 0 : iteration + 1
             try write(outputText(value, context: .text), into: &output, at: p)
-        case .increment(let name):
-            let value = Comparison.integer(data[name]) ?? 0
-            data[name] = .int(value + 1)
-            try write(String(value), into: &output, at: Position(path: template.path, line: 0, column: 0))
-        case .decrement(let name):
-            let value = (Comparison.integer(data[name]) ?? 0) - 1
-            data[name] = .int(value)
-            try write(String(value), into: &output, at: Position(path: template.path, line: 0, column: 0))
+        case .increment(let name, let p), .decrement(let name, let p):
+            // The counter lives in the render's data (Ruby's first environment); nil and false start at 0.
+            var current = data[name] ?? .nil
+            if !current.isTruthy { current = .int(0) }
+            let up: Bool
+            if case .increment = node { up = true } else { up = false }
+            let next: Value
+            switch current {
+            case .int(let n):
+                let (r, overflow) = up ? n.addingReportingOverflow(1) : n.subtractingReportingOverflow(1)
+                if overflow { throw .render("integer overflow: '\(name)' is \(n), and one \(up ? "more" : "less") does not fit in 64 bits", at: p) }
+                next = .int(r)
+            case .float(let d):
+                next = .float(up ? d + 1 : d - 1)
+            default:
+                throw .render("'\(name)' holds \(Ruby.string(current).prefix(40)), which cannot be \(up ? "incremented" : "decremented")", at: p)
+            }
+            data[name] = next
+            try write((up ? current : next).text, into: &output, at: p)
         case .raw(let text):
             try write(text, into: &output, at: Position(path: template.path, line: 0, column: 0))
         case .include(let inclusion):
@@ -71,9 +95,9 @@ extension RenderContext {
         case .render(let inclusion):
             try renderPartial(inclusion, into: &output)
         case .breakLoop:
-            interrupt = .breakLoop
+            interrupts.append(.breakLoop)
         case .continueLoop:
-            interrupt = .continueLoop
+            interrupts.append(.continueLoop)
         case .ifchanged(let body):
             var captured = ""
             try render(body, into: &captured, template: template)
@@ -88,55 +112,119 @@ extension RenderContext {
 
     // MARK: Loops
 
-    /// The items a loop visits after `offset`, `limit` and `reversed`.
-    func loopItems(_ loop: Node.Loop) throws(LiquidError) -> [Value] {
-        let collection = try evaluate(loop.collection, at: loop.position)
-        var from = 0
-        if loop.offsetContinues {
-            from = forOffsets[loop.name] ?? 0
-        } else if let offset = loop.offset {
-            from = try integerArgument(try evaluate(offset, at: loop.position), "offset", at: loop.position) ?? 0
+    /// The items one loop visits: part of an array, or a stretch of a range, never expanded.
+    struct Segment {
+        enum Source {
+            case items([Value])
+            /// `start`, `start + step`, ...: a range visited without making its array.
+            case range(start: Int, step: Int)
         }
-        let limit = try loop.limit.flatMap { e throws(LiquidError) in try integerArgument(try evaluate(e, at: loop.position), "limit", at: loop.position) }
-        var items: [Value]
-        switch collection {
-        case .array(let a): items = a
-        case .range: items = collection.arrayValue ?? []
-        case .object(let o): items = o.pairs.map { .array([.string($0.0), $0.1]) }
-        case .string(let s), .safe(let s): items = s.isEmpty ? [] : [collection]
-        default: items = []
+
+        var source: Source
+        var count: Int
+
+        static let empty = Segment(source: .items([]), count: 0)
+
+        subscript(i: Int) -> Value {
+            switch source {
+            case .items(let a): return a[i]
+            case .range(let start, let step): return .int(step > 0 ? start + i : start - i)
+            }
         }
-        from = max(0, from)
-        let end = limit.map { min(items.count, from + max(0, $0)) } ?? items.count
-        items = from < end ? Array(items[from..<end]) : []
-        forOffsets[loop.name] = from + items.count
-        return loop.reversed ? items.reversed() : items
     }
 
-    func integerArgument(_ v: Value, _ name: String, at p: Position) throws(LiquidError) -> Int? {
-        switch v {
-        case .nil: return nil
-        case .int(let n): return n
-        case .float(let d) where d.isFinite && abs(d) < 1e15: return Int(d)
-        case .string(let s), .safe(let s):
-            if let n = Int(s.trimmingCharacters(in: .whitespaces)) { return n }
-            if let d = Double(s.trimmingCharacters(in: .whitespaces)), d.isFinite, abs(d) < 1e15 { return Int(d) }
-        default: break
+    /// Ruby Liquid's `slice_collection`: the items whose index is at least `from` and below `to`
+    /// (a string is one item, whatever `from` and `to` say).
+    func segment(_ collection: Value, from: Int, to: Int?, reversed: Bool, at p: Position) throws(LiquidError) -> Segment {
+        func window(_ count: Int) -> Range<Int> {
+            let lo = max(from, 0)
+            let hi = min(count, to ?? count)
+            return lo < hi ? lo..<hi : 0..<0
         }
-        throw .render("'\(name)' must be a number, found \(v.text)", at: p)
+        var out: Segment
+        switch collection {
+        case .string(let s), .safe(let s):
+            out = s.isEmpty ? .empty : Segment(source: .items([collection]), count: 1)
+        case .array(let a):
+            let w = window(a.count)
+            out = Segment(source: .items(Array(a[w])), count: w.count)
+        case .object(let o):
+            let w = window(o.count)
+            out = Segment(source: .items(o.pairs[w].map { .array([.string($0.0), $0.1]) }), count: w.count)
+        case .range(let lo, let hi):
+            guard let count = Value.rangeCount(lo, hi) else {
+                throw .render("integer overflow: the range (\(lo)..\(hi)) has more items than fit in 64 bits", at: p)
+            }
+            let w = window(count)
+            out = Segment(source: .range(start: lo + w.lowerBound, step: 1), count: w.count)
+        default:
+            out = .empty
+        }
+        if reversed, out.count > 1 {
+            switch out.source {
+            case .items(let a): out.source = .items(a.reversed())
+            case .range(let start, _): out.source = .range(start: start + (out.count - 1), step: -1)
+            }
+        }
+        return out
+    }
+
+    /// A loop's `offset` or `limit`: `Utils.to_integer` (an integer, or text that is one); nil when absent or nil.
+    func loopInteger(_ e: Expression?, _ name: String, at p: Position) throws(LiquidError) -> Int? {
+        guard let e else { return nil }
+        let v = try evaluate(e, at: p)
+        if v.isNil { return nil }
+        do throws(FilterError) {
+            return try Ruby.integer(v)
+        } catch {
+            throw .render("'\(name)' must be an integer, found \(Ruby.string(v).prefix(40)) (\(error.message))", at: p)
+        }
+    }
+
+    /// Ruby's `to_i` of an attribute: integers, floats truncated, text's leading integer, nil 0.
+    func toI(_ e: Expression?, at p: Position) throws(LiquidError) -> Int? {
+        guard let e else { return nil }
+        let v = try evaluate(e, at: p)
+        switch v {
+        case .nil: return 0
+        case .int(let n): return n
+        case .float(let d):
+            guard d.isFinite, let n = Int(exactly: d.rounded(.towardZero)) else { throw .render("integer overflow: \(Ruby.string(v)) does not fit in 64 bits", at: p) }
+            return n
+        case .string(let s), .safe(let s):
+            do throws(FilterError) { return try Number.toInteger(s) } catch { throw .render(error.message, at: p) }
+        default:
+            throw .render("expected a number, found \(Ruby.string(v).prefix(40))", at: p)
+        }
+    }
+
+    /// The segment a `for` visits after `offset`, `limit` and `reversed`; remembers where it ended for `offset: continue`.
+    func loopSegment(_ loop: Node.Loop) throws(LiquidError) -> Segment {
+        let from = loop.offsetContinues ? (forOffsets[loop.name] ?? 0) : (try loopInteger(loop.offset, "offset", at: loop.position) ?? 0)
+        let collection = try evaluate(loop.collection, at: loop.position)
+        let to = try loopInteger(loop.limit, "limit", at: loop.position).map { Self.saturatingSum($0, from) }
+        let segment = try segment(collection, from: from, to: to, reversed: loop.reversed, at: loop.position)
+        forOffsets[loop.name] = Self.saturatingSum(from, segment.count)
+        return segment
+    }
+
+    static func saturatingSum(_ a: Int, _ b: Int) -> Int {
+        let (s, overflow) = a.addingReportingOverflow(b)
+        return overflow ? (b > 0 ? Int.max : Int.min) : s
     }
 
     func renderFor(_ loop: Node.Loop, into output: inout String, template: Template) throws(LiquidError) {
-        let items = try loopItems(loop)
-        guard !items.isEmpty else {
+        let items = try loopSegment(loop)
+        guard items.count > 0 else {
             try render(loop.elseBody, into: &output, template: template)
             return
         }
         let parent: Value = isolatedLoops == 0 ? (forloops.last.map { .object($0) } ?? .nil) : .nil
         try withScope { () throws(LiquidError) in
-            for (index, item) in items.enumerated() {
+            var index = 0
+            while index < items.count {
                 try countIteration(at: loop.position)
-                setLocal(loop.variable, item)
+                setLocal(loop.variable, items[index])
                 if loop.usesForloop {
                     let forloop = Object([
                         ("name", .string(loop.name)), ("length", .int(items.count)),
@@ -149,21 +237,25 @@ extension RenderContext {
                 }
                 defer { if loop.usesForloop { forloops.removeLast() } }
                 try render(loop.body, into: &output, template: template)
-                if let signal = interrupt {
-                    interrupt = nil
-                    if signal == .breakLoop { break }
-                }
+                if let signal = interrupts.popLast(), signal == .breakLoop { break }
+                index += 1
             }
         }
     }
 
     func renderTablerow(_ loop: Node.Loop, into output: inout String, template: Template) throws(LiquidError) {
-        let items = try loopItems(loop)
-        var cols = items.count
-        if let c = loop.cols, let n = try integerArgument(try evaluate(c, at: loop.position), "cols", at: loop.position) { cols = max(n, 1) }
+        // tablerow reads its numbers with Ruby's `to_i` (2.6 is 2, '2' is 2, nil is 0).
+        let from = try toI(loop.offset, at: loop.position) ?? 0
+        let to = try toI(loop.limit, at: loop.position).map { Self.saturatingSum($0, from) }
+        let collection = try evaluate(loop.collection, at: loop.position)
+        guard collection.isTruthy else { return }  // nil or false: no table at all
+        let items = try segment(collection, from: from, to: to, reversed: loop.reversed, at: loop.position)
+        // Without `cols`, one row; with cols of 0 or less, one row too (no column is ever the last).
+        let cols = try toI(loop.cols, at: loop.position) ?? items.count
         try write("<tr class=\"row1\">\n", into: &output, at: loop.position)
         try withScope { () throws(LiquidError) in
-            for (index, item) in items.enumerated() {
+            var index = 0
+            while index < items.count {
                 try countIteration(at: loop.position)
                 let col0 = cols > 0 ? index % cols : index
                 let row = cols > 0 ? index / cols + 1 : 1
@@ -173,18 +265,16 @@ extension RenderContext {
                     ("index0", .int(index)), ("last", .bool(index == items.count - 1)), ("length", .int(items.count)),
                     ("rindex", .int(items.count - index)), ("rindex0", .int(items.count - index - 1)), ("row", .int(row)),
                 ])
-                setLocal(loop.variable, item)
+                setLocal(loop.variable, items[index])
                 setLocal("tablerowloop", .object(tablerowloop))
                 try write("<td class=\"col\(col0 + 1)\">", into: &output, at: loop.position)
                 try render(loop.body, into: &output, template: template)
                 try write("</td>", into: &output, at: loop.position)
+                if let signal = interrupts.popLast(), signal == .breakLoop { break }
                 if col0 + 1 == cols, index != items.count - 1 {
                     try write("</tr>\n<tr class=\"row\(row + 1)\">", into: &output, at: loop.position)
                 }
-                if let signal = interrupt {
-                    interrupt = nil
-                    if signal == .breakLoop { break }
-                }
+                index += 1
             }
         }
         try write("</tr>\n", into: &output, at: loop.position)
@@ -203,7 +293,7 @@ extension RenderContext {
         return (name, template)
     }
 
-    /// `include`: the partial shares this render's variables.
+    /// `include`: the partial shares this render's variables; an array binds each item in turn.
     func renderInclude(_ inc: Node.Inclusion, into output: inout String) throws(LiquidError) {
         let (name, template) = try partial(try evaluate(inc.name, at: inc.position), at: inc.position)
         let variable = inc.alias ?? String(name.split(separator: "/").last ?? Substring(name))
@@ -215,9 +305,9 @@ extension RenderContext {
         try withScope(scope) { () throws(LiquidError) in
             if case .array(let items) = bound {
                 for item in items {
+                    try countIteration(at: inc.position)
                     setLocal(variable, item)
                     try render(template.nodes, into: &output, template: template)
-                    if interrupt != nil { break }
                 }
             } else {
                 if inc.bound != nil || !bound.isNil { setLocal(variable, bound) }
@@ -226,40 +316,46 @@ extension RenderContext {
         }
     }
 
-    /// `render`: the partial sees only what is passed to it (and the environment's globals).
+    /// `render`: the partial sees only what is passed to it (and the environment's globals); `for`
+    /// renders it once per item of an array, range or hash.
     func renderPartial(_ inc: Node.Inclusion, into output: inout String) throws(LiquidError) {
         let (name, template) = try partial(try evaluate(inc.name, at: inc.position), at: inc.position)
         let variable = inc.alias ?? String(name.split(separator: "/").last ?? Substring(name))
-        var scope: [String: Value] = [:]
-        for (key, e) in inc.keywords { scope[key] = try evaluate(e, at: inc.position) }
         let bound = try inc.bound.map { e throws(LiquidError) in try evaluate(e, at: inc.position) }
-        func run(_ scope: [String: Value]) throws(LiquidError) {
+        func run(_ item: Value?, _ forloop: Object?) throws(LiquidError) {
+            var scope: [String: Value] = [:]
+            if let forloop { scope["forloop"] = .object(forloop) }
+            for (key, e) in inc.keywords { scope[key] = try evaluate(e, at: inc.position) }
+            if let item, !item.isNil { scope[variable] = item }
             let child = RenderContext(environment: environment, data: Object())
             child.scopes = [scope]
             child.depth = depth + 1
             child.iterations = iterations
             child.outputBytes = outputBytes
+            child.madeBytes = madeBytes
             try child.render(template.nodes, into: &output, template: template)
             iterations = child.iterations
             outputBytes = child.outputBytes
+            madeBytes = child.madeBytes
         }
-        if inc.isForLoop, let items = bound?.arrayValue {
-            for (index, item) in items.enumerated() {
-                var s = scope
-                s[variable] = item
-                s["forloop"] = .object(Object([
-                    ("name", .string(variable)), ("length", .int(items.count)),
+        let items: Segment? = inc.isForLoop ? try bound.flatMap { b throws(LiquidError) -> Segment? in
+            switch b {
+            case .array, .range, .object: return try segment(b, from: 0, to: nil, reversed: false, at: inc.position)
+            default: return nil
+            }
+        } : nil
+        if let items {
+            for index in 0..<items.count {
+                try countIteration(at: inc.position)
+                try run(items[index], Object([
+                    ("name", .string(name)), ("length", .int(items.count)),
                     ("index", .int(index + 1)), ("index0", .int(index)),
                     ("rindex", .int(items.count - index)), ("rindex0", .int(items.count - index - 1)),
-                    ("first", .bool(index == 0)), ("last", .bool(index == items.count - 1)),
+                    ("first", .bool(index == 0)), ("last", .bool(index == items.count - 1)), ("parentloop", .nil),
                 ]))
-                try run(s)
             }
         } else {
-            if let bound { scope[variable] = bound }
-            try run(scope)
+            try run(bound, nil)
         }
     }
 }
-
-import Foundation

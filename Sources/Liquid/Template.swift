@@ -69,8 +69,14 @@ public struct Environment: Sendable {
         public var depth = 64
         /// Loop iterations in one render, all loops together.
         public var iterations = 10_000_000
-        /// Bytes of output in one render.
+        /// Bytes of output in one render (captured text included).
         public var outputBytes = 256 << 20
+        /// Bytes of any one value a filter or tag makes: a string's UTF-8, 16 for each array item
+        /// (a range is counted as the array it would become).
+        public var valueBytes = 256 << 20
+        /// Bytes of all the values filters and tags make in one render, together (as `valueBytes`
+        /// counts them): what bounds `append` in a loop.
+        public var totalValueBytes = 2 << 30
 
         public init() {}
     }
@@ -106,4 +112,19 @@ public struct FilterContext: Sendable {
     public var now: Int64
     public var timeZone: TimeZone
     public var autoescape: Bool
+    /// The largest value the filter may make (`Limits.valueBytes`): a filter that would make a larger
+    /// one throws `FilterError.limit` before making it.
+    public var maxValueBytes: Int
+
+    public init(now: Int64 = 0, timeZone: TimeZone = .gmt, autoescape: Bool = false, maxValueBytes: Int = Environment.Limits().valueBytes) {
+        self.now = now
+        self.timeZone = timeZone
+        self.autoescape = autoescape
+        self.maxValueBytes = maxValueBytes
+    }
+
+    /// Throws a limit error unless `bytes` fit in one value.
+    public func check(_ bytes: Int, _ what: @autoclosure () -> String) throws(FilterError) {
+        if bytes > maxValueBytes { throw FilterError.limit("\(what()) would be larger than \(maxValueBytes) bytes") }
+    }
 }

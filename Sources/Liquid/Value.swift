@@ -36,22 +36,26 @@ public indirect enum Value: Sendable {
         }
     }
 
-    /// The elements of an array or range.
+    /// The elements of an array (a range is never expanded here: see `Ruby.items` and `RangeCount`).
     public var arrayValue: [Value]? {
-        switch self {
-        case .array(let a): return a
-        case .range(let lo, let hi): return lo > hi ? [] : (lo...hi).map { .int($0) }
-        default: return nil
-        }
+        if case .array(let a) = self { return a }
+        return nil
     }
 
-    /// True for "", [], {} (what `== empty` means).
+    /// How many integers `(lo..hi)` holds; nil when the count is beyond `Int`.
+    public static func rangeCount(_ lo: Int, _ hi: Int) -> Int? {
+        guard hi >= lo else { return 0 }
+        let (d, o1) = hi.subtractingReportingOverflow(lo)
+        let (n, o2) = d.addingReportingOverflow(1)
+        return o1 || o2 ? nil : n
+    }
+
+    /// True for "", [], {} (what `== empty` means; a range has no `empty?` in Ruby).
     public var isEmptyCollection: Bool {
         switch self {
         case .string(let s), .safe(let s): return s.isEmpty
         case .array(let a): return a.isEmpty
         case .object(let o): return o.isEmpty
-        case .range(let lo, let hi): return lo > hi
         default: return false
         }
     }
@@ -61,7 +65,7 @@ public indirect enum Value: Sendable {
         switch self {
         case .nil, .bool(false): return true
         case .string(let s), .safe(let s): return s.allSatisfy(\.isWhitespace)
-        case .array, .object, .range: return isEmptyCollection
+        case .array, .object: return isEmptyCollection
         default: return false
         }
     }

@@ -9,19 +9,8 @@ extension Value {
         case .float(let d): return Self.rubyFloat(d)
         case .string(let s), .safe(let s): return s
         case .array(let a): return a.map(\.text).joined()
-        case .object(let o): return Self.inspect(.object(o))
+        case .object: return Ruby.inspect(self)
         case .range(let lo, let hi): return "\(lo)..\(hi)"
-        }
-    }
-
-    /// Ruby's `inspect`, for hashes written as text.
-    static func inspect(_ v: Value) -> String {
-        switch v {
-        case .nil: return "nil"
-        case .string(let s), .safe(let s): return "\"" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
-        case .array(let a): return "[" + a.map(inspect).joined(separator: ", ") + "]"
-        case .object(let o): return "{" + o.pairs.map { inspect(.string($0.0)) + "=>" + inspect($0.1) }.joined(separator: ", ") + "}"
-        default: return v.text
         }
     }
 

@@ -1,8 +1,8 @@
-import CLI
 import Diagnostics
 import Formats
 import Foundation
 import Liquid
+import LiquidFiles
 import Markdown
 
 /// A test case in the golden-liquid JSON format, with our extra keys for the environment.

@@ -3,12 +3,15 @@ import Foundation
 /// Reads the dates templates hand to `date`: timestamps, `now`, ISO 8601 and RFC 3339, RFC 2822,
 /// and the month-name forms people write ("March 14, 2016", "14 Mar 2016 10:00").
 enum DateParsing {
+    /// Timestamps up to about ±285 billion years: room left for the UTC offset, so no sum can overflow.
+    static let maxSeconds = 9_000_000_000_000_000_000
+
     static let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
 
     static func time(from v: Value, now: Int64, zone: TimeZone) -> LiquidTime? {
         switch v {
-        case .int(let n): return LiquidTime(seconds: Int64(n), in: zone)
-        case .float(let d) where d.isFinite && abs(d) < 1e15: return LiquidTime(seconds: Int64(d.rounded(.down)), in: zone)
+        // Ruby's `to_date` takes integers and text; a float is not a date (the filter returns it as it is).
+        case .int(let n): return abs(n) <= maxSeconds ? LiquidTime(seconds: Int64(n), in: zone) : nil
         case .string(let s), .safe(let s): return parse(s, now: now, zone: zone)
         default: return nil
         }
@@ -16,10 +19,13 @@ enum DateParsing {
 
     static func parse(_ raw: String, now: Int64, zone: TimeZone) -> LiquidTime? {
         if let fast = rfc3339(raw) { return fast }
+        // Ruby's `to_date`: only "now", "today" and digits alone, exactly as written, are not parsed as text.
+        if raw.lowercased() == "now" || raw.lowercased() == "today" { return LiquidTime(seconds: now, in: zone) }
+        if !raw.isEmpty, raw.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
+            return Int64(raw).flatMap { abs($0) <= Int64(maxSeconds) ? LiquidTime(seconds: $0, in: zone) : nil }
+        }
         let s = raw.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
         if s.isEmpty { return nil }
-        if s == "now" || s == "today" { return LiquidTime(seconds: now, in: zone) }
-        if s.allSatisfy({ $0.isASCII && $0.isNumber }) { return Int64(s).map { LiquidTime(seconds: $0, in: zone) } }
         return fields(s).flatMap { build($0, zone: zone) }
     }
 
@@ -45,12 +51,18 @@ enum DateParsing {
             return v
         }
         func isDigit(_ k: Int) -> Bool { k < u.count && u[k] >= 0x30 && u[k] <= 0x39 }
-        // 2016-03-14 or 2016/03/14; 3/14/2016.
-        if let y = digits(0, 4), u.count > 4, u[4] == UInt8(ascii: "-") || u[4] == UInt8(ascii: "/") {
-            var k = 5
+        // 2016-03-14 or 2016/03/14 (anywhere in the text, as Ruby finds it); 3/14/2016.
+        var at = 0
+        while at + 4 < u.count, !(digits(at, 4) != nil && (u[at + 4] == UInt8(ascii: "-") || u[at + 4] == UInt8(ascii: "/"))
+                                    && (at == 0 || !isDigit(at - 1))) {
+            at += 1
+        }
+        if at + 4 < u.count, let y = digits(at, 4), u[at + 4] == UInt8(ascii: "-") || u[at + 4] == UInt8(ascii: "/") {
+            let separator = u[at + 4]
+            var k = at + 5
             let mStart = k
             while isDigit(k), k - mStart < 2 { k += 1 }
-            if k > mStart, k < u.count, u[k] == u[4], let m = digits(mStart, k - mStart) {
+            if k > mStart, k < u.count, u[k] == separator, let m = digits(mStart, k - mStart) {
                 k += 1
                 let dStart = k
                 while isDigit(k), k - dStart < 2 { k += 1 }
@@ -189,7 +201,7 @@ enum DateParsing {
     }
 
     static func build(_ f: Fields, zone: TimeZone) -> LiquidTime? {
-        guard let y = f.year, let m = f.month, let d = f.day, (1...12).contains(m), (1...31).contains(d),
+        guard let y = f.year, abs(y) <= 1_000_000, let m = f.month, let d = f.day, (1...12).contains(m), (1...31).contains(d),
               f.hour < 24, f.minute < 60, f.second < 61 else { return nil }
         let wall = Int64(LiquidTime.days(y, m, d)) * 86_400 + Int64(f.hour * 3600 + f.minute * 60 + f.second)
         var time: LiquidTime

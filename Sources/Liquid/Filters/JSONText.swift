@@ -13,9 +13,12 @@ public enum JSONText {
         case .int(let n): out += String(n)
         case .float(let d): out += d.isFinite ? Value.rubyFloat(d) : "null"
         case .string(let s), .safe(let s): string(s, into: &out)
-        case .array, .range:
+        case .range(let lo, let hi):
+            // As Jekyll's `jsonify` writes a Ruby Range: its text (never expanded).
+            string("\(lo)..\(hi)", into: &out)
+        case .array(let items):
             out += "["
-            for (i, item) in (v.arrayValue ?? []).enumerated() {
+            for (i, item) in items.enumerated() {
                 if i > 0 { out += "," }
                 write(item, into: &out)
             }

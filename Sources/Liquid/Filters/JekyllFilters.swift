@@ -55,8 +55,8 @@ public enum JekyllFilters {
             "number_of_words": Filter(arguments: 0...1) { input, _, _, _ in
                 .int(Ruby.string(input).split(whereSeparator: { Ruby.isSpace($0) }).count)
             },
-            "array_to_sentence_string": Filter(arguments: 0...1) { input, args, _, _ in
-                let items = Ruby.items(input).map(Ruby.string)
+            "array_to_sentence_string": Filter(arguments: 0...1) { input, args, _, c throws(FilterError) in
+                let items = try Ruby.items(input, c).map(Ruby.string)
                 let connector = args.first.map(Ruby.string) ?? "and"
                 switch items.count {
                 case 0: return .string("")
@@ -65,27 +65,59 @@ public enum JekyllFilters {
                 default: return .string(items.dropLast().joined(separator: ", ") + ", \(connector) " + (items.last ?? ""))
                 }
             },
-            "group_by": Filter(arguments: 1...1) { input, args, _, _ throws(FilterError) in
-                var groups: [(String, [Value])] = []
-                for item in Ruby.items(input) {
+            "group_by": Filter(arguments: 1...1) { input, args, _, c throws(FilterError) in
+                var groups = Groups()
+                for item in try Ruby.items(input, c) {
                     var key = Value.nil
-                    if case .value(let v) = try Ruby.lookup(item, args[0]) { key = v }
-                    let name = Ruby.string(key)
-                    if let i = groups.firstIndex(where: { $0.0 == name }) { groups[i].1.append(item) } else { groups.append((name, [item])) }
+                    switch Ruby.subscriptValue(item, args[0]) {
+                    case .value(let v): key = v
+                    case .typeError: throw Ruby.propertyError(args[0])
+                    case .noMethod: break
+                    }
+                    groups.add(item, to: Ruby.string(key))
                 }
-                return .array(groups.map { .object(Object([("name", .string($0.0)), ("items", .array($0.1)), ("size", .int($0.1.count))])) })
+                let value = groups.value
+                try Ruby.checkNesting(value, adding: 0)
+                return value
             },
-            "push": Filter(arguments: 1...1) { input, args, _, _ in .array(Ruby.items(input) + [args[0]]) },
-            "unshift": Filter(arguments: 1...1) { input, args, _, _ in .array([args[0]] + Ruby.items(input)) },
-            "pop": Filter(arguments: 0...1) { input, args, _, _ throws(FilterError) in
-                let n = args.isEmpty ? 1 : try Ruby.integer(args[0])
-                return .array(Array(Ruby.items(input).dropLast(max(0, n))))
+            "push": Filter(arguments: 1...1) { input, args, _, c throws(FilterError) in
+                try Ruby.checkNesting(args[0], adding: 1)
+                return .array(try Ruby.items(input, c) + [args[0]])
             },
-            "shift": Filter(arguments: 0...1) { input, args, _, _ throws(FilterError) in
+            "unshift": Filter(arguments: 1...1) { input, args, _, c throws(FilterError) in
+                try Ruby.checkNesting(args[0], adding: 1)
+                return .array([args[0]] + (try Ruby.items(input, c)))
+            },
+            "pop": Filter(arguments: 0...1) { input, args, _, c throws(FilterError) in
                 let n = args.isEmpty ? 1 : try Ruby.integer(args[0])
-                return .array(Array(Ruby.items(input).dropFirst(max(0, n))))
+                return .array(Array(try Ruby.items(input, c).dropLast(max(0, n))))
+            },
+            "shift": Filter(arguments: 0...1) { input, args, _, c throws(FilterError) in
+                let n = args.isEmpty ? 1 : try Ruby.integer(args[0])
+                return .array(Array(try Ruby.items(input, c).dropFirst(max(0, n))))
             },
         ]
+    }
+
+    /// Items grouped by a key's text, groups in the order their first item came (one dictionary lookup an item).
+    struct Groups {
+        var names: [String] = []
+        var items: [[Value]] = []
+        var index: [String: Int] = [:]
+
+        mutating func add(_ item: Value, to name: String) {
+            if let i = index[name] {
+                items[i].append(item)
+            } else {
+                index[name] = names.count
+                names.append(name)
+                items.append([item])
+            }
+        }
+
+        var value: Value {
+            .array(zip(names, items).map { .object(Object([("name", .string($0.0)), ("items", .array($0.1)), ("size", .int($0.1.count))])) })
+        }
     }
 
     /// `https:`, `mailto:` …, or `//host`: a URL that is not a path.

@@ -1,5 +1,7 @@
 /// Ruby's `Time#strftime`: every conversion, with the `-`, `_`, `0`, `^` and `#` flags and widths.
 public enum Strftime {
+    /// The widest padding a conversion may ask for (`%65536Y`).
+    static let maxWidth = 65_536
     static let dayNames = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
     static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August",
                              "September", "October", "November", "December"]
@@ -16,15 +18,16 @@ public enum Strftime {
             var flags = Set<Character>()
             while j < chars.count, "-_0^#".contains(chars[j]) { flags.insert(chars[j]); j += 1 }
             var width: Int?
-            while j < chars.count, chars[j].isASCII, chars[j].isNumber {
-                width = (width ?? 0) * 10 + Int(String(chars[j]))!
+            while j < chars.count, let digit = chars[j].asciiValue, digit >= 0x30, digit <= 0x39 {
+                width = min((width ?? 0) * 10 + Int(digit - 0x30), Self.maxWidth + 1)
                 j += 1
             }
             var colons = 0
             while j < chars.count, chars[j] == ":" { colons += 1; j += 1 }
             guard j < chars.count else { out += String(chars[i...]); break }
             let conversion = chars[j]
-            if let text = convert(conversion, f, t, flags: flags, width: width, colons: colons) {
+            // A width beyond `maxWidth` is not a conversion: written as it is (Ruby refuses such widths).
+            if (width ?? 0) <= Self.maxWidth, let text = convert(conversion, f, t, flags: flags, width: width, colons: colons) {
                 out += text
             } else {
                 out += String(chars[i...j])
