@@ -1,3 +1,4 @@
+import Escaping
 import Geo
 import Loading
 
@@ -9,7 +10,7 @@ struct Skeletons {
     func neighborhood(name: String) -> String {
         """
         ---
-        name: \(yaml(name))
+        name: \(Escape.yaml(name))
         description: One line about the neighborhood
         ---
         What residents should know about \(name): where it is, who organizes here, how to take part.
@@ -38,7 +39,7 @@ struct Skeletons {
     func story(title: String) -> String {
         """
         ---
-        title: \(yaml(title))
+        title: \(Escape.yaml(title))
         status: draft
         observations: []
         call_to_action: What readers can do
@@ -51,7 +52,7 @@ struct Skeletons {
     func coalition(name: String) -> String {
         """
         ---
-        name: \(yaml(name))
+        name: \(Escape.yaml(name))
         focus: [\(site.categories[0].key)]
         meets: Where and when you meet
         ---
@@ -63,7 +64,7 @@ struct Skeletons {
     func event(title: String) -> String {
         """
         ---
-        title: \(yaml(title))
+        title: \(Escape.yaml(title))
         start: \(date) 18:00
         end: \(date) 19:30
         location: Where to meet
@@ -71,21 +72,6 @@ struct Skeletons {
         What will happen and who should come.
 
         """
-    }
-
-    /// A double-quoted YAML string.
-    func yaml(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            default:
-                if scalar.value < 0x20 { out += " " } else { out.unicodeScalars.append(scalar) }
-            }
-        }
-        return out + "\""
     }
 
     func fixed(_ v: Double) -> String {

@@ -1,3 +1,4 @@
+import Escaping
 import Geo
 
 /// Draws a map as SVG from the data alone: basemap, boundary, marks (grouped where they overlap),
@@ -23,7 +24,7 @@ public enum MapRenderer {
         let height = fit.height + 16 + Double(legendRows) * legendRowHeight + 14
         let p = spec.idPrefix
         func n(_ v: Double) -> String { SVGText.number(v) }
-        func e(_ s: String) -> String { SVGText.escape(s) }
+        func e(_ s: String) -> String { Escape.xml(s) }
 
         var s = "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"map\" viewBox=\"0 0 \(n(spec.width)) \(n(height))\" "
         s += "width=\"\(n(spec.width))\" height=\"\(n(height))\" role=\"img\" aria-labelledby=\"\(p)-title \(p)-desc\">\n"
@@ -100,7 +101,7 @@ public enum MapRenderer {
         func n(_ v: Double) -> String { SVGText.number(v) }
         if g.marks.count == 1, let m = g.marks.first {
             let shape = shapes[m.category] ?? .circle
-            return "<a href=\"\(SVGText.escape(m.url))\"><title>\(SVGText.escape(m.label))</title>"
+            return "<a href=\"\(Escape.xml(m.url))\"><title>\(Escape.xml(m.label))</title>"
                 + "<path d=\"\(shape.path(x: g.x, y: g.y, r: markRadius))\" fill=\"\(colors[m.category] ?? "#555555")\" stroke=\"#ffffff\" stroke-width=\"1.5\"/></a>\n"
         }
         let byCategory = categories.compactMap { c -> String? in
@@ -111,7 +112,7 @@ public enum MapRenderer {
         let fill = single.flatMap { colors[$0] } ?? "#1d2327"
         let r = markRadius + min(6, Double(String(g.marks.count).count) * 2.5)
         let label = "\(g.marks.count) observations here: " + byCategory.joined(separator: ", ")
-        var s = "<a href=\"\(SVGText.escape(groupURL))\"><title>\(SVGText.escape(label))</title>"
+        var s = "<a href=\"\(Escape.xml(groupURL))\"><title>\(Escape.xml(label))</title>"
         s += "<circle cx=\"\(n(g.x))\" cy=\"\(n(g.y))\" r=\"\(n(r))\" fill=\"\(fill)\" stroke=\"#ffffff\" stroke-width=\"2\"/>"
         s += "<text x=\"\(n(g.x))\" y=\"\(n(g.y + 3.8))\" font-family=\"system-ui, sans-serif\" font-size=\"11\" font-weight=\"700\" fill=\"#ffffff\" text-anchor=\"middle\">\(g.marks.count)</text></a>\n"
         return s
@@ -169,8 +170,8 @@ public enum MapRenderer {
         for (i, (c, count)) in counts.enumerated() {
             let x = 14 + Double(i % 3) * columnWidth, y = top + Double(i / 3) * legendRowHeight + 12
             let shape = shapes[c.key] ?? .circle
-            s += "<path d=\"\(shape.path(x: x + 7, y: y, r: 6.5))\" fill=\"\(SVGText.escape(c.color))\" stroke=\"#1d2327\" stroke-width=\"0.8\"/>"
-            s += "<text x=\"\(n(x + 20))\" y=\"\(n(y + 4.5))\">\(SVGText.escape(c.label)) (\(count))</text>\n"
+            s += "<path d=\"\(shape.path(x: x + 7, y: y, r: 6.5))\" fill=\"\(Escape.xml(c.color))\" stroke=\"#1d2327\" stroke-width=\"0.8\"/>"
+            s += "<text x=\"\(n(x + 20))\" y=\"\(n(y + 4.5))\">\(Escape.xml(c.label)) (\(count))</text>\n"
         }
         return s + "</g>\n"
     }

@@ -1,3 +1,4 @@
+import Escaping
 import CQRencode
 
 /// A QR code made by libqrencode, drawn as crisp SVG; all of libqrencode's pointers live here.
@@ -35,16 +36,7 @@ public struct QRCode: Sendable {
                 x += run
             }
         }
-        var escaped = ""
-        for c in label.unicodeScalars {
-            switch c {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            default: if c.value >= 0x20 { escaped.unicodeScalars.append(c) }
-            }
-        }
+        let escaped = Escape.xml(label)
         return "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"qr\" viewBox=\"0 0 \(total) \(total)\" width=\"\(pixels)\" height=\"\(pixels)\" "
             + "shape-rendering=\"crispEdges\" role=\"img\" aria-label=\"\(escaped)\"><rect width=\"\(total)\" height=\"\(total)\" fill=\"#ffffff\"/>"
             + "<path d=\"\(d)\" fill=\"#000000\"/></svg>"

@@ -1,3 +1,4 @@
+import Escaping
 import Assembly
 import Foundation
 import Liquid
@@ -64,12 +65,12 @@ struct Feeds {
 
     func calendar() -> String {
         var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//CommonSight Press//commonsight//EN", "CALSCALE:GREGORIAN",
-                     "METHOD:PUBLISH", "X-WR-CALNAME:" + ICS.text(hood.name + " — " + site.title),
+                     "METHOD:PUBLISH", "X-WR-CALNAME:" + Escape.icsText(hood.name + " — " + site.title),
                      "X-WR-TIMEZONE:" + site.timeZone.identifier]
         let host = hood.absoluteRoot.flatMap { URL(string: $0)?.host } ?? "commonsight.invalid"
         for e in hood.events {
             lines.append("BEGIN:VEVENT")
-            lines.append("UID:" + ICS.text("\(e.slug).\(hood.slug)@\(host)"))
+            lines.append("UID:" + Escape.icsText("\(e.slug).\(hood.slug)@\(host)"))
             lines.append("DTSTAMP:" + ICS.utc(e.start.instant))
             if e.start.hasTime {
                 lines.append("DTSTART:" + ICS.utc(e.start.instant))
@@ -78,14 +79,14 @@ struct Feeds {
                 lines.append("DTSTART;VALUE=DATE:" + ICS.day(e.start.day))
                 lines.append("DTEND;VALUE=DATE:" + ICS.day((e.end?.day ?? e.start.day).adding(days: 1)))
             }
-            lines.append("SUMMARY:" + ICS.text(e.title))
-            if let l = e.location { lines.append("LOCATION:" + ICS.text(l)) }
+            lines.append("SUMMARY:" + Escape.icsText(e.title))
+            if let l = e.location { lines.append("LOCATION:" + Escape.icsText(l)) }
             if let c = e.coordinate {
                 lines.append("GEO:" + ICS.coordinate(c.latitude) + ";" + ICS.coordinate(c.longitude))
             }
             let body = Excerpt.of(e.body, limit: 2000)
-            if !body.isEmpty { lines.append("DESCRIPTION:" + ICS.text(body)) }
-            if let root = hood.absoluteRoot { lines.append("URL:" + ICS.text(root + Routes.event(e.slug))) }
+            if !body.isEmpty { lines.append("DESCRIPTION:" + Escape.icsText(body)) }
+            if let root = hood.absoluteRoot { lines.append("URL:" + Escape.icsText(root + Routes.event(e.slug))) }
             lines.append("END:VEVENT")
         }
         lines.append("END:VCALENDAR")
@@ -120,28 +121,11 @@ struct Feeds {
         return [(Routes.sitemap, index + "</sitemapindex>\n")] + files
     }
 
-    func xml(_ s: String) -> String { SVGText.escape(s) }
+    func xml(_ s: String) -> String { Escape.xml(s) }
 }
 
-/// iCalendar values: TEXT escaping, UTC times, and lines folded at 75 octets.
+/// iCalendar values: UTC times, dates, coordinates, and lines folded at 75 octets (TEXT goes through `Escape.icsText`).
 enum ICS {
-    static func text(_ s: String) -> String {
-        var out = ""
-        for c in s.unicodeScalars {
-            switch c {
-            case "\\": out += "\\\\"
-            case ";": out += "\\;"
-            case ",": out += "\\,"
-            case "\n": out += "\\n"
-            case "\r": continue
-            default:
-                if c.value < 0x20 || c.value == 0x7F { continue }
-                out.unicodeScalars.append(c)
-            }
-        }
-        return out
-    }
-
     static func utc(_ seconds: Int64) -> String {
         Strftime.format(LiquidTime(seconds: seconds, utcOffset: 0), "%Y%m%dT%H%M%SZ")
     }

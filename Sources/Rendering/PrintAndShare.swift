@@ -1,3 +1,4 @@
+import Escaping
 import Assembly
 import Liquid
 import Loading
@@ -51,7 +52,7 @@ extension ViewModels {
 /// A story's 1200 × 630 share card: title, a line of the story, the neighborhood, category colors.
 enum ShareCard {
     static func svg(title: String, line: String, neighborhood: String, site: String, colors: [String]) -> String {
-        func e(_ s: String) -> String { SVGText.escape(s) }
+        func e(_ s: String) -> String { Escape.xml(s) }
         let titleLines = wrap(title, width: 26, maxLines: 3)
         let textLines = wrap(line, width: 58, maxLines: 2)
         var s = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"

@@ -1,3 +1,4 @@
+import Escaping
 import Fingerprint
 import Assembly
 import Foundation
@@ -65,7 +66,7 @@ final class ViewModels: @unchecked Sendable {
         let index = site.categories.firstIndex { $0.key == key } ?? 0
         let shape = MarkShape.forCategory(at: index)
         let icon = "<svg class=\"icon\" viewBox=\"0 0 16 16\" width=\"14\" height=\"14\" aria-hidden=\"true\">"
-            + "<path d=\"\(shape.path(x: 8, y: 8, r: 6.5))\" fill=\"\(SVGText.escape(color))\" stroke=\"#1d2327\" stroke-width=\"0.8\"/></svg>"
+            + "<path d=\"\(shape.path(x: 8, y: 8, r: 6.5))\" fill=\"\(Escape.xml(color))\" stroke=\"#1d2327\" stroke-width=\"0.8\"/></svg>"
         return .object(Object([("key", .string(key)), ("label", .string(c?.label ?? key)), ("color", .string(color)),
                                ("shape", .string(String(describing: shape))), ("icon", .safe(icon))]))
     }

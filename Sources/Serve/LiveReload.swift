@@ -1,3 +1,4 @@
+import Escaping
 /// What `serve` adds to the pages it serves, and never to a built file.
 enum LiveReload {
     static let eventsPath = ["__commonsight", "events"]
@@ -16,27 +17,11 @@ enum LiveReload {
 
     /// The page shown while no build has succeeded yet.
     static func failurePage(_ errors: [String]) -> [UInt8] {
-        let list = errors.map { "<li>" + escape($0) + "</li>" }.joined()
+        let list = errors.map { "<li>" + Escape.html($0) + "</li>" }.joined()
         return Array(("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Build failed</title>"
             + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"></head>"
             + "<body style=\"font:16px/1.5 system-ui,sans-serif;margin:2em\"><h1>The build failed</h1>"
             + "<p>Fix these and save; this page reloads when the site builds.</p><ul style=\"font-family:monospace\">" + list + "</ul>"
             + snippet + "</body></html>").utf8)
-    }
-
-    static func escape(_ s: String) -> String {
-        var out = ""
-        for c in s.unicodeScalars {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default:
-                if c.value < 0x20 && c != "\n" && c != "\t" { out += "\u{FFFD}" } else { out.unicodeScalars.append(c) }
-            }
-        }
-        return out
     }
 }

@@ -1,3 +1,4 @@
+import Escaping
 import Parallelism
 #if canImport(Glibc)
 import Glibc
@@ -58,7 +59,7 @@ final class ReloadChannel: Sendable {
     }
 
     static func event(_ name: String, _ lines: [String]) -> String {
-        "event: \(name)\ndata: [" + lines.map(JSONText.string).joined(separator: ",") + "]\n\n"
+        "event: \(name)\ndata: [" + lines.map(Escape.json).joined(separator: ",") + "]\n\n"
     }
 
     /// Writes all of it without blocking for long and without SIGPIPE; false when the page is gone.
@@ -73,29 +74,5 @@ final class ReloadChannel: Sendable {
             sent += n
         }
         return true
-    }
-}
-
-/// JSON strings for the reload channel: quotes, backslashes and every control character escaped.
-enum JSONText {
-    static func string(_ s: String) -> String {
-        var out = "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\u{2028}", "\u{2029}": out += u == "\u{2028}" ? "\\u2028" : "\\u2029"
-            default:
-                if u.value < 0x20 || u.value == 0x7F {
-                    let hex = String(u.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(u)
-                }
-            }
-        }
-        return out + "\""
     }
 }

@@ -1,0 +1,96 @@
+/// Text made safe for one place it lands: HTML, XML (SVG, Atom, sitemaps), iCalendar, JSON, YAML.
+///
+/// Each escaper is a table: a character to its replacement, and what to do with the other control
+/// characters. Text that holds nothing the table names is returned as it is, after one pass over
+/// its bytes.
+public struct Escaper: Sendable {
+    /// What happens to a control character (below U+0020, or U+007F) the table does not name.
+    public enum Controls: Sendable {
+        case keep, drop, space
+        /// `\u001b`: for JSON.
+        case unicodeEscape
+    }
+
+    let ascii: [String?]
+    let other: [UInt32: String]
+    let controls: Controls
+    let dropped: Set<UInt32>
+    /// Control characters left as they are whatever `controls` says (tab and line breaks in XML).
+    let kept: Set<UInt8>
+    /// The first UTF-8 bytes of the non-ASCII characters the table names.
+    let leads: Set<UInt8>
+
+    public init(_ map: [Unicode.Scalar: String], controls: Controls = .keep, keeping kept: Set<UInt8> = [], dropping: Set<UInt32> = []) {
+        self.kept = kept
+        var ascii = [String?](repeating: nil, count: 128)
+        var other: [UInt32: String] = [:]
+        for (c, r) in map {
+            if c.value < 128 { ascii[Int(c.value)] = r } else { other[c.value] = r }
+        }
+        self.ascii = ascii
+        self.other = other
+        self.controls = controls
+        self.dropped = dropping
+        var leads = Set<UInt8>()
+        for v in Array(other.keys) + Array(dropping) {
+            if let scalar = Unicode.Scalar(v), let first = String(scalar).utf8.first { leads.insert(first) }
+        }
+        self.leads = leads
+    }
+
+    func replacement(_ c: Unicode.Scalar) -> String? {
+        let v = c.value
+        if v < 128, let r = ascii[Int(v)] { return r }
+        if v >= 128, let r = other[v] { return r }
+        if dropped.contains(v) { return "" }
+        guard v < 0x20 || v == 0x7F, !kept.contains(UInt8(v)) else { return nil }
+        switch controls {
+        case .keep: return nil
+        case .drop: return ""
+        case .space: return " "
+        case .unicodeEscape:
+            let hex = String(v, radix: 16)
+            return "\\u" + String(repeating: "0", count: 4 - hex.utf8.count) + hex
+        }
+    }
+
+    /// True when some byte of the text may need a replacement.
+    func touches(_ s: String) -> Bool {
+        let checksControls = controls != .keep
+        return s.utf8.contains { b in
+            b >= 0x80 ? leads.contains(b) : (ascii[Int(b)] != nil || (checksControls && (b < 0x20 || b == 0x7F) && !kept.contains(b)))
+        }
+    }
+
+    public func callAsFunction(_ s: String) -> String {
+        guard touches(s) else { return s }
+        var out = ""
+        out.reserveCapacity(s.utf8.count + 16)
+        for c in s.unicodeScalars {
+            if let r = replacement(c) { out += r } else { out.unicodeScalars.append(c) }
+        }
+        return out
+    }
+}
+
+/// The escapers of the outputs the tool writes.
+public enum Escape {
+    /// HTML text and quoted attribute values.
+    public static let html = Escaper(["&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "'": "&#39;"])
+    /// XML text and attribute values; the characters XML forbids are dropped.
+    public static let xml = Escaper(["&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "'": "&apos;"],
+                                    controls: .drop, keeping: [0x09, 0x0A, 0x0D], dropping: [0xFFFE, 0xFFFF])
+    /// iCalendar TEXT (RFC 5545 §3.3.11): backslash, `;`, `,` and line breaks escaped; other controls dropped.
+    public static let icsText = Escaper(["\\": "\\\\", ";": "\\;", ",": "\\,", "\n": "\\n", "\r": ""], controls: .drop)
+    /// The inside of a JSON string (RFC 8259), also safe inside a `<script>` (U+2028 and U+2029 escaped).
+    public static let jsonText = Escaper(["\"": "\\\"", "\\": "\\\\", "\n": "\\n", "\t": "\\t", "\r": "\\r",
+                                          "\u{2028}": "\\u2028", "\u{2029}": "\\u2029"], controls: .unicodeEscape)
+    /// The inside of a double-quoted YAML string; other control characters become spaces.
+    public static let yamlText = Escaper(["\"": "\\\"", "\\": "\\\\", "\n": "\\n"], controls: .space)
+
+    /// A JSON string literal, quotes included.
+    public static func json(_ s: String) -> String { "\"" + jsonText(s) + "\"" }
+
+    /// A double-quoted YAML scalar.
+    public static func yaml(_ s: String) -> String { "\"" + yamlText(s) + "\"" }
+}
