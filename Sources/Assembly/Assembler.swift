@@ -1,3 +1,4 @@
+import CivilTime
 import Formats
 import Foundation
 import Geo
@@ -9,7 +10,7 @@ public enum Assembler {
     public static func assemble(_ content: LoadedContent, options: BuildOptions) -> Site {
         let site = content.site
         let hoods = content.neighborhoods.map { assemble($0, site: site, options: options) }
-        let now = ContentDate.parse(options.today.description, in: site.timeZone).map(\.instant).get(or: 0)
+        let now = ZoneClock(site.timeZone).startOfDay(options.today)
         return Site(settings: site, neighborhoods: hoods, options: options, now: now)
     }
 
@@ -30,7 +31,7 @@ public enum Assembler {
         let coalitions = n.coalitions.sorted { $0.slug < $1.slug }.map { c in
             coalitionPage(c, index: index, events: n.events)
         }
-        let now = ContentDate.parse(options.today.description, in: site.timeZone).map(\.instant).get(or: 0)
+        let now = ZoneClock(site.timeZone).startOfDay(options.today)
         let digests = Digests.make(observations: observations, stories: stories, events: n.events,
                                    coalitions: coalitions, site: site, today: options.today)
         return NeighborhoodSite(

@@ -1,3 +1,4 @@
+import CivilTime
 import Foundation
 import Loading
 
@@ -26,7 +27,7 @@ enum Digests {
             let from = week.end.adding(days: 1), to = week.end.adding(days: 14)
             let upcoming = events.filter { $0.start.day >= from && $0.start.day <= to }
             let weekStories = storiesByWeek[week] ?? []
-            let mondayInstant = ContentDate.parse(week.start.description, in: site.timeZone).map(\.instant).get(or: 0)
+            let mondayInstant = ZoneClock(site.timeZone).startOfDay(week.start)
             let updated = (these.map(\.observed.instant) + weekStories.compactMap { $0.story.date?.instant }).max() ?? mondayInstant
             return Digest(week: week, observations: these, counts: counts, stories: weekStories, events: upcoming,
                           spotlight: spotlight(coalitions, focus: focus, these, week: week), updated: updated,

@@ -1,3 +1,4 @@
+import CivilTime
 import Assembly
 import Diagnostics
 import Fingerprint

@@ -1,3 +1,4 @@
+import CivilTime
 import Fingerprint
 import Build
 import Diagnostics

@@ -1,3 +1,4 @@
+import CivilTime
 import Diagnostics
 import Foundation
 import Loading

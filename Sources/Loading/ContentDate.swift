@@ -1,3 +1,4 @@
+import CivilTime
 import Foundation
 
 /// A moment from the content, with the day it falls on in the site's time zone.
@@ -67,18 +68,13 @@ public struct ContentDate: Hashable, Sendable, Comparable {
 
     /// The moment `instant`, with its day and offset in `zone`.
     public static func at(instant: Int64, zone: TimeZone, hasTime: Bool = true) -> ContentDate {
-        let offset = zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(instant)))
-        let localSeconds = instant + Int64(offset)
-        let days = Int(localSeconds >= 0 ? localSeconds / 86_400 : (localSeconds - 86_399) / 86_400)
-        return ContentDate(instant: instant, day: CivilDate(daysSinceEpoch: days), hasTime: hasTime, utcOffset: offset)
+        let (day, offset) = ZoneClock(zone).day(at: instant)
+        return ContentDate(instant: instant, day: day, hasTime: hasTime, utcOffset: offset)
     }
 
     /// A wall-clock time on `date` in `zone` (the earlier moment when clocks fall back).
     static func local(_ date: CivilDate, seconds: Int, zone: TimeZone, hasTime: Bool) -> ContentDate {
-        let wall = Int64(date.daysSinceEpoch) * 86_400 + Int64(seconds)
-        let guess = wall - Int64(zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(wall))))
-        let offset = zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(guess)))
-        let instant = wall - Int64(offset)
+        let (instant, offset) = ZoneClock(zone).instant(date, seconds: seconds)
         return ContentDate(instant: instant, day: date, hasTime: hasTime, utcOffset: offset)
     }
 }

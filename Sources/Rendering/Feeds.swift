@@ -1,3 +1,4 @@
+import CivilTime
 import Escaping
 import Assembly
 import Foundation
@@ -127,7 +128,7 @@ struct Feeds {
 /// iCalendar values: UTC times, dates, coordinates, and lines folded at 75 octets (TEXT goes through `Escape.icsText`).
 enum ICS {
     static func utc(_ seconds: Int64) -> String {
-        Strftime.format(LiquidTime(seconds: seconds, utcOffset: 0), "%Y%m%dT%H%M%SZ")
+        ZoneClock.utcStamp(seconds)
     }
 
     static func day(_ d: CivilDate) -> String { d.description.replacingOccurrences(of: "-", with: "") }

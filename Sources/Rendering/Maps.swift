@@ -1,3 +1,4 @@
+import CivilTime
 import Fingerprint
 import Assembly
 import Liquid
@@ -79,5 +80,5 @@ extension ViewModels {
     }
 
     /// "May 9, 2020".
-    static func longDate(_ d: CivilDate) -> String { "\(months[d.month - 1]) \(d.day), \(d.year)" }
+    static func longDate(_ d: CivilDate) -> String { "\(d.monthName) \(d.day), \(d.year)" }
 }

@@ -1,3 +1,4 @@
+import CivilTime
 import Fingerprint
 import Assembly
 import Foundation

@@ -1,3 +1,4 @@
+import CivilTime
 import Assembly
 
 /// Where each page lives inside a neighborhood's folder. Every link names a file.

@@ -1,3 +1,4 @@
+import CivilTime
 import Escaping
 import Fingerprint
 import Assembly
@@ -50,7 +51,7 @@ final class ViewModels: @unchecked Sendable {
     // MARK: Dates
 
     func instant(_ seconds: Int64) -> String {
-        Strftime.rfc3339(seconds, zone: site.timeZone)
+        ZoneClock(site.timeZone).rfc3339(seconds)
     }
 
     func date(_ d: ContentDate) -> Value { .string(instant(d.instant)) }
@@ -183,13 +184,10 @@ final class ViewModels: @unchecked Sendable {
         return site.categories.map(\.key).filter(present.contains)
     }
 
-    static let months = ["January", "February", "March", "April", "May", "June", "July", "August", "September",
-                         "October", "November", "December"]
-
     /// "Week of November 23, 2026".
     static func weekTitle(_ w: WeekID) -> String {
         let s = w.start
-        return "Week of \(months[s.month - 1]) \(s.day), \(s.year)"
+        return "Week of \(s.monthName) \(s.day), \(s.year)"
     }
 
     static func round5(_ v: Double) -> Double { (v * 100_000).rounded() / 100_000 }

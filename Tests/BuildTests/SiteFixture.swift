@@ -1,3 +1,4 @@
+import CivilTime
 import Build
 import Foundation
 import Loading

@@ -15,15 +15,15 @@ public struct CivilDate: Hashable, Sendable, Comparable, CustomStringConvertible
         self.day = day
     }
 
-    init(unchecked year: Int, _ month: Int, _ day: Int) {
+    public init(unchecked year: Int, _ month: Int, _ day: Int) {
         self.year = year
         self.month = month
         self.day = day
     }
 
-    static func isLeap(_ y: Int) -> Bool { (y % 4 == 0 && y % 100 != 0) || y % 400 == 0 }
+    public static func isLeap(_ y: Int) -> Bool { (y % 4 == 0 && y % 100 != 0) || y % 400 == 0 }
 
-    static func daysIn(month: Int, year: Int) -> Int {
+    public static func daysIn(month: Int, year: Int) -> Int {
         switch month {
         case 2: return isLeap(year) ? 29 : 28
         case 4, 6, 9, 11: return 30
@@ -48,6 +48,26 @@ public struct CivilDate: Hashable, Sendable, Comparable, CustomStringConvertible
         return (w < 0 ? w + 7 : w) + 1
     }
 
+    /// 1 = January 1 … 366.
+    public var dayOfYear: Int { daysSinceEpoch - (CivilDate(year: year, month: 1, day: 1)?.daysSinceEpoch ?? daysSinceEpoch) + 1 }
+
+    /// The ISO 8601 week this day falls in: the week (Monday to Sunday) and the year of its Thursday.
+    public var isoWeek: (year: Int, week: Int) {
+        let thursday = adding(days: 4 - isoWeekday)
+        let jan1 = CivilDate(unchecked: thursday.year, 1, 1)
+        return (thursday.year, (thursday.daysSinceEpoch - jan1.daysSinceEpoch) / 7 + 1)
+    }
+
+    /// The Monday of an ISO 8601 week.
+    public static func monday(isoYear year: Int, week: Int) -> CivilDate {
+        let jan4 = CivilDate(unchecked: year, 1, 4)
+        return jan4.adding(days: 1 - jan4.isoWeekday + (week - 1) * 7)
+    }
+
+    /// "November", "Sunday": the English names, which the theme's languages replace.
+    public var monthName: String { CalendarNames.months[month - 1] }
+    public var weekdayName: String { CalendarNames.weekdays[isoWeekday % 7] }
+
     public var description: String {
         func pad(_ n: Int, _ width: Int) -> String {
             let s = String(n)
@@ -68,7 +88,7 @@ public struct CivilDate: Hashable, Sendable, Comparable, CustomStringConvertible
         return CivilDate(year: y, month: m, day: d)
     }
 
-    static func digits(_ bytes: ArraySlice<UInt8>) -> Int? {
+    public static func digits(_ bytes: ArraySlice<UInt8>) -> Int? {
         var v = 0
         for b in bytes {
             guard b >= 0x30, b <= 0x39 else { return nil }
