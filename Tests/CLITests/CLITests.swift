@@ -47,7 +47,8 @@ struct CLITests {
 
     @Test("--version, --help and help COMMAND exit 0")
     func help() {
-        #expect(run("--version").1.out == "commonsight \(CommandLineTool.version)")
+        let version = run("--version").1.out
+        #expect(version.wholeMatch(of: /commonsight \d+\.\d+\.\d+/) != nil, "\(version)")
         #expect(run("--help").1.out.contains("commonsight check"))
         #expect(run("help", "new").1.out.contains("never overwritten"))
         #expect(run("help", "nope").0 == 2)

@@ -1,0 +1,37 @@
+import Fingerprint
+import Testing
+
+@Suite("Fingerprints")
+struct FingerprintTests {
+    @Test("the same bytes give the same fingerprint, on every run (XXH3-128's published value for empty input)")
+    func stable() {
+        #expect(Fingerprint(of: [UInt8]()).description == "99aa06d3014798d86001c324468d497f")
+        #expect(Fingerprint(of: "abc") == Fingerprint(of: Array("abc".utf8)))
+        #expect(Fingerprint(of: "abc") != Fingerprint(of: "abd"))
+    }
+
+    @Test("32 hex digits read back, from text and from bytes; anything else does not")
+    func hex() {
+        let f = Fingerprint(of: "commonsight")
+        #expect(Fingerprint(hex: f.description) == f)
+        #expect(Fingerprint(hexBytes: Array(f.description.utf8)[...]) == f)
+        #expect(Fingerprint(hex: "xyz") == nil && Fingerprint(hexBytes: Array(String(repeating: "g", count: 32).utf8)[...]) == nil)
+    }
+
+    @Test("a builder tells \"ab\" + \"c\" from \"a\" + \"bc\", and a number from its text")
+    func separation() {
+        var a = FingerprintBuilder(), b = FingerprintBuilder(), c = FingerprintBuilder(), d = FingerprintBuilder()
+        a.add("ab"); a.add("c")
+        b.add("a"); b.add("bc")
+        c.add(7)
+        d.add("7")
+        #expect(a.value != b.value && c.value != d.value)
+    }
+
+    @Test("decimal numbers read from bytes, overflow refused")
+    func decimals() {
+        #expect(Int64(decimal: Array("-42".utf8)[...]) == -42)
+        #expect(Int64(decimal: Array("99999999999999999999".utf8)[...]) == nil)
+        #expect(Int64(decimal: Array("4x".utf8)[...]) == nil)
+    }
+}
