@@ -137,6 +137,7 @@ struct PageRenderer: Sendable {
             ("language", .string(site.language)), ("base_url", options.baseURL.map { .string($0) } ?? .nil),
         ]))
         data["build"] = .object(Object([("date", .string(options.today.description)), ("week", .string(WeekID(containing: options.today).description))]))
+        data["routes"] = Routes.value
         return data
     }
 }

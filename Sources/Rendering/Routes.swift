@@ -1,3 +1,4 @@
+import Liquid
 import CivilTime
 import Assembly
 
@@ -31,4 +32,13 @@ public enum Routes {
         let depth = path.split(separator: "/").count - 1
         return depth == 0 ? "./" : String(repeating: "../", count: depth)
     }
+
+    /// The `routes` object templates see: every fixed page of a neighborhood, relative to its folder
+    /// (part of the program, so the render cache's key already covers it).
+    static let value: Value = .object(Object([
+        ("home", .string(home)), ("observations", .string(observations)), ("stories", .string(stories)),
+        ("coalitions", .string(coalitions)), ("events", .string(events)), ("digests", .string(digests)),
+        ("feed", .string(feed)), ("calendar", .string(calendar)), ("map", .string(neighborhoodMap)),
+        ("not_found", .string(notFound)), ("stylesheet", .string("assets/site.css")), ("print_stylesheet", .string("assets/print.css")),
+    ]))
 }

@@ -1,0 +1,85 @@
+import Assembly
+import CivilTime
+import Foundation
+import Liquid
+@testable import Loading
+@testable import Rendering
+import Testing
+
+/// docs/theme.md is the contract between the program and theme authors: every page kind and every
+/// variable a template can see must be written there, so that the two cannot drift apart.
+@Suite("The theme contract in docs/theme.md")
+struct ThemeContractTests {
+    static let docs = (try? String(contentsOfFile: SiteFixture.packageRoot + "/docs/theme.md", encoding: .utf8)) ?? ""
+
+    /// Every `name` written in backticks in the document.
+    static var documented: Set<String> {
+        var names = Set<String>()
+        for part in docs.split(separator: "`").enumerated() where part.offset % 2 == 1 {
+            for word in part.element.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") }) { names.insert(String(word)) }
+        }
+        return names
+    }
+
+    /// The variables each page kind's templates see, as they are for the fixture built with drafts and a base URL.
+    static func variablesByKind() throws -> [String: Object] {
+        let f = SiteFixture()
+        let (content, diagnostics) = ContentLoader.load(root: f.content)
+        guard let content else { throw ContractError.load("\(diagnostics)") }
+        let options = BuildOptions(today: CivilDate(unchecked: 2026, 11, 29), includeDrafts: true, baseURL: "https://example.org/")
+        let site = Assembler.assemble(content, options: options)
+        let (theme, _) = Theme.load(root: SiteFixture.theme)
+        guard let theme, let hood = site.neighborhoods.first else { throw ContractError.load("no theme or neighborhood") }
+        let renderer = PageRenderer(theme: theme, site: site.settings, options: options, now: site.now)
+        let models = ViewModels(site: site.settings, hood: hood, options: options)
+        var out: [String: Object] = [:]
+        for job in SitePages(models: models).jobs() + [Prepare.indexJob(site, listed: [("north", "North End")])] {
+            var data = renderer.renderVariables(job, root: renderer.root(job))
+            data["content"] = .safe("")
+            if let old = out[job.kind] { old.forEach { k, v in if data[k] == nil { data[k] = v } } }
+            out[job.kind] = data
+        }
+        return out
+    }
+
+    enum ContractError: Error { case load(String) }
+
+    /// Every key of every object, however deep.
+    static func keys(_ v: Value, into names: inout Set<String>) {
+        switch v {
+        case .object(let o): o.forEach { k, item in names.insert(k); keys(item, into: &names) }
+        case .array(let a): for item in a { keys(item, into: &names) }
+        default: break
+        }
+    }
+
+    @Test("every page kind the theme must have is named in the document")
+    func pageKinds() {
+        for kind in Theme.pageKinds + Theme.textKinds {
+            #expect(Self.documented.contains(kind), "docs/theme.md does not name the page kind '\(kind)'")
+        }
+    }
+
+    @Test("every variable and field a template can see is named in the document")
+    func variables() throws {
+        var names = Set<String>()
+        for (_, data) in try Self.variablesByKind() { Self.keys(.object(data), into: &names) }
+        let missing = names.subtracting(Self.documented).sorted()
+        #expect(missing == [], "docs/theme.md does not name: \(missing.joined(separator: ", "))")
+    }
+
+    @Test("each page kind's own variables are in that kind's row of the document")
+    func perKind() throws {
+        let common: Set<String> = ["site", "page", "build", "neighborhood", "nav", "content", "routes"]
+        let rows = Self.docs.split(separator: "\n").filter { $0.hasPrefix("| `") }
+        for (kind, data) in try Self.variablesByKind() {
+            guard let row = rows.first(where: { $0.hasPrefix("| `\(kind)` |") }) else {
+                Issue.record("docs/theme.md has no row for the page kind '\(kind)'")
+                continue
+            }
+            data.forEach { name, _ in
+                if !common.contains(name) { #expect(row.contains("`\(name)`"), "the row of '\(kind)' does not name '\(name)'") }
+            }
+        }
+    }
+}
