@@ -34,11 +34,15 @@ public enum Assembler {
         let now = ZoneClock(site.timeZone).startOfDay(options.today)
         let digests = Digests.make(observations: observations, stories: stories, events: n.events,
                                    coalitions: coalitions, site: site, today: options.today)
-        return NeighborhoodSite(
+        var hood = NeighborhoodSite(
             slug: n.slug, name: n.name, description: n.description, about: n.about, boundary: n.boundary,
             basemap: n.basemap.compactMap(basemapFeature), observations: observations, stories: stories,
             coalitions: coalitions, events: n.events, digests: digests, now: now,
             absoluteRoot: options.baseURL.map { $0 + n.slug + "/" }, fingerprint: n.fingerprint)
+        if let boundary = n.boundary {
+            hood.farOutside = Set(observations.filter { boundary.distance(to: $0.coordinate) > CrossReferences.farOutsideMeters }.map(\.id))
+        }
+        return hood
     }
 
     /// A coalition's matches: observations whose category or tags are in its focus; stories with a

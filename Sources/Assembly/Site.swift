@@ -51,10 +51,12 @@ public struct NeighborhoodSite: Sendable {
     /// The neighborhood folder's fingerprint (see `Neighborhood.fingerprint`).
     public var fingerprint: Fingerprint
 
-    /// Observations a map may show: those not far outside the boundary (the loader warned about the rest).
+    /// Ids of the observations far outside the boundary, measured once (the loader warned about them).
+    public var farOutside: Set<String> = []
+
+    /// Observations a map may show: those not far outside the boundary.
     public func mappable(_ observations: [Observation]) -> [Observation] {
-        guard let boundary else { return observations }
-        return observations.filter { boundary.distance(to: $0.coordinate) <= CrossReferences.farOutsideMeters }
+        farOutside.isEmpty ? observations : observations.filter { !farOutside.contains($0.id) }
     }
 
     public var upcomingEvents: [Event] { events.filter { ($0.end ?? $0.start).instant >= now } }
