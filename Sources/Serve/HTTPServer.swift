@@ -28,46 +28,49 @@ public final class HTTPServer: Sendable {
     public init(host: String, port: Int, root: String, headTimeout: Int = 10) throws(Problem) {
         self.headTimeout = max(1, headTimeout)
         signal(SIGPIPE, SIG_IGN)
-        var fd: Int32 = -1
-        var bound = false
-        var actualPort = port
+        let (fd, actualPort) = try Self.openListener(host: host, port: port)
+        listener = fd
+        self.port = actualPort
+        files = SiteFiles(root: root, snippet: Array(LiveReload.snippet.utf8))
+    }
+
+    /// A listening socket on `host:port`, and the port it got.
+    static func openListener(host: String, port: Int) throws(Problem) -> (Int32, Int) {
+        var storage = sockaddr_storage()
+        let family: Int32
+        let length: Int
         if host.contains(":") {
             var addr = sockaddr_in6()
             addr.sin6_family = sa_family_t(AF_INET6)
             addr.sin6_port = in_port_t(UInt16(port).bigEndian)
             guard inet_pton(AF_INET6, host, &addr.sin6_addr) == 1 else { throw .address(host) }
-            fd = socket(AF_INET6, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-            var one: Int32 = 1
-            setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
-            bound = withUnsafePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) } } == 0
-            if bound {
-                var len = socklen_t(MemoryLayout<sockaddr_in6>.size)
-                _ = withUnsafeMutablePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &len) } }
-                actualPort = Int(UInt16(bigEndian: addr.sin6_port))
-            }
+            (family, length) = (AF_INET6, MemoryLayout<sockaddr_in6>.size)
+            withUnsafeBytes(of: addr) { bytes in withUnsafeMutableBytes(of: &storage) { $0.copyMemory(from: bytes) } }
         } else {
             var addr = sockaddr_in()
             addr.sin_family = sa_family_t(AF_INET)
             addr.sin_port = in_port_t(UInt16(port).bigEndian)
             guard inet_pton(AF_INET, host, &addr.sin_addr) == 1 else { throw .address(host) }
-            fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-            var one: Int32 = 1
-            setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
-            bound = withUnsafePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } } == 0
-            if bound {
-                var len = socklen_t(MemoryLayout<sockaddr_in>.size)
-                _ = withUnsafeMutablePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &len) } }
-                actualPort = Int(UInt16(bigEndian: addr.sin_port))
+            (family, length) = (AF_INET, MemoryLayout<sockaddr_in>.size)
+            withUnsafeBytes(of: addr) { bytes in withUnsafeMutableBytes(of: &storage) { $0.copyMemory(from: bytes) } }
+        }
+        let fd = socket(family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        var one: Int32 = 1
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
+        var len = socklen_t(length)
+        let ok = withUnsafeMutablePointer(to: &storage) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { a in
+                bind(fd, a, socklen_t(length)) == 0 && listen(fd, 128) == 0 && getsockname(fd, a, &len) == 0
             }
         }
-        guard fd >= 0, bound, listen(fd, 128) == 0 else {
+        guard fd >= 0, ok else {
             let reason = String(cString: strerror(errno))
             if fd >= 0 { close(fd) }
             throw .bind(reason)
         }
-        listener = fd
-        self.port = actualPort
-        files = SiteFiles(root: root, snippet: Array(LiveReload.snippet.utf8))
+        // The port sits at the same place in both address kinds, right after the family.
+        let bound = withUnsafeBytes(of: storage) { $0.load(fromByteOffset: 2, as: UInt16.self) }
+        return (fd, Int(UInt16(bigEndian: bound)))
     }
 
     /// Accepts connections until `stop()`; each is answered on a thread of its own.
