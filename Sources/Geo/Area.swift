@@ -70,7 +70,7 @@ public struct Area: Hashable, Sendable {
     }
 
     /// Distance from the origin to the segment a–b.
-    static func distanceToSegment(_ ax: Double, _ ay: Double, _ bx: Double, _ by: Double) -> Double {
+    public static func distanceToSegment(_ ax: Double, _ ay: Double, _ bx: Double, _ by: Double) -> Double {
         let dx = bx - ax, dy = by - ay
         let len2 = dx * dx + dy * dy
         var t = len2 > 0 ? -(ax * dx + ay * dy) / len2 : 0

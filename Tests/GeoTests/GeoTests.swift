@@ -51,3 +51,29 @@ struct GeoTests {
         #expect(LocationGrid(meters: 0).snap(.init(latitude: 1.5, longitude: 2.5)) == .init(latitude: 1.5, longitude: 2.5))
     }
 }
+
+@Suite("Streets in words")
+struct StreetIndexTests {
+    // Two streets crossing at (42.0, -83.0): Main runs north-south, Oak east-west; Far is 2 km away.
+    let index = StreetIndex([
+        ("Main St", [Coordinate(latitude: 41.99, longitude: -83.0), Coordinate(latitude: 42.01, longitude: -83.0)]),
+        ("Oak Ave", [Coordinate(latitude: 42.0, longitude: -83.01), Coordinate(latitude: 42.0, longitude: -82.99)]),
+        ("Far Rd", [Coordinate(latitude: 42.02, longitude: -83.01), Coordinate(latitude: 42.02, longitude: -82.99)]),
+        ("", [Coordinate(latitude: 42.0, longitude: -83.0), Coordinate(latitude: 42.0001, longitude: -83.0)]),
+    ])
+
+    @Test("a point near a corner is described by the two streets that meet there, the nearer first")
+    func corner() {
+        #expect(index.describe(Coordinate(latitude: 42.0002, longitude: -83.0001)) == "near Main St and Oak Ave")
+        #expect(index.describe(Coordinate(latitude: 42.0004, longitude: -83.0001)) == "near Main St and Oak Ave")
+        #expect(index.describe(Coordinate(latitude: 42.0001, longitude: -83.0008)) == "near Oak Ave and Main St")
+    }
+
+    @Test("one street within reach names one; none within reach, or a broken point, names nothing")
+    func reach() {
+        #expect(index.describe(Coordinate(latitude: 42.008, longitude: -83.0005)) == "near Main St")
+        #expect(index.describe(Coordinate(latitude: 42.05, longitude: -83.05)) == nil)
+        #expect(index.describe(Coordinate(latitude: .nan, longitude: -83.0)) == nil)
+        #expect(StreetIndex([]).isEmpty)
+    }
+}
