@@ -39,7 +39,13 @@ struct NeighborhoodLoader {
         if folder.exists(basemapPath), let root = folder.readJSON(basemapPath, log: &log) {
             basemap = GeoJSON.features(root, log: &log)
         }
-        let observations = ObservationLoader(site: site, folder: folder, streets: Self.streetNames(basemap)).load(neighborhood: dir, log: &log)
+        let streetIndex = StreetIndex(basemap.flatMap { f -> [(name: String, line: [Coordinate])] in
+            guard case .lines(let lines) = f.geometry, let name = f.properties?["name"]?.scalarText.map(TextCleaning.clean), !name.isEmpty else { return [] }
+            return lines.map { (name, $0) }
+        })
+        var observationLoader = ObservationLoader(site: site, folder: folder, streets: Self.streetNames(basemap))
+        observationLoader.places = Places(streets: streetIndex, neighborhood: name ?? slug)
+        let observations = observationLoader.load(neighborhood: dir, log: &log)
             .sorted { ($0.observed.instant, $0.id) < ($1.observed.instant, $1.id) }
         let documents = DocumentLoader(site: site, folder: folder)
         let stories = documents.stories(dir, log: &log)
