@@ -7,23 +7,39 @@ import CCmarkGFM
 public enum MarkdownRenderer {
     static let extensionNames = ["table", "strikethrough", "autolink", "tasklist"]
 
-    /// Renders Markdown to an HTML fragment.
+    /// Renders Markdown to an HTML fragment, in time and size linear in the text's length, whatever
+    /// the text (see `MarkdownGuard` for the shapes that would be quadratic in cmark-gfm 0.29.0.gfm.6
+    /// and how they are kept linear; ordinary Markdown renders exactly as cmark-gfm renders it).
     public static func html(_ markdown: String) -> String {
         plainParagraph(markdown) ?? cmarkHTML(markdown)
     }
 
     /// Always through cmark-gfm.
     static func cmarkHTML(_ markdown: String) -> String {
+        let original = Array(markdown.utf8)
+        let guarded = MarkdownGuard.defuse(original).bytes
+        return withDocument(guarded) { document, extensions in
+            limitLinkExpansion(document, textBytes: original.count)
+            linkRemoteImages(document)
+            guard let rendered = cmark_render_html(document, options, extensions) else { return "" }
+            defer { free(rendered) }
+            return html5(String(cString: rendered))
+        } ?? ""
+    }
+
+    static let options = CMARK_OPT_DEFAULT | CMARK_OPT_SMART | CMARK_OPT_GITHUB_PRE_LANG
+
+    /// Parses `bytes` with the GitHub extensions and hands the document to `body`.
+    static func withDocument<T>(_ bytes: [UInt8], _ body: (OpaquePointer, UnsafeMutablePointer<cmark_llist>?) -> T) -> T? {
         cmark_gfm_core_extensions_ensure_registered()
-        let options = CMARK_OPT_DEFAULT | CMARK_OPT_SMART | CMARK_OPT_GITHUB_PRE_LANG
-        guard let parser = cmark_parser_new(options) else { return "" }
+        guard let parser = cmark_parser_new(options) else { return nil }
         defer { cmark_parser_free(parser) }
         for name in extensionNames {
             if let ext = cmark_find_syntax_extension(name) {
                 cmark_parser_attach_syntax_extension(parser, ext)
             }
         }
-        var bytes = Array(markdown.utf8)
+        var bytes = bytes
         bytes.withUnsafeMutableBufferPointer { buffer in
             buffer.baseAddress.map { base in
                 base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
@@ -31,12 +47,48 @@ public enum MarkdownRenderer {
                 }
             }
         }
-        guard let document = cmark_parser_finish(parser) else { return "" }
+        guard let document = cmark_parser_finish(parser) else { return nil }
         defer { cmark_node_free(document) }
-        linkRemoteImages(document)
-        guard let rendered = cmark_render_html(document, options, cmark_parser_get_syntax_extensions(parser)) else { return "" }
-        defer { free(rendered) }
-        return html5(String(cString: rendered))
+        return body(document, cmark_parser_get_syntax_extensions(parser))
+    }
+
+    /// Bytes of link and image addresses and titles allowed per byte of text, on top of `linkFloor`.
+    static let linkBytesPerByte = 8
+    static let linkFloor = 1 << 20
+
+    /// A reference definition's address is copied into every link that uses it: `[a]` repeated after
+    /// one long `[a]: …` makes output quadratic in the text (and past 1 GiB cmark-gfm aborts the
+    /// process). Once the addresses and titles written so far pass the allowance, later links and
+    /// images are replaced by their text. Returns where the first one replaced started, and how many.
+    @discardableResult
+    static func limitLinkExpansion(_ document: OpaquePointer, textBytes: Int) -> (line: Int, column: Int, count: Int)? {
+        guard let iterator = cmark_iter_new(document) else { return nil }
+        var left = MarkdownGuard.saturatingAdd(MarkdownGuard.saturatingMultiply(textBytes, linkBytesPerByte), linkFloor)
+        var replaced: [OpaquePointer] = []
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { break }
+            guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
+            let type = cmark_node_get_type(node)
+            guard type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE else { continue }
+            if left >= 0 {
+                // Reading a shared address copies it, so stop reading once past the allowance.
+                left -= cmark_node_get_url(node).map { strlen($0) } ?? 0
+                if left >= 0 { left -= cmark_node_get_title(node).map { strlen($0) } ?? 0 }
+            }
+            if left < 0 { replaced.append(node) }
+        }
+        cmark_iter_free(iterator)
+        let first = replaced.first.map { (line: Int(cmark_node_get_start_line($0)), column: Int(cmark_node_get_start_column($0)), count: replaced.count) }
+        for node in replaced {
+            while let child = cmark_node_first_child(node) {
+                cmark_node_unlink(child)
+                _ = cmark_node_insert_before(node, child)
+            }
+            cmark_node_unlink(node)
+            cmark_node_free(node)
+        }
+        return first
     }
 }
 
