@@ -14,6 +14,7 @@
 /// | `\|` repeated in one row, a header of thousands of cells | `row_from_string` appends each cell to a linked list by walking it (`cmark_llist_append`), and cells find their alignment by walking their row (gfm.12) | at most `maxPipesPerLine` unescaped pipes per line |
 /// | many lines, then a delimiter row; delimiter rows of alternating widths | every delimiter row re-parses the whole paragraph as a header row, and each line's first cell walks back to the last pipe (fixed in gfm.7: 9f02cba2, 84abf892) | each delimiter row costs its paragraph's length plus those walks |
 /// | a short row under a wide header, repeated | each row is padded with empty cells up to the header's width: output and memory grow with rows × columns (gfm.12 caps it) | each table costs its header's width times the lines that can follow it |
+/// | `[a]: ` and a long address, then `[a]` repeated | every use copies the definition's address and title (`chunk_clone`), so parse time, memory and output grow with uses × length (upstream cmark caps expansion, b4f01062) | a definition longer than the allowance divided by the number of `]` in the text is not a definition |
 /// | `- ` or `>` thousands deep, then blank lines or emphasis | every line walks the stack of open blocks, and every inline node checks all its ancestors (`S_can_contain`) (fixed in gfm.10/.11 with a depth limit of 100) | a block quote or list marker at column `maxContainerColumn` or later is not a marker |
 ///
 /// Where a bound would be exceeded, the construct is made literal with a backslash, which renders
@@ -31,7 +32,7 @@ struct MarkdownGuard {
     }
 
     enum Kind: Int, Sendable, Hashable, CaseIterable {
-        case delimiters, imageOpeners, htmlStarts, autolinks, tablePipes, tableRows, tableCells, nesting
+        case delimiters, imageOpeners, htmlStarts, autolinks, tablePipes, tableRows, tableCells, nesting, references
     }
 
     /// Cost units allowed per byte of text, for each kind of scan, on top of `costFloor`.
@@ -61,27 +62,39 @@ struct MarkdownGuard {
         spent = Array(repeating: 0, count: Kind.allCases.count)
     }
 
-    /// The text to give cmark-gfm (the same bytes when nothing needed changing) and what was changed.
-    static func defuse(_ bytes: [UInt8]) -> (bytes: [UInt8], interventions: [Intervention]) {
+    struct Result {
+        /// The text to give cmark-gfm: the original bytes when nothing needed changing.
+        var bytes: [UInt8]
+        /// What was changed, by kind.
+        var interventions: [Intervention]
+        /// Offsets in the original text before which a backslash was inserted, ascending.
+        var insertions: [Int]
+    }
+
+    static func defuse(_ bytes: [UInt8]) -> Result {
         var guardian = MarkdownGuard(bytes)
         guardian.run()
         let report = guardian.interventions.values.sorted { $0.kind.rawValue < $1.kind.rawValue }
-        guard !guardian.marks.isEmpty else { return (bytes, report) }
-        return (guardian.escaped(), report)
+        guard !guardian.marks.isEmpty else { return Result(bytes: bytes, interventions: report, insertions: []) }
+        var sorted = guardian.marks.sorted()
+        var unique = 0
+        for m in sorted where unique == 0 || sorted[unique - 1] != m {
+            sorted[unique] = m
+            unique += 1
+        }
+        sorted.removeLast(sorted.count - unique)
+        return Result(bytes: guardian.escaped(sorted), interventions: report, insertions: sorted)
     }
 
-    /// The original bytes with a backslash before every marked offset.
-    func escaped() -> [UInt8] {
-        let sorted = marks.sorted()
+    /// The original bytes with a backslash before every offset of `sorted` (ascending, no repeats).
+    func escaped(_ sorted: [Int]) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(b.count + sorted.count)
         var from = 0
-        var last = -1
-        for m in sorted where m != last {
+        for m in sorted {
             out.append(contentsOf: b[from..<m])
             out.append(UInt8(ascii: "\\"))
             from = m
-            last = m
         }
         out.append(contentsOf: b[from...])
         return out
@@ -158,6 +171,15 @@ struct MarkdownGuard {
         }
         // Paragraphs, inline subjects and tables never span a blank line: runs of non-blank lines
         // hold every one of them.
+        // Every `]` may close a use of a reference definition.
+        var closers = 0
+        var i = 0
+        while i < b.count {
+            if b[i] == UInt8(ascii: "\\") { i += 2; continue }
+            if b[i] == UInt8(ascii: "]") { closers += 1 }
+            i += 1
+        }
+        let longestDefinition = allowance / max(closers, 1)
         var k = 0
         while k < all.count {
             if isBlank(all[k]) { k += 1; continue }
@@ -169,6 +191,7 @@ struct MarkdownGuard {
             htmlStarts(chunk)
             autolinks(chunk)
             tableRows(Array(all[k...end]))
+            referenceDefinitions(Array(all[k...end]), chunk, longest: longestDefinition)
             k = end + 1
         }
     }
@@ -318,6 +341,90 @@ struct MarkdownGuard {
             cellWork = Self.saturatingAdd(cellWork, cellsHere * cellsHere)
             before = Self.saturatingAdd(before, line.count + 1)
         }
+    }
+
+    // MARK: Reference definitions
+
+    /// Every line that may start a reference definition (`[label]: destination "title"`, after block
+    /// quote and list markers): the bytes from its `[` to the end of its title or destination bound
+    /// what each use copies. Longer than `longest`, its `[` is escaped and it is not a definition.
+    mutating func referenceDefinitions(_ lines: [Range<Int>], _ chunk: Range<Int>, longest: Int) {
+        var found: [UInt8: Int] = [:]
+        // The next unescaped `closer` at or after `p`; starts only move forward.
+        func nextUnescaped(_ closer: UInt8, from p: Int) -> Int {
+            if let f = found[closer], f >= p { return f }
+            var k = max(p, (found[closer] ?? -1) + 1)
+            while k < chunk.upperBound {
+                if b[k] == closer {
+                    var slashes = 0
+                    while k - slashes - 1 >= chunk.lowerBound, b[k - slashes - 1] == UInt8(ascii: "\\") { slashes += 1 }
+                    if slashes % 2 == 0 { found[closer] = k; return k }
+                }
+                k += 1
+            }
+            found[closer] = chunk.upperBound
+            return chunk.upperBound
+        }
+        func isLineEnd(_ k: Int) -> Bool { b[k] == 0x0A || b[k] == 0x0D }
+        /// Spaces and tabs, then at most one line end and the next line's block quote markers and spaces.
+        func skipSpace(_ k: inout Int) {
+            while k < chunk.upperBound, b[k] == 0x20 || b[k] == 0x09 { k += 1 }
+            if k < chunk.upperBound, isLineEnd(k) {
+                if b[k] == 0x0D, k + 1 < chunk.upperBound, b[k + 1] == 0x0A { k += 1 }
+                k += 1
+                while k < chunk.upperBound, b[k] == 0x20 || b[k] == 0x09 || b[k] == UInt8(ascii: ">") { k += 1 }
+            }
+        }
+        for line in lines {
+            let start = contentStart(line)
+            guard start < line.upperBound, b[start] == UInt8(ascii: "[") else { continue }
+            // The label: at most 999 characters, no unescaped brackets, may run over lines.
+            var j = start + 1
+            while j < chunk.upperBound, j - start <= 1000, b[j] != UInt8(ascii: "]"), b[j] != UInt8(ascii: "[") {
+                j += b[j] == UInt8(ascii: "\\") ? 2 : 1
+            }
+            guard j + 1 < chunk.upperBound, b[j] == UInt8(ascii: "]"), b[j + 1] == UInt8(ascii: ":") else { continue }
+            var k = j + 2
+            skipSpace(&k)
+            // The destination: `<...>` or a run of non-space bytes, on one line.
+            if k < chunk.upperBound, b[k] == UInt8(ascii: "<") {
+                while k < chunk.upperBound, !isLineEnd(k), b[k] != UInt8(ascii: ">") { k += 1 }
+                if k < chunk.upperBound, b[k] == UInt8(ascii: ">") { k += 1 }
+            } else {
+                while k < chunk.upperBound, !Self.isSpace(b[k]) { k += 1 }
+            }
+            var end = k
+            skipSpace(&k)
+            if k < chunk.upperBound, b[k] == UInt8(ascii: "\"") || b[k] == UInt8(ascii: "'") || b[k] == UInt8(ascii: "(") {
+                let closer = b[k] == UInt8(ascii: "(") ? UInt8(ascii: ")") : b[k]
+                end = min(nextUnescaped(closer, from: k + 1) + 1, chunk.upperBound)
+            }
+            if end - start > longest { mark(start, .references) }
+        }
+    }
+
+    /// Where a line's text starts after indentation, block quote markers and list markers.
+    func contentStart(_ line: Range<Int>) -> Int {
+        var i = line.lowerBound
+        let end = line.upperBound
+        while i < end {
+            let c = b[i]
+            if c == 0x20 || c == 0x09 || c == UInt8(ascii: ">") { i += 1; continue }
+            if c == UInt8(ascii: "-") || c == UInt8(ascii: "+") || c == UInt8(ascii: "*"), i + 1 < end, b[i + 1] == 0x20 || b[i + 1] == 0x09 {
+                i += 2
+                continue
+            }
+            if c >= 0x30, c <= 0x39 {
+                var j = i
+                while j < end, b[j] >= 0x30, b[j] <= 0x39 { j += 1 }
+                if j + 1 < end, b[j] == UInt8(ascii: ".") || b[j] == UInt8(ascii: ")"), b[j + 1] == 0x20 || b[j + 1] == 0x09 {
+                    i = j + 2
+                    continue
+                }
+            }
+            break
+        }
+        return i
     }
 
     // MARK: Emphasis and smart quotes

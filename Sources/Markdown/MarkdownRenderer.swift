@@ -14,10 +14,10 @@ public enum MarkdownRenderer {
         plainParagraph(markdown) ?? cmarkHTML(markdown)
     }
 
-    /// Always through cmark-gfm.
-    static func cmarkHTML(_ markdown: String) -> String {
+    /// Always through cmark-gfm; `guarded: false` (for tests) shows what cmark-gfm alone makes.
+    static func cmarkHTML(_ markdown: String, guarded: Bool = true) -> String {
         let original = Array(markdown.utf8)
-        let guarded = MarkdownGuard.defuse(original).bytes
+        let guarded = guarded ? MarkdownGuard.defuse(original).bytes : original
         return withDocument(guarded) { document, extensions in
             limitLinkExpansion(document, textBytes: original.count)
             linkRemoteImages(document)
@@ -166,3 +166,91 @@ extension MarkdownRenderer {
 }
 
 import Foundation
+
+// MARK: What the budget checks, read from cmark-gfm's tree
+
+/// Facts about a parsed text that `MarkdownBudget` needs, in cmark-gfm's positions (1-based line;
+/// 1-based byte column in the text cmark-gfm was given).
+struct MarkdownFacts {
+    struct Table {
+        /// The line of the header row.
+        var headerLine: Int
+        var columns: Int
+        var rows: Int
+    }
+
+    struct DeepRegion {
+        var line: Int
+        var column: Int
+        var depth: Int
+    }
+
+    var tables: [Table] = []
+    var deepRegions: [DeepRegion] = []
+    /// Where links and images began to be replaced by their text, and how many were.
+    var linkExpansion: (line: Int, column: Int, count: Int)?
+}
+
+extension MarkdownRenderer {
+    /// Tables, block quote and list regions nested deeper than `maxDepth`, and the link expansion
+    /// limit, for the text `bytes` (already through `MarkdownGuard`) of a text of `textBytes` bytes.
+    static func facts(_ bytes: [UInt8], textBytes: Int, maxDepth: Int) -> MarkdownFacts {
+        withDocument(bytes) { document, _ in
+            var facts = MarkdownFacts()
+            facts.linkExpansion = limitLinkExpansion(document, textBytes: textBytes)
+            guard let iterator = cmark_iter_new(document) else { return facts }
+            defer { cmark_iter_free(iterator) }
+            var depth = 0
+            var region: (node: OpaquePointer, line: Int, column: Int, depth: Int)?
+            while true {
+                let event = cmark_iter_next(iterator)
+                if event == CMARK_EVENT_DONE { break }
+                guard let node = cmark_iter_get_node(iterator) else { continue }
+                let type = cmark_node_get_type(node)
+                if type == CMARK_NODE_BLOCK_QUOTE || type == CMARK_NODE_LIST {
+                    if event == CMARK_EVENT_ENTER {
+                        depth += 1
+                        if var r = region {
+                            r.depth = max(r.depth, depth)
+                            region = r
+                        } else if depth > maxDepth {
+                            region = (node, Int(cmark_node_get_start_line(node)), Int(cmark_node_get_start_column(node)), depth)
+                        }
+                    } else {
+                        depth -= 1
+                        if let r = region, r.node == node {
+                            facts.deepRegions.append(.init(line: r.line, column: r.column, depth: r.depth))
+                            region = nil
+                        }
+                    }
+                }
+                if event == CMARK_EVENT_ENTER, let name = cmark_node_get_type_string(node), String(cString: name) == "table" {
+                    facts.tables.append(table(node))
+                }
+            }
+            return facts
+        } ?? MarkdownFacts()
+    }
+
+    /// A table's header line, columns and rows. cmark-gfm gives a table (and its header row) the
+    /// first line of the paragraph it came from, so the header line is found from the delimiter row:
+    /// the line before the first body row's, or the table's last line when it has no body.
+    static func table(_ node: OpaquePointer) -> MarkdownFacts.Table {
+        var rows = 0
+        var columns = 0
+        var bodyLine: Int?
+        var row = cmark_node_first_child(node)
+        while let r = row {
+            if rows == 0 {
+                var cell = cmark_node_first_child(r)
+                while let c = cell { columns += 1; cell = cmark_node_next(c) }
+            } else if rows == 1 {
+                bodyLine = Int(cmark_node_get_start_line(r))
+            }
+            rows += 1
+            row = cmark_node_next(r)
+        }
+        let delimiterLine = bodyLine.map { $0 - 1 } ?? Int(cmark_node_get_end_line(node))
+        return .init(headerLine: max(1, delimiterLine - 1), columns: columns, rows: rows)
+    }
+}
