@@ -47,16 +47,21 @@ public struct MarkdownBudget: Sendable, Hashable {
         }
 
         var placed: [(offset: Int, violation: MarkdownViolation)] = []
-        var cells = 0
-        var cellsReported = false
-        for table in facts.tables {
-            let start = text.contentStart(line: table.headerLine)
-            let (line, column) = text.position(ofByte: start)
+        // Tables cmark-gfm built, and tables the guard kept it from building (still too big here).
+        var tables = facts.tables.map { table -> (offset: Int, columns: Int, rows: Int) in
             // Past the guard's cap cmark-gfm saw fewer columns than were written: count the header.
             let columns = table.columns > MarkdownGuard.maxPipesPerLine ? max(table.columns, text.cells(line: table.headerLine)) : table.columns
-            if columns > maxTableColumns {
-                placed.append((start, .init(kind: .tooManyColumns, line: line, column: column,
-                                            message: "a table has \(grouped(columns)) columns; at most \(grouped(maxTableColumns)) are allowed")))
+            return (text.contentStart(line: table.headerLine), columns, table.rows)
+        }
+        tables += guarded.suppressedTables.map { ($0.headerOffset, $0.columns, $0.rows) }
+        tables.sort { $0.offset < $1.offset }
+        var cells = 0
+        var cellsReported = false
+        for table in tables {
+            let (line, column) = text.position(ofByte: table.offset)
+            if table.columns > maxTableColumns {
+                placed.append((table.offset, .init(kind: .tooManyColumns, line: line, column: column,
+                                                   message: "a table has \(grouped(table.columns)) columns; at most \(grouped(maxTableColumns)) are allowed")))
             }
             let here = MarkdownGuard.saturatingMultiply(table.rows, table.columns)
             cells = MarkdownGuard.saturatingAdd(cells, here)
@@ -65,7 +70,7 @@ public struct MarkdownBudget: Sendable, Hashable {
                 let message = here > maxTableCells
                     ? "a table has \(grouped(table.rows)) rows of \(grouped(table.columns)) columns (\(grouped(here)) cells); at most \(grouped(maxTableCells)) cells are allowed in one text"
                     : "this table brings the cells of the text's tables to \(grouped(cells)); at most \(grouped(maxTableCells)) are allowed in one text"
-                placed.append((start, .init(kind: .tooManyTableCells, line: line, column: column, message: message)))
+                placed.append((table.offset, .init(kind: .tooManyTableCells, line: line, column: column, message: message)))
             }
         }
         for region in facts.deepRegions {
@@ -85,32 +90,32 @@ public struct MarkdownBudget: Sendable, Hashable {
             let (line, column) = text.position(ofByte: offset)
             placed.append((offset, .init(
                 kind: .renderedAsTyped, line: line, column: column,
-                message: "links repeat long addresses more than the text's length allows; from here on \(grouped(links.count)) are shown as their text")))
+                message: "links repeat long addresses more than the text's length allows; from here on they are shown as their text (\(grouped(links.count)) in all)")))
         }
         return found + placed.sorted { $0.offset < $1.offset }.map(\.violation)
     }
 
     static func message(_ i: MarkdownGuard.Intervention) -> String {
-        let n = grouped(i.count)
+        let all = "(\(grouped(i.count)) in all)"
         switch i.kind {
         case .delimiters:
-            return "too many emphasis marks and quotes in one paragraph to render in linear time; from here on \(n) are shown as typed"
+            return "too many emphasis marks and quotes in one paragraph to render in linear time; from here on they are shown as typed \(all)"
         case .imageOpeners:
-            return "too many image openers '![' before closing brackets in one paragraph to render in linear time; from here on \(n) are shown as typed"
+            return "too many image openers '![' before closing brackets in one paragraph to render in linear time; from here on they are shown as typed \(all)"
         case .htmlStarts:
-            return "too many unclosed '<!', '<?' or '<![CDATA[' in one paragraph to render in linear time; from here on \(n) are shown as typed"
+            return "too many unclosed '<!', '<?' or '<![CDATA[' in one paragraph to render in linear time; from here on they are shown as typed \(all)"
         case .autolinks:
-            return "too many web addresses run together ('www.' or '://' without spaces) to render in linear time; from here on \(n) are not made links"
+            return "too many web addresses run together ('www.' or '://' without spaces) to render in linear time; from here on they are not made links \(all)"
         case .tablePipes:
-            return "a line has more than \(grouped(MarkdownGuard.maxPipesPerLine)) '|'; \(n) after that are shown as typed"
+            return "more than \(grouped(MarkdownGuard.maxPipesPerLine)) '|' in a line; those past the \(grouped(MarkdownGuard.maxPipesPerLine))th of their line are shown as typed \(all)"
         case .tableRows:
-            return "too many table delimiter rows under long paragraphs to render in linear time; from here on \(n) are shown as typed"
+            return "too many table delimiter rows under long paragraphs to render in linear time; from here on they are shown as typed \(all)"
         case .tableCells:
-            return "a table here would have more cells (rows × columns) than the text's length allows; \(n) delimiter rows are shown as typed"
+            return "a table here would have more cells (rows × columns) than the text's length allows; its delimiter row is shown as typed, and so are later ones \(all)"
         case .nesting:
-            return "block quotes and lists go past column \(grouped(MarkdownGuard.maxContainerColumn)); \(n) markers from there on are shown as typed"
+            return "block quotes and lists go past column \(grouped(MarkdownGuard.maxContainerColumn)); markers from there on are shown as typed \(all)"
         case .references:
-            return "a reference definition is too long for the number of links that could use it; \(n) are shown as typed"
+            return "a reference definition is too long for the number of links that could use it; it is shown as typed, and so are others as long \(all)"
         }
     }
 }
@@ -209,20 +214,6 @@ struct TextPositions {
     /// Cells of a table row written on `line`: unescaped pipes, less a leading and a trailing one.
     func cells(line: Int) -> Int {
         let index = min(max(line, 1), starts.count) - 1
-        let start = contentStart(line: line)
-        var end = lineEnd(index)
-        while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
-        guard end > start else { return 0 }
-        var pipes = 0
-        var lastPipe = -1
-        var i = start
-        while i < end {
-            if bytes[i] == UInt8(ascii: "\\") { i += 2; continue }
-            if bytes[i] == UInt8(ascii: "|") { pipes += 1; lastPipe = i }
-            i += 1
-        }
-        let leading = bytes[start] == UInt8(ascii: "|") ? 1 : 0
-        let trailing = lastPipe == end - 1 && end - 1 > start ? 1 : 0
-        return max(0, pipes + 1 - leading - trailing)
+        return MarkdownGuard.rowCells(bytes, contentStart(line: line)..<lineEnd(index))
     }
 }

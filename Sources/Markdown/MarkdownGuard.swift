@@ -47,8 +47,18 @@ struct MarkdownGuard {
     /// blocks can nest at most this many levels plus one.
     static let maxContainerColumn = 128
 
+    /// A table the guard kept cmark-gfm from building (its delimiter row shown as typed).
+    struct SuppressedTable: Sendable, Hashable {
+        /// Offset of the header line's first character.
+        var headerOffset: Int
+        var columns: Int
+        /// The header and every line that could have been a row.
+        var rows: Int
+    }
+
     let b: [UInt8]
     var marks: [Int] = []
+    var suppressedTables: [SuppressedTable] = []
     var interventions: [Kind: Intervention] = [:]
     let allowance: Int
     let cellAllowance: Int
@@ -69,6 +79,7 @@ struct MarkdownGuard {
         var interventions: [Intervention]
         /// Offsets in the original text before which a backslash was inserted, ascending.
         var insertions: [Int]
+        var suppressedTables: [SuppressedTable] = []
     }
 
     static func defuse(_ bytes: [UInt8]) -> Result {
@@ -76,6 +87,7 @@ struct MarkdownGuard {
         guardian.run()
         let report = guardian.interventions.values.sorted { $0.kind.rawValue < $1.kind.rawValue }
         guard !guardian.marks.isEmpty else { return Result(bytes: bytes, interventions: report, insertions: []) }
+        let suppressed = guardian.suppressedTables
         var sorted = guardian.marks.sorted()
         var unique = 0
         for m in sorted where unique == 0 || sorted[unique - 1] != m {
@@ -83,7 +95,7 @@ struct MarkdownGuard {
             unique += 1
         }
         sorted.removeLast(sorted.count - unique)
-        return Result(bytes: guardian.escaped(sorted), interventions: report, insertions: sorted)
+        return Result(bytes: guardian.escaped(sorted), interventions: report, insertions: sorted, suppressedTables: suppressed)
     }
 
     /// The original bytes with a backslash before every offset of `sorted` (ascending, no repeats).
@@ -314,14 +326,26 @@ struct MarkdownGuard {
         for (index, line) in lines.enumerated() {
             if let row = delimiterRow(line) {
                 let cost = Self.saturatingAdd(Self.saturatingAdd(before, walks), Self.saturatingAdd(cellWork, line.count))
-                let cells = Self.saturatingMultiply(row.cells, lines.count - index + 1)
+                let cells = Self.saturatingMultiply(min(row.cells, Self.maxPipesPerLine + 1), lines.count - index + 1)
                 let total = Self.saturatingAdd(cellsSpent, cells)
-                if total > cellAllowance {
+                var suppressed = false
+                if row.cells > Self.maxPipesPerLine {
+                    // Its pipes past the cap are escaped, and then it is no delimiter row at all.
+                    suppressed = true
+                } else if total > cellAllowance {
                     mark(row.start, .tableCells)
+                    suppressed = true
                 } else if !afford(cost, .tableRows) {
                     mark(row.start, .tableRows)
+                    suppressed = true
                 } else {
                     cellsSpent = total
+                }
+                if suppressed, index > 0 {
+                    let header = lines[index - 1]
+                    if Self.rowCells(b, contentStart(header)..<header.upperBound) == row.cells {
+                        suppressedTables.append(.init(headerOffset: contentStart(header), columns: row.cells, rows: lines.count - index))
+                    }
                 }
             }
             // This line as part of a paragraph that a later delimiter row will parse.
@@ -341,6 +365,25 @@ struct MarkdownGuard {
             cellWork = Self.saturatingAdd(cellWork, cellsHere * cellsHere)
             before = Self.saturatingAdd(before, line.count + 1)
         }
+    }
+
+    /// Cells of a table row: unescaped pipes, less a leading and a trailing one.
+    static func rowCells(_ b: [UInt8], _ line: Range<Int>) -> Int {
+        let start = line.lowerBound
+        var end = line.upperBound
+        while end > start, b[end - 1] == 0x20 || b[end - 1] == 0x09 { end -= 1 }
+        guard end > start else { return 0 }
+        var pipes = 0
+        var lastPipe = -1
+        var i = start
+        while i < end {
+            if b[i] == UInt8(ascii: "\\") { i += 2; continue }
+            if b[i] == UInt8(ascii: "|") { pipes += 1; lastPipe = i }
+            i += 1
+        }
+        let leading = b[start] == UInt8(ascii: "|") ? 1 : 0
+        let trailing = lastPipe == end - 1 && end - 1 > start ? 1 : 0
+        return max(0, pipes + 1 - leading - trailing)
     }
 
     // MARK: Reference definitions
@@ -439,23 +482,129 @@ struct MarkdownGuard {
         return Self.isASCIIPunctuation(c) ? .punctuation : .other
     }
 
-    /// Whether a delimiter run between these neighbors can be left- or right-flanking under any
-    /// reading of the characters this byte-level view cannot classify (non-ASCII ones).
-    static func mayFlank(before: CharClass, after: CharClass) -> Bool {
-        func mayBe(_ c: CharClass, _ cls: CharClass) -> Bool { c == cls || c == .unknown }
-        let left = (after != .space) && (mayBe(after, .other) || before != .other)
-        let right = (before != .space) && (mayBe(before, .other) || after != .other)
-        return left || right
+    /// One entry of cmark-gfm's delimiter stack, as `scan_delims` would push it.
+    struct Delimiter {
+        var char: UInt8
+        var start: Int
+        var end: Int
+        var canOpen: Bool
+        var canClose: Bool
+        /// Characters left to match (an emphasis run is used up two or one at a time).
+        var left: Int
+        var length: Int { end - start }
     }
 
-    /// `*`, `_` and `~` runs and each `'` and `"` that may open or close: each one costs the number
-    /// of such delimiters before it in its paragraph (how far a closer can walk back).
+    /// Whether a delimiter run of `c` between these neighbors can open and close, by `scan_delims`'
+    /// rules (non-ASCII neighbors read as letters, the usual case).
+    func flanking(_ c: UInt8, _ i: Int, _ j: Int, in chunk: Range<Int>) -> (open: Bool, close: Bool) {
+        var before = charClass(i - 1, in: chunk), after = charClass(j, in: chunk)
+        if before == .unknown { before = .other }
+        if after == .unknown { after = .other }
+        let left = after != .space && (after != .punctuation || before != .other)
+        let right = before != .space && (before != .punctuation || after != .other)
+        switch c {
+        case UInt8(ascii: "_"):
+            return (left && (!right || before == .punctuation), right && (!left || after == .punctuation))
+        case UInt8(ascii: "'"), UInt8(ascii: "\""):
+            let previous = i > chunk.lowerBound ? b[i - 1] : 0
+            return (left && !right && previous != UInt8(ascii: "]") && previous != UInt8(ascii: ")"), right)
+        case UInt8(ascii: "~"):
+            return j - i <= 2 ? (left, right) : (false, false)
+        default:
+            return (left, right)
+        }
+    }
+
+    /// `*`, `_`, `~`, `'` and `"`: cmark-gfm's `process_emphasis` is played over the paragraph's
+    /// delimiters, as 0.29.0.gfm.6 runs it (matched quotes stay on the stack; a lower bound that
+    /// points at a removed delimiter stops nothing), counting every step of every walk back. When a
+    /// walk would pass the allowance, this delimiter and all later ones in the paragraph are escaped:
+    /// the walks before it are the same either way, since each only looks back.
+    ///
+    /// Code spans are skipped. Quotes and runs inside what may be an HTML tag, an autolink or a link
+    /// destination may be fakes, so they are taken to close but never to open (never to end a walk
+    /// early). As a backstop for any reading that differs from cmark-gfm's, no paragraph may hold
+    /// more delimiters than the square root of `backstopPerByte` times the text's length allows.
     mutating func delimiters(_ chunk: Range<Int>) {
-        var kept = 0
+        let list = delimiterList(chunk)
+        guard !list.isEmpty else { return }
+        // The backstop: each delimiter may walk over every one before it.
+        var cutoff = list.count
+        for k in list.indices {
+            let total = Self.saturatingAdd(backstopSpent, k)
+            if total > backstopAllowance { cutoff = k; break }
+            backstopSpent = total
+        }
+        cutoff = min(cutoff, playEmphasis(list, upTo: cutoff))
+        for d in list[cutoff...] {
+            for k in d.start..<d.end { mark(k, .delimiters) }
+        }
+    }
+
+    static let backstopPerByte = 256
+    static let backstopFloor = 1 << 24
+    var backstopSpent = 0
+    var backstopAllowance: Int {
+        Self.saturatingAdd(Self.saturatingMultiply(b.count, Self.backstopPerByte), Self.backstopFloor)
+    }
+
+    /// The delimiters cmark-gfm may push for a paragraph, in order.
+    func delimiterList(_ chunk: Range<Int>) -> [Delimiter] {
+        // Backtick runs and, for each, the next run of the same length: a code span.
+        var runs: [(start: Int, end: Int)] = []
         var i = chunk.lowerBound
+        while i < chunk.upperBound {
+            if b[i] == UInt8(ascii: "\\") { i += 2; continue }
+            if b[i] == UInt8(ascii: "`") {
+                var j = i + 1
+                while j < chunk.upperBound, b[j] == UInt8(ascii: "`") { j += 1 }
+                runs.append((i, j))
+                i = j
+            } else {
+                i += 1
+            }
+        }
+        var closing = [Int](repeating: -1, count: runs.count)
+        var lastOfLength: [Int: Int] = [:]
+        for r in runs.indices.reversed() {
+            let length = runs[r].end - runs[r].start
+            closing[r] = lastOfLength[length] ?? -1
+            lastOfLength[length] = r
+        }
+
+        // The next `>` and `)` after a place; places only move forward.
+        let ends: [UInt8] = [UInt8(ascii: ">"), UInt8(ascii: ")")]
+        var found = [-1, -1]
+        func nextOf(_ kind: Int, after p: Int) -> Int {
+            if found[kind] > p { return found[kind] }
+            var k = max(p + 1, found[kind] + 1)
+            while k < chunk.upperBound, b[k] != ends[kind] { k += 1 }
+            found[kind] = k
+            return k
+        }
+        var list: [Delimiter] = []
+        var run = 0
+        var fakeUntil = chunk.lowerBound   // inside a possible tag, autolink or link destination
+        i = chunk.lowerBound
         while i < chunk.upperBound {
             let c = b[i]
             if c == UInt8(ascii: "\\") { i += 2; continue }
+            if c == UInt8(ascii: "`") {
+                while run < runs.count, runs[run].start < i { run += 1 }
+                if run < runs.count, runs[run].start == i {
+                    let close = closing[run]
+                    i = close >= 0 ? runs[close].end : runs[run].end
+                    continue
+                }
+                i += 1
+                continue
+            }
+            if c == UInt8(ascii: "<") || (c == UInt8(ascii: "(") && i > chunk.lowerBound && b[i - 1] == UInt8(ascii: "]")) {
+                let closer = c == UInt8(ascii: "<") ? 0 : 1
+                fakeUntil = max(fakeUntil, min(nextOf(closer, after: i) + 1, chunk.upperBound))
+                i += 1
+                continue
+            }
             var j = i + 1
             switch c {
             case UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "~"):
@@ -466,15 +615,96 @@ struct MarkdownGuard {
                 i += 1
                 continue
             }
-            if Self.mayFlank(before: charClass(i - 1, in: chunk), after: charClass(j, in: chunk)) {
-                if afford(kept, .delimiters) {
-                    kept += 1
-                } else {
-                    for k in i..<j { mark(k, .delimiters) }
-                }
+            var (open, close) = flanking(c, i, j, in: chunk)
+            if i < fakeUntil { close = close || open; open = false }
+            if open || close {
+                list.append(Delimiter(char: c, start: i, end: j, canOpen: open, canClose: close, left: j - i))
             }
             i = j
         }
+        return list
+    }
+
+    /// Plays `process_emphasis` over `list[..<count]`, charging each step; returns the index of the
+    /// closer whose walk would pass the allowance, or `count`.
+    mutating func playEmphasis(_ all: [Delimiter], upTo count: Int) -> Int {
+        guard count > 0 else { return count }
+        var d = Array(all[..<count])
+        var previous = Array(-1..<(count - 1))
+        var next = Array(1...count)
+        next[count - 1] = -1
+        func remove(_ k: Int) {
+            if previous[k] >= 0 { next[previous[k]] = next[k] }
+            if next[k] >= 0 { previous[next[k]] = previous[k] }
+        }
+        let limit = allowance - spent[Kind.delimiters.rawValue]
+        var steps = 0
+        var bottom: [Int: Int] = [:]
+        var closer = 0
+        while closer >= 0 {
+            guard d[closer].canClose else { closer = next[closer]; continue }
+            let key = (d[closer].length % 3) << 8 | Int(d[closer].char)
+            let stop = bottom[key] ?? -1
+            var opener = previous[closer]
+            var found = false
+            while opener >= 0, opener != stop {
+                steps += 1
+                if steps > limit {
+                    spent[Kind.delimiters.rawValue] = allowance
+                    return closer
+                }
+                if d[opener].canOpen, d[opener].char == d[closer].char,
+                   !(d[closer].canOpen || d[opener].canClose) || d[closer].length % 3 == 0
+                    || (d[opener].length + d[closer].length) % 3 != 0 {
+                    found = true
+                    break
+                }
+                opener = previous[opener]
+            }
+            let old = closer
+            switch d[closer].char {
+            case UInt8(ascii: "*"), UInt8(ascii: "_"):
+                guard found else { closer = next[closer]; break }
+                let use = d[closer].left >= 2 && d[opener].left >= 2 ? 2 : 1
+                d[opener].left -= use
+                d[closer].left -= use
+                var k = previous[closer]
+                while k >= 0, k != opener {
+                    steps += 1
+                    let before = previous[k]
+                    remove(k)
+                    k = before
+                }
+                previous[closer] = opener
+                if d[opener].left == 0 { remove(opener) }
+                if d[closer].left == 0 {
+                    let after = next[closer]
+                    remove(closer)
+                    closer = after
+                }
+            case UInt8(ascii: "~"):
+                let after = next[closer]
+                if found, d[opener].length == d[closer].length {
+                    var k = closer
+                    while k >= 0, k != opener {
+                        steps += 1
+                        let before = previous[k]
+                        remove(k)
+                        k = before
+                    }
+                    remove(opener)
+                }
+                closer = after
+            default:
+                closer = next[closer]
+            }
+            if !found {
+                bottom[key] = previous[old]
+                if !d[old].canOpen { remove(old) }
+            }
+        }
+        spent[Kind.delimiters.rawValue] += steps
+        return count
     }
 
     // MARK: Image openers
