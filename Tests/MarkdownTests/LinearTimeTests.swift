@@ -61,6 +61,8 @@ struct LinearTimeTests {
         Shape("a double quote before every letter") { repeated("\"a", $0) },
         Shape("one opening quote, then apostrophes") { "'x " + repeated("don't ", $0) },
         Shape("one opening double quote, then closing ones") { "\"a " + repeated("b\"c ", $0) },
+        Shape("an opening quote, then closers each after a quote in a code span") { "\"x " + repeated("`\"a` b\"c ", $0) },
+        Shape("an opening quote, then closers each after a quoted HTML attribute") { "\"x " + repeated("<a title=\"a\"> b\"c ", $0) },
         Shape("nested lists, then blank lines") { repeated("- ", $0) + "x" + repeated("\n", $0) },
         Shape("nested lists in a block quote, then blank quote lines") { "> " + repeated("- ", $0) + "x\n" + repeated(">\n", $0) },
         Shape("emphasis deep inside block quotes") { repeated(">", $0) + repeated("a*", $0) },
