@@ -37,6 +37,9 @@ struct MarkdownGuard {
 
     /// Cost units allowed per byte of text, for each kind of scan, on top of `costFloor`.
     static let costPerByte = 16
+    /// A paragraph with at most this many `*`, `_`, `~`, `'` and `"` is charged their square
+    /// instead of playing `process_emphasis` over them.
+    static let fewDelimiters = 32
     static let costFloor = 1 << 20
     /// Table cells (with the empty ones cmark-gfm adds to short rows) allowed per byte, on top of `cellFloor`.
     static let cellsPerByte = 8
@@ -198,12 +201,32 @@ struct MarkdownGuard {
             var end = k
             while end + 1 < all.count, !isBlank(all[end + 1]) { end += 1 }
             let chunk = all[k].lowerBound..<all[end].upperBound
-            delimiters(chunk)
-            imageOpeners(chunk)
-            htmlStarts(chunk)
-            autolinks(chunk)
-            tableRows(Array(all[k...end]))
-            referenceDefinitions(Array(all[k...end]), chunk, longest: longestDefinition)
+            // Most paragraphs hold none of what a scan looks for: find out in one pass.
+            var marks = 0, angle = false, bang = false, dash = false, bracket = false, colonOrW = false
+            for c in b[chunk] {
+                switch c {
+                case UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "'"), UInt8(ascii: "\""): marks += 1
+                case UInt8(ascii: "<"): angle = true
+                case UInt8(ascii: "!"): bang = true
+                case UInt8(ascii: "-"): dash = true
+                case UInt8(ascii: "["): bracket = true
+                case UInt8(ascii: ":"), UInt8(ascii: "w"): colonOrW = true
+                default: break
+                }
+            }
+            if marks > Self.fewDelimiters {
+                delimiters(chunk)
+            } else {
+                // So few that even every one walking over all the others costs next to nothing.
+                let cost = marks * marks
+                spent[Kind.delimiters.rawValue] = Self.saturatingAdd(spent[Kind.delimiters.rawValue], cost)
+                backstopSpent = Self.saturatingAdd(backstopSpent, cost)
+            }
+            if bang, bracket { imageOpeners(chunk) }
+            if angle { htmlStarts(chunk) }
+            if colonOrW { autolinks(chunk) }
+            if dash { tableRows(all[k...end]) }
+            if bracket { referenceDefinitions(all[k...end], chunk, longest: longestDefinition) }
             k = end + 1
         }
     }
@@ -317,8 +340,9 @@ struct MarkdownGuard {
 
     /// Each delimiter row makes cmark-gfm parse its whole paragraph as a header row, and a table
     /// grows to its header's width times its rows: both are charged before the row is let through.
-    mutating func tableRows(_ lines: [Range<Int>]) {
+    mutating func tableRows(_ lines: ArraySlice<Range<Int>>) {
         guard let first = lines.first else { return }
+        let lines = Array(lines)
         var before = 0          // bytes of the paragraph before this line
         var walks = 0           // how far each line's first cell walks back to a pipe
         var cellWork = 0        // cells² per line: cmark_llist_append walks the row for each cell
@@ -391,7 +415,7 @@ struct MarkdownGuard {
     /// Every line that may start a reference definition (`[label]: destination "title"`, after block
     /// quote and list markers): the bytes from its `[` to the end of its title or destination bound
     /// what each use copies. Longer than `longest`, its `[` is escaped and it is not a definition.
-    mutating func referenceDefinitions(_ lines: [Range<Int>], _ chunk: Range<Int>, longest: Int) {
+    mutating func referenceDefinitions(_ lines: ArraySlice<Range<Int>>, _ chunk: Range<Int>, longest: Int) {
         var found: [UInt8: Int] = [:]
         // The next unescaped `closer` at or after `p`; starts only move forward.
         func nextUnescaped(_ closer: UInt8, from p: Int) -> Int {
@@ -735,7 +759,7 @@ struct MarkdownGuard {
     /// `<!--`, `<?`, `<![CDATA[` and `<!X` declarations: each costs the distance to the next end of
     /// its kind (`-->`, `?>`, `]]>`, `>`) or to the end of the paragraph.
     mutating func htmlStarts(_ chunk: Range<Int>) {
-        let ends: [[UInt8]] = [Array("-->".utf8), Array("?>".utf8), Array("]]>".utf8), Array(">".utf8)]
+        let ends = Self.htmlEnds
         // The last end found of each kind (chunk end: none left). Starts only move forward, so each
         // byte is looked at once per kind.
         var found = [Int](repeating: -1, count: ends.count)
@@ -768,6 +792,8 @@ struct MarkdownGuard {
             i += 1
         }
     }
+
+    static let htmlEnds: [[UInt8]] = [Array("-->".utf8), Array("?>".utf8), Array("]]>".utf8), Array(">".utf8)]
 
     // MARK: Autolinks
 
