@@ -52,9 +52,11 @@ public enum MarkdownRenderer {
         return body(document, cmark_parser_get_syntax_extensions(parser))
     }
 
-    /// Bytes of link and image addresses and titles allowed per byte of text, on top of `linkFloor`.
-    static let linkBytesPerByte = 8
-    static let linkFloor = 1 << 20
+    /// Bytes of link and image addresses and titles allowed per byte of text, on top of `linkFloor`:
+    /// what `MarkdownGuard` lets reference definitions expand to, plus the text's own inline links,
+    /// so this only acts should the guard's estimate ever fall short.
+    static let linkBytesPerByte = MarkdownGuard.costPerByte + 1
+    static let linkFloor = MarkdownGuard.costFloor
 
     /// A reference definition's address is copied into every link that uses it: `[a]` repeated after
     /// one long `[a]: …` makes output quadratic in the text (and past 1 GiB cmark-gfm aborts the
