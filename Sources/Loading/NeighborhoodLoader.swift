@@ -29,6 +29,7 @@ struct NeighborhoodLoader {
             log.error(at, "missing neighborhood.md; every neighborhood folder needs one with at least a 'name'")
         }
         FieldNames.neighborhood.check(doc?.fields.entries?.keys ?? [], privacy: site.privacy, log: &log)
+        if let doc { MarkdownCheck.check(doc.body, at: SourceLocation(path: mdPath, line: doc.bodyLine, column: 1), budget: site.markdownBudget, log: &log) }
         let f = Record(entries: doc?.fields.entries ?? [], location: SourceLocation(path: mdPath, line: 1, column: 1), privacy: site.privacy)
         let name = doc == nil ? nil : f.text("name", required: true, log: &log)
         let description = f.text("description", log: &log)

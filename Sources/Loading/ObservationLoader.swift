@@ -148,6 +148,7 @@ struct ObservationLoader {
         let place = shown && written != nil ? coarsen(location, f, source, log: &log) : location
         let shownTitle = title.map { shown ? redact("title", $0, f, source, log: &log) : $0 }
         let shownAuthor = author.map { shown ? redact("author", $0, f, source, log: &log) : $0 }
+        if shown { checkMarkdown(description, f, source, log: &log) }
         let shownDescription = shown ? redact("description", description, f, source, log: &log) : description
         return Observation(
             id: id, category: category, location: place, coordinate: published,
@@ -156,6 +157,17 @@ struct ObservationLoader {
     }
 
     var redactor: Redactor { Redactor(kinds: site.privacy.redact, streets: streets) }
+
+    /// The description against the site's Markdown budget, at its place in the file.
+    func checkMarkdown(_ text: String, _ f: Record, _ source: Source, log: inout DiagnosticLog) {
+        if let start = source.description {
+            MarkdownCheck.check(text, at: start, budget: site.markdownBudget, log: &log)
+        } else {
+            let base = f.place("description")
+            MarkdownCheck.check(text, at: base, quoted: source.alwaysQuoted || TextPosition.isQuoted(at: base, in: source.text),
+                                budget: site.markdownBudget, log: &log)
+        }
+    }
 
     /// A free-text field with phone numbers, e-mail and street addresses marked, each warned about where it was.
     func redact(_ field: String, _ text: String, _ f: Record, _ source: Source, log: inout DiagnosticLog) -> String {
