@@ -37,4 +37,10 @@ if [ "${1:-build}" = test ]; then
     python3 -m pip install --quiet --disable-pip-version-check "${pkgs[@]}" \
       || python3 -m pip install --quiet --disable-pip-version-check --break-system-packages "${pkgs[@]}"
   fi
+  # axe-core for the accessibility check: only its axe.min.js is used (not Playwright, so no deps).
+  if ! python3 -c "import importlib.util as u; exit(u.find_spec('axe_playwright_python') is None)" 2>/dev/null; then
+    echo "setup: installing axe-playwright-python (for axe.min.js) from PyPI"
+    python3 -m pip install --quiet --disable-pip-version-check --no-deps axe-playwright-python \
+      || python3 -m pip install --quiet --disable-pip-version-check --no-deps --break-system-packages axe-playwright-python
+  fi
 fi

@@ -102,9 +102,12 @@ def maps(public):
                 page = os.path.join(base, d, "index.html")
                 if not os.path.isfile(page):
                     continue
-                m = re.search(r'<svg xmlns="http://www.w3.org/2000/svg" class="map".*?</svg>', open(page, encoding="utf-8").read(), re.S)
-                if m:
-                    svgs[f"{h}/{sub}/{d} (inline)"] = m.group(0)
+                found = re.findall(r'<svg xmlns="http://www.w3.org/2000/svg" class="map(?: map-wide| map-narrow)?".*?</svg>',
+                                   open(page, encoding="utf-8").read(), re.S)
+                check(f"{h}/{sub}/{d}: a map is drawn twice, wide and for phones", len(found) in (0, 2), len(found))
+                for i, svg in enumerate(found):
+                    svgs[f"{h}/{sub}/{d} (inline {i + 1})"] = svg
+        check(f"{h}: its story, digest and coalition pages show maps", len(svgs) > 4, list(svgs))
         for name, svg in svgs.items():
             try:
                 root = ET.fromstring(svg.encode("utf-8"))

@@ -45,6 +45,11 @@ public struct MercatorFit: Sendable {
         (Self.x(c.longitude) * scale + offsetX, offsetY - Self.y(c.latitude) * scale)
     }
 
+    /// The pixel here of a pixel of `other`, a fit of the same projection at another size.
+    public func transfer(_ p: (x: Double, y: Double), from other: MercatorFit) -> (x: Double, y: Double) {
+        ((p.x - other.offsetX) / other.scale * scale + offsetX, offsetY - (other.offsetY - p.y) / other.scale * scale)
+    }
+
     /// Meters on the ground per pixel at the middle of the map.
     public var metersPerPixel: Double {
         let mid = bounds.center

@@ -29,10 +29,26 @@ public struct MapDrawing: Sendable {
         public var metersPerPixel: Double
     }
 
-    public var svg: String
-    /// The SVG's own size (its `viewBox`).
-    public var width: Double
-    public var height: Double
+    /// One drawing of the map at one size.
+    public struct Rendition: Sendable {
+        public var svg: String
+        /// The SVG's own size (its `viewBox`).
+        public var width: Double
+        public var height: Double
+        /// Every name placed on it, and every mark's and the scale bar's box: for checking that nothing overlaps.
+        public var labelBoxes: [MapBox]
+        public var markBoxes: [MapBox]
+    }
+
+    /// The map as drawn for a page (`MapSpec.width` wide).
+    public var wide: Rendition
+    /// The map for phones, when the spec asks for one.
+    public var narrow: Rendition?
+    public var svg: String { wide.svg }
+    public var width: Double { wide.width }
+    public var height: Double { wide.height }
+    public var labelBoxes: [MapBox] { wide.labelBoxes }
+    public var markBoxes: [MapBox] { wide.markBoxes }
     public var legend: [LegendItem]
     /// Newest first as the page lists them: in the order of the map's groups.
     public var places: [Place]
@@ -42,7 +58,4 @@ public struct MapDrawing: Sendable {
     public var scale: Scale
     /// The words of the SVG's `<desc>`.
     public var description: String
-    /// Every name placed on the map, and every mark's box: for checking that nothing overlaps.
-    public var labelBoxes: [MapBox]
-    public var markBoxes: [MapBox]
 }

@@ -2,13 +2,13 @@ import Escaping
 import Geo
 
 /// The key of a map: what each mark means, how far the scale bar reaches, where the data came from.
-/// Pages show it in HTML beside the map (legible at any width and in print); a map that stands
-/// alone (`map.svg`) draws it under itself.
+/// Pages show the legend and credit in HTML beside the map (legible at any width and in print); a
+/// map that stands alone (`map.svg`) draws them under itself. The scale bar is on the map.
 public enum MapKey {
     /// Two bars: a round number of meters and a round number of feet, about a fifth of the width.
     static func scale(_ fit: MercatorFit) -> MapDrawing.Scale {
         let mpp = fit.metersPerPixel
-        let target = fit.width / 5 * mpp
+        let target = max(fit.width / 5, 70) * mpp
         let meters = roundNumber(target, from: [20, 50, 100, 200, 250, 500, 1000, 2000, 2500, 5000, 10000, 20000, 50000])
         let feet = roundNumber(target * 3.28084, from: [50, 100, 200, 250, 500, 1000, 2000, 2500, 5000, 10000, 20000, 50000, 100000])
         let mText = meters >= 1000 ? "\(count(meters / 1000)) km" : "\(Int(meters)) m"
@@ -30,20 +30,6 @@ public enum MapKey {
             out.append(ch)
         }
         return String(out.reversed())
-    }
-
-    /// The scale bar as a small SVG of its own, at a fixed size for a page's key: `scale` is in the
-    /// map's pixels, drawn here at `factor` of that.
-    public static func scaleSVG(_ scale: MapDrawing.Scale, factor: Double = 0.5, labelled: Bool = true) -> String {
-        func n(_ v: Double) -> String { SVGText.number(v) }
-        let m = scale.metersLength * factor, f = scale.feetLength * factor
-        let width = max(m, f) + 70
-        var s = "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"scale\" viewBox=\"0 0 \(n(width)) 34\" width=\"\(n(width))\" height=\"34\" \(labelled ? "role=\"img\" aria-label=\"Scale: \(Escape.xml(scale.meters)), \(Escape.xml(scale.feet))\"" : "aria-hidden=\"true\"")>"
-        s += "<path d=\"M1 3V9H\(n(1 + m))V3\" fill=\"none\" stroke=\"currentColor\" stroke-width=\"1.5\"/>"
-        s += "<text x=\"\(n(m + 7))\" y=\"11\" font-size=\"12\" fill=\"currentColor\">\(Escape.xml(scale.meters))</text>"
-        s += "<path d=\"M1 31V25H\(n(1 + f))V31\" fill=\"none\" stroke=\"currentColor\" stroke-width=\"1.5\"/>"
-        s += "<text x=\"\(n(f + 7))\" y=\"31\" font-size=\"12\" fill=\"currentColor\">\(Escape.xml(scale.feet))</text></svg>"
-        return s
     }
 
     /// A mark's shape in its color, alone, for a legend row (decorative).
@@ -76,31 +62,53 @@ public enum MapKey {
         return lines
     }
 
-    /// The key drawn inside a standalone map, under the map's area.
-    static func standalone(_ legend: [MapDrawing.LegendItem], scale: MapDrawing.Scale, groupText: String?, attribution: String,
-                           empty: String, top: Double, width: Double) -> (svg: String, height: Double) {
+    /// The scale bar drawn on the map, at its bottom left on a white ground: it grows and shrinks
+    /// with the map, so it stays true at any size.
+    static func scaleBar(_ scale: MapDrawing.Scale, x: Double, bottom: Double) -> (svg: String, box: MapBox) {
         func n(_ v: Double) -> String { SVGText.number(v) }
-        var s = "<g class=\"legend\" font-family=\"system-ui, sans-serif\" font-size=\"14\" fill=\"#1d2327\">\n"
-        var y = top + 16
-        if legend.isEmpty { s += "<text x=\"14\" y=\"\(n(y + 5))\">\(Escape.xml(empty))</text>\n"; y += 26 }
-        let columnWidth = (width - 20) / 2
-        for (i, item) in legend.enumerated() {
-            let x = 14 + Double(i % 2) * columnWidth, rowY = y + Double(i / 2) * 26
-            s += "<path d=\"\(item.shape.path(x: x + 7, y: rowY, r: 6.5))\" fill=\"\(Escape.xml(item.color))\" stroke=\"#1d2327\" stroke-width=\"0.8\"/>"
-            s += "<text x=\"\(n(x + 20))\" y=\"\(n(rowY + 5))\">\(Escape.xml(item.label)) (\(item.count))</text>\n"
+        let m = scale.metersLength, f = scale.feetLength
+        let width = max(m + 8 + TextWidth.of(scale.meters, size: 13), f + 8 + TextWidth.of(scale.feet, size: 13)) + 12
+        let top = bottom - 38
+        var s = "<g class=\"scale\" font-family=\"system-ui, sans-serif\" font-size=\"13\" fill=\"#1d2327\" aria-hidden=\"true\">"
+        s += "<rect x=\"\(n(x))\" y=\"\(n(top))\" width=\"\(n(width))\" height=\"38\" rx=\"3\" fill=\"#ffffff\" fill-opacity=\"0.88\"/>"
+        s += "<path d=\"M\(n(x + 6)) \(n(top + 6))V\(n(top + 12))H\(n(x + 6 + m))V\(n(top + 6))\" fill=\"none\" stroke=\"#1d2327\" stroke-width=\"1.5\"/>"
+        s += "<text x=\"\(n(x + 12 + m))\" y=\"\(n(top + 15))\">\(Escape.xml(scale.meters))</text>"
+        s += "<path d=\"M\(n(x + 6)) \(n(top + 32))V\(n(top + 26))H\(n(x + 6 + f))V\(n(top + 32))\" fill=\"none\" stroke=\"#1d2327\" stroke-width=\"1.5\"/>"
+        s += "<text x=\"\(n(x + 12 + f))\" y=\"\(n(top + 33))\">\(Escape.xml(scale.feet))</text></g>\n"
+        return (s, MapBox(cx: x + width / 2, cy: top + 19, hw: width / 2, hh: 19))
+    }
+
+    /// The key drawn inside a standalone map, under the map's area: legend with counts, what a
+    /// group is, the credit.
+    struct Standalone {
+        var legend: [MapDrawing.LegendItem]
+        var groupText: String?
+        var attribution: String
+        var empty: String
+
+        func svg(top: Double, width: Double) -> (svg: String, height: Double) {
+            func n(_ v: Double) -> String { SVGText.number(v) }
+            var s = "<g class=\"legend\" font-family=\"system-ui, sans-serif\" font-size=\"14\" fill=\"#1d2327\">\n"
+            var y = top + 20
+            if legend.isEmpty { s += "<text x=\"14\" y=\"\(n(y + 5))\">\(Escape.xml(empty))</text>\n"; y += 26 }
+            let columnWidth = (width - 20) / 2
+            for (i, item) in legend.enumerated() {
+                let x = 14 + Double(i % 2) * columnWidth, rowY = y + Double(i / 2) * 26
+                s += "<path d=\"\(item.shape.path(x: x + 7, y: rowY, r: 6.5))\" fill=\"\(Escape.xml(item.color))\" stroke=\"#1d2327\" stroke-width=\"0.8\"/>"
+                s += "<text x=\"\(n(x + 20))\" y=\"\(n(rowY + 5))\">\(Escape.xml(item.label)) (\(item.count))</text>\n"
+            }
+            y += Double((legend.count + 1) / 2) * 26
+            if let groupText {
+                s += "<circle cx=\"21\" cy=\"\(n(y))\" r=\"9\" fill=\"#7a8a8f\" stroke=\"#ffffff\"/><circle cx=\"21\" cy=\"\(n(y))\" r=\"5.5\" fill=\"#ffffff\"/>"
+                s += "<text x=\"34\" y=\"\(n(y + 5))\">\(Escape.xml(groupText))</text>\n"
+                y += 28
+            }
+            y += 4
+            for line in MapKey.wrap(attribution, width: width - 28, size: 12) {
+                s += "<text x=\"14\" y=\"\(n(y))\" font-size=\"12\" fill=\"#4f5b62\">\(Escape.xml(line))</text>\n"
+                y += 16
+            }
+            return (s + "</g>\n", y - top)
         }
-        y += Double((legend.count + 1) / 2) * 26
-        if let groupText {
-            s += "<circle cx=\"21\" cy=\"\(n(y))\" r=\"9\" fill=\"#7a8a8f\" stroke=\"#ffffff\"/><circle cx=\"21\" cy=\"\(n(y))\" r=\"5.5\" fill=\"#ffffff\"/>"
-            s += "<text x=\"34\" y=\"\(n(y + 5))\">\(Escape.xml(groupText))</text>\n"
-            y += 28
-        }
-        s += "<g transform=\"translate(14 \(n(y - 8)))\" color=\"#1d2327\">\(scaleSVG(scale, labelled: false))</g>\n"
-        y += 44
-        for line in wrap(attribution, width: width - 28, size: 12) {
-            s += "<text x=\"14\" y=\"\(n(y))\" font-size=\"12\" fill=\"#4f5b62\">\(Escape.xml(line))</text>\n"
-            y += 16
-        }
-        return (s + "</g>\n", y - top)
     }
 }

@@ -14,11 +14,16 @@ public enum MapRenderer {
     public static func svg(_ spec: MapSpec) -> String { draw(spec).svg }
 
     public static func draw(_ spec: MapSpec) -> MapDrawing {
-        let fit = MercatorFit(bounds: frame(spec), width: spec.width, minHeight: spec.minHeight, maxHeight: spec.maxHeight, margin: 0.04)
-        let shapes = Dictionary(spec.categories.enumerated().map { ($0.element.key, MarkShape.forCategory(at: $0.offset)) }, uniquingKeysWith: { a, _ in a })
-        let colors = Dictionary(spec.categories.map { ($0.key, $0.color) }, uniquingKeysWith: { a, _ in a })
+        let frame = frame(spec)
+        let wideFit = MercatorFit(bounds: frame, width: spec.width, minHeight: spec.minHeight, maxHeight: spec.maxHeight, margin: 0.04)
+        // Phones are taller than wide: the narrow drawing may be taller for its width.
+        let narrowFit = spec.narrowWidth.map { w in
+            MercatorFit(bounds: frame, width: w, minHeight: spec.minHeight * w / spec.width * 1.35, maxHeight: spec.maxHeight * w / spec.width * 1.35, margin: 0.04)
+        }
+        // Groups are made where marks are most crowded, the narrow drawing; the wide one draws the same groups.
+        let groupFit = narrowFit ?? wideFit
         let projected = spec.marks.map { m -> (MapSpec.Mark, Double, Double) in
-            let p = fit.point(m.coordinate)
+            let p = groupFit.point(m.coordinate)
             return (m, p.x, p.y)
         }
         let groups = MarkGroups.group(projected, distance: MarkGroups.markRadius * 1.7)
@@ -26,56 +31,27 @@ public enum MapRenderer {
             let n = spec.marks.reduce(0) { $0 + ($1.category == c.key ? 1 : 0) }
             return n == 0 ? nil : .init(key: c.key, label: c.label, color: c.color, shape: MarkShape.forCategory(at: i), count: n)
         }
-        let scale = MapKey.scale(fit)
-        let groupMeters = roundMeters(MarkGroups.markRadius * 1.7 * scale.metersPerPixel)
-        let places = self.places(groups, spec: spec, fit: fit)
-        let p = spec.idPrefix
-        func n(_ v: Double) -> String { SVGText.number(v) }
-
-        // Marks and the north arrow first: names go around them.
-        var placer = LabelPlacer(width: spec.width, height: fit.height)
-        let markBoxes = groups.map { g in MapBox(cx: g.x, cy: g.y, hw: g.radius + 1, hh: g.radius + 1) }
-        for box in markBoxes { placer.occupy(box) }
-        placer.occupy(MapBox(cx: spec.width - 34, cy: 34, hw: 18, hh: 30))
-        var names = NameLabels(placer: placer)
-        if spec.showsNames {
-            names.placeStreets(spec.basemap.filter { $0.kind == .street && $0.streetClass <= .minor }, fit)
-            names.placeParks(spec.basemap, fit)
-            names.placeStreets(spec.basemap.filter { $0.kind == .street && $0.streetClass > .minor }, fit)
-            names.placeNeighborhood(spec.place, spec.boundary, fit)
-        }
-
+        let groupMeters = roundMeters(MarkGroups.markRadius * 1.7 * groupFit.metersPerPixel)
+        let places = self.places(groups, spec: spec)
         let description = self.description(spec, legend: legend, places: places)
-        var key: (svg: String, height: Double)?
+        let hasGroups = groups.contains { $0.marks.count > 1 }
+        let wideGroups = narrowFit.map { from in
+            groups.map { g -> MarkGroup in
+                var moved = g
+                (moved.x, moved.y) = wideFit.transfer((g.x, g.y), from: from)
+                return moved
+            }
+        } ?? groups
+        var key: MapKey.Standalone?
         if spec.standalone {
-            key = MapKey.standalone(legend, scale: scale, groupText: places.contains { $0.marks.count > 1 } ? spec.words.groupKey(groupMeters) : nil,
-                                    attribution: spec.attribution, empty: spec.words.noReports, top: fit.height, width: spec.width)
+            key = MapKey.Standalone(legend: legend, groupText: hasGroups ? spec.words.groupKey(groupMeters) : nil,
+                                    attribution: spec.attribution, empty: spec.words.noReports)
         }
-        let height = fit.height + (key?.height ?? 0)
-        var s = "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"map\" viewBox=\"0 0 \(n(spec.width)) \(n(height))\" "
-        s += "width=\"\(n(spec.width))\" height=\"\(n(height))\" role=\"img\" aria-labelledby=\"\(p)-title \(p)-desc\">\n"
-        s += "<title id=\"\(p)-title\">\(Escape.xml(spec.title))</title>\n"
-        s += "<desc id=\"\(p)-desc\">\(Escape.xml(description))</desc>\n"
-        s += "<rect width=\"\(n(spec.width))\" height=\"\(n(height))\" fill=\"#ffffff\"/>\n"
-        s += "<rect width=\"\(n(spec.width))\" height=\"\(n(fit.height))\" fill=\"#ebe7df\"/>\n"
-        let boundary = spec.boundary.map { Basemap.areaPath($0.polygons, fit) } ?? ""
-        if !boundary.isEmpty { s += "<path d=\"\(boundary)\" fill=\"#f8f6f1\" fill-rule=\"evenodd\"/>\n" }
-        s += Basemap.svg(spec.basemap, fit)
-        if !boundary.isEmpty {
-            s += "<path d=\"\(boundary)\" fill=\"none\" stroke=\"#0b5d5b\" stroke-width=\"2.5\" stroke-opacity=\"0.8\" stroke-linejoin=\"round\" stroke-dasharray=\"8 4\" fill-rule=\"evenodd\"/>\n"
-        }
-        s += names.svg
-        s += "<g class=\"marks\">\n"
-        for (g, place) in zip(groups, places) {
-            s += mark(g, place: place, shapes: shapes, colors: colors, spec: spec)
-        }
-        s += "</g>\n"
-        s += northArrow(x: spec.width - 34, y: 8, word: spec.words.north)
-        if let key { s += key.svg }
-        s += "</svg>\n"
-        return MapDrawing(svg: s, width: spec.width, height: height, legend: legend, places: places, groupMeters: groupMeters,
-                          hasGroups: groups.contains { $0.marks.count > 1 }, scale: scale, description: description,
-                          labelBoxes: names.placed.map(\.box), markBoxes: markBoxes)
+        let drawn = MapPicture(spec: spec, groups: wideGroups, places: places, description: description)
+        return MapDrawing(wide: drawn.rendition(wideFit, idPrefix: spec.idPrefix, key: key),
+                          narrow: narrowFit.map { drawn.rendition($0, idPrefix: spec.idPrefix + "n", key: nil, groups: groups) },
+                          legend: legend, places: places, groupMeters: groupMeters, hasGroups: hasGroups,
+                          scale: MapKey.scale(wideFit), description: description)
     }
 
     /// The ground to fit: the boundary, or the marks with room around them (and never less than
@@ -111,7 +87,7 @@ public enum MapRenderer {
     }
 
     /// Each group as a place with a name and the reports it holds.
-    static func places(_ groups: [MarkGroup], spec: MapSpec, fit: MercatorFit) -> [MapDrawing.Place] {
+    static func places(_ groups: [MarkGroup], spec: MapSpec) -> [MapDrawing.Place] {
         groups.enumerated().map { i, g in
             let middle = g.marks.count == 1 ? g.marks[0].coordinate : centroid(g.marks.map(\.coordinate))
             let name = spec.streets.describe(middle) ?? spec.words.somewhere(spec.place)
@@ -127,48 +103,6 @@ public enum MapRenderer {
     static func centroid(_ points: [Coordinate]) -> Coordinate {
         let n = Double(max(points.count, 1))
         return Coordinate(latitude: points.reduce(0) { $0 + $1.latitude } / n, longitude: points.reduce(0) { $0 + $1.longitude } / n)
-    }
-
-    /// A mark links to its report; a group is a small pie of its categories around its number, and
-    /// links to the list of exactly its reports. Neither is in the tab order: the same links follow
-    /// the map in the page.
-    static func mark(_ g: MarkGroup, place: MapDrawing.Place, shapes: [String: MarkShape], colors: [String: String], spec: MapSpec) -> String {
-        func n(_ v: Double) -> String { SVGText.number(v) }
-        if g.marks.count == 1, let m = g.marks.first {
-            let shape = shapes[m.category] ?? .circle
-            return "<a href=\"\(Escape.xml(m.url))\" tabindex=\"-1\" aria-label=\"\(Escape.xml(m.label))\"><title>\(Escape.xml(m.label))</title>"
-                + "<path d=\"\(shape.path(x: g.x, y: g.y, r: MarkGroups.markRadius))\" fill=\"\(colors[m.category] ?? "#555555")\" stroke=\"#ffffff\" stroke-width=\"1.5\"/></a>\n"
-        }
-        let r = g.radius
-        var s = "<a href=\"\(Escape.xml(spec.groupLink + place.anchor))\" tabindex=\"-1\" aria-label=\"\(Escape.xml(place.summary))\"><title>\(Escape.xml(place.summary))</title>"
-        s += "<circle cx=\"\(n(g.x))\" cy=\"\(n(g.y))\" r=\"\(n(r + 1.5))\" fill=\"#ffffff\"/>"
-        let slices = spec.categories.compactMap { c -> (String, Int)? in
-            let k = g.marks.reduce(0) { $0 + ($1.category == c.key ? 1 : 0) }
-            return k == 0 ? nil : (colors[c.key] ?? "#555555", k)
-        }
-        if slices.count == 1, let only = slices.first {
-            s += "<circle cx=\"\(n(g.x))\" cy=\"\(n(g.y))\" r=\"\(n(r))\" fill=\"\(Escape.xml(only.0))\"/>"
-        } else {
-            var start = -Double.pi / 2
-            let total = Double(g.marks.count)
-            for (color, k) in slices {
-                let sweep = 2 * .pi * Double(k) / total
-                let end = start + sweep
-                s += "<path d=\"M\(n(g.x)) \(n(g.y))L\(n(g.x + r * cos(start))) \(n(g.y + r * sin(start)))"
-                s += "A\(n(r)) \(n(r)) 0 \(sweep > .pi ? 1 : 0) 1 \(n(g.x + r * cos(end))) \(n(g.y + r * sin(end)))Z\" fill=\"\(Escape.xml(color))\"/>"
-                start = end
-            }
-        }
-        s += "<circle cx=\"\(n(g.x))\" cy=\"\(n(g.y))\" r=\"\(n(r * 0.62))\" fill=\"#ffffff\"/>"
-        s += "<text x=\"\(n(g.x))\" y=\"\(n(g.y + 4))\" font-family=\"system-ui, sans-serif\" font-size=\"\(g.marks.count >= 100 ? 10 : 11.5)\" font-weight=\"700\" fill=\"#1d2327\" text-anchor=\"middle\">\(g.marks.count)</text></a>\n"
-        return s
-    }
-
-    static func northArrow(x: Double, y: Double, word: String) -> String {
-        func n(_ v: Double) -> String { SVGText.number(v) }
-        return "<g class=\"north\" aria-hidden=\"true\"><circle cx=\"\(n(x))\" cy=\"\(n(y + 20))\" r=\"17\" fill=\"#ffffff\" fill-opacity=\"0.9\"/>"
-            + "<path d=\"M\(n(x)) \(n(y + 5))L\(n(x + 7)) \(n(y + 26))L\(n(x)) \(n(y + 21))L\(n(x - 7)) \(n(y + 26))Z\" fill=\"#1d2327\"/>"
-            + "<text x=\"\(n(x))\" y=\"\(n(y + 52))\" font-family=\"system-ui, sans-serif\" font-size=\"13\" font-weight=\"700\" fill=\"#1d2327\" stroke=\"#ffffff\" stroke-width=\"3\" paint-order=\"stroke\" text-anchor=\"middle\">\(Escape.xml(word))</text></g>\n"
     }
 
     /// Words for screen readers: what is shown, how many of each, where most of it is, by street name.

@@ -77,11 +77,14 @@ public struct MapSpec: Sendable {
     public var width: Double = 800
     public var minHeight: Double = 360
     public var maxHeight: Double = 760
+    /// A second drawing for phones this wide, shown instead of the first on narrow screens: names,
+    /// marks and the scale keep a size one can read. Both share the groups (made at this size).
+    public var narrowWidth: Double?
     /// Fit the map to the marks (with the boundary around them for context) instead of the whole neighborhood.
     public var zoomToMarks = false
     /// The least ground a zoomed map shows, in meters across.
     public var minimumSpan: Double = 700
-    /// Draw the key (legend, scale bar, attribution) inside the SVG: for a map that stands alone.
+    /// Draw the key (legend, what a group is, attribution) inside the SVG: for a map that stands alone.
     public var standalone = false
     /// Street, park and neighborhood names on the map.
     public var showsNames = true

@@ -15,6 +15,8 @@ struct MapRequest: Sendable {
         case reports
         /// One report on a small map (an observation's page).
         case locator
+        /// Zoomed to its reports, drawn at the size a printed page shows it (flyers).
+        case printed
     }
 
     var observations: [Observation]
@@ -58,9 +60,16 @@ extension ViewModels {
                            categories: site.categories.map { .init(key: $0.key, label: $0.label, color: $0.color) },
                            groupLink: pagePath == Routes.neighborhoodMap ? root + Routes.home + "#" : "#",
                            attribution: site.mapAttribution, idPrefix: "map", streets: streets)
+        // Pages show a second drawing on phones; print and `map.svg` only the one.
+        spec.narrowWidth = request.kind == .printed || pagePath == Routes.neighborhoodMap ? nil : 320
         switch request.kind {
         case .neighborhood:
             spec.standalone = pagePath == Routes.neighborhoodMap
+        case .printed:
+            spec.zoomToMarks = true
+            spec.width = 450
+            spec.minHeight = 220
+            spec.maxHeight = 290
         case .reports:
             spec.zoomToMarks = true
             spec.width = 640
@@ -87,13 +96,13 @@ extension ViewModels {
             ]))
         }
         return .object(Object([
-            ("svg", .safe(drawing.svg)),
+            ("svg", .safe(drawing.svg)), ("narrow_svg", drawing.narrow.map { .safe($0.svg) } ?? .nil),
             ("legend", .array(drawing.legend.map { item in
                 .object(Object([("icon", .safe(MapKey.icon(item.shape, color: item.color))), ("label", .string(item.label)), ("count", .int(item.count))]))
             })),
             ("has_groups", .bool(drawing.hasGroups)), ("group_icon", .safe(MapKey.groupIcon())),
             ("group_key", .string(MapWords().groupKey(drawing.groupMeters))), ("group_meters", .int(drawing.groupMeters)),
-            ("scale_svg", .safe(MapKey.scaleSVG(drawing.scale))), ("attribution", .string(site.mapAttribution)),
+            ("attribution", .string(site.mapAttribution)),
             ("places", .array(places)), ("description", .string(drawing.description)),
         ]))
     }

@@ -68,7 +68,9 @@ struct SitePages {
             ])
             let (narrative, shortened) = m.flyerNarrative(s.story.body)
             let storyMap = MapRequest(s.observations, title: "Map of the reports behind “\(s.story.title)”")
-            jobs.append(job(Routes.flyer(slug), "flyer", s.story.title, map: storyMap, qr: Routes.story(slug), [
+            var printedMap = storyMap
+            printedMap.kind = .printed
+            jobs.append(job(Routes.flyer(slug), "flyer", s.story.title, map: printedMap, qr: Routes.story(slug), [
                 ("story", m.story(s, full: true)), ("next_event", next.map(m.event) ?? .nil),
                 ("narrative_html", narrative), ("shortened", .bool(shortened)),
                 ("story_url", .string(h.absoluteRoot.map { $0 + Routes.story(slug) } ?? Routes.story(slug))),
@@ -104,7 +106,7 @@ struct SitePages {
             ]
             let weekMap = "Map of the observations of the \(ViewModels.weekTitle(d.week).lowercased())"
             jobs.append(job(Routes.digestFlyer(d.week), "digest-flyer", ViewModels.weekTitle(d.week),
-                            map: MapRequest(d.observations, title: weekMap),
+                            map: MapRequest(d.observations, title: weekMap, kind: .printed),
                             qr: Routes.digest(d.week), printed))
             jobs.append(job(Routes.email(d.week), "email", ViewModels.weekTitle(d.week), printed))
             jobs.append(job(Routes.emailText(d.week), "email-text", ViewModels.weekTitle(d.week), printed))

@@ -171,10 +171,18 @@ struct BuildTests {
 @Suite("Maps on the built pages")
 struct BuiltMapTests {
     /// The `href`s of the marks inside a page's inline map.
-    func mapLinks(_ html: String) -> [String] {
-        guard let start = html.range(of: "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"map\""),
-              let end = html.range(of: "</svg>", range: start.upperBound..<html.endIndex) else { return [] }
-        return LinkChecker.links(in: String(html[start.lowerBound..<end.upperBound]))
+    /// The links of the page's map, which its drawing for phones must share.
+    func mapLinks(_ html: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) -> [String] {
+        var drawings: [[String]] = []
+        var rest = html[...]
+        while let start = rest.range(of: "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"map"),
+              let end = rest.range(of: "</svg>", range: start.upperBound..<rest.endIndex) {
+            drawings.append(LinkChecker.links(in: String(rest[start.lowerBound..<end.upperBound])).sorted())
+            rest = rest[end.upperBound...]
+        }
+        #expect(drawings.count == 2, "a page's map comes in two drawings, wide and narrow", sourceLocation: sourceLocation)
+        #expect(Set(drawings).count <= 1, "both drawings link the same reports", sourceLocation: sourceLocation)
+        return drawings.first ?? []
     }
 
     @Test("a story map links exactly the story's published observations")

@@ -100,16 +100,43 @@ struct MapsTests {
                        groupLink: "#", attribution: "Streets: test")
     }
 
-    @Test("no name on the map overlaps another name, a mark or the north arrow, and every name lies inside the map")
-    func labelsNeverCollide() {
+    @Test("no name on the map overlaps another name, a mark, the scale bar or the north arrow, and every name lies inside the map, at both sizes")
+    func labelsNeverCollide() throws {
         for count in [0, 40, 400] {
-            let drawing = MapRenderer.draw(sampleSpec(marks: count))
-            #expect(drawing.labelBoxes.count >= 5, "names were placed (\(drawing.labelBoxes.count)) with \(count) marks")
-            for (i, a) in drawing.labelBoxes.enumerated() {
-                for b in drawing.labelBoxes[(i + 1)...] { #expect(!a.overlaps(b), "\(a) overlaps \(b)") }
-                for m in drawing.markBoxes { #expect(!a.overlaps(m), "\(a) crosses the mark \(m)") }
-                let (x0, y0, x1, y1) = a.bounds
-                #expect(x0 >= 0 && y0 >= 0 && x1 <= drawing.width && y1 <= drawing.height)
+            var spec = sampleSpec(marks: count)
+            spec.narrowWidth = 320
+            let drawing = MapRenderer.draw(spec)
+            let narrow = try #require(drawing.narrow)
+            for rendition in [drawing.wide, narrow] {
+                #expect(rendition.labelBoxes.count >= 3, "names were placed (\(rendition.labelBoxes.count)) with \(count) marks")
+                for (i, a) in rendition.labelBoxes.enumerated() {
+                    for b in rendition.labelBoxes[(i + 1)...] { #expect(!a.overlaps(b), "\(a) overlaps \(b)") }
+                    for m in rendition.markBoxes { #expect(!a.overlaps(m), "\(a) crosses the mark \(m)") }
+                    let (x0, y0, x1, y1) = a.bounds
+                    #expect(x0 >= 0 && y0 >= 0 && x1 <= rendition.width && y1 <= rendition.height)
+                }
+            }
+        }
+    }
+
+    @Test("the drawing for phones is narrower, has the same groups and links as the wide one, and its own ids")
+    func narrowDrawing() throws {
+        var spec = sampleSpec(marks: 300)
+        spec.narrowWidth = 320
+        let drawing = MapRenderer.draw(spec)
+        let narrow = try #require(drawing.narrow)
+        #expect(narrow.width == 320 && drawing.width == 800)
+        #expect(narrow.markBoxes.count == drawing.markBoxes.count)
+        func hrefs(_ svg: String) -> [String] { svg.components(separatedBy: "href=\"").dropFirst().map { String($0.prefix { $0 != "\"" }) }.sorted() }
+        #expect(hrefs(narrow.svg) == hrefs(drawing.svg))
+        #expect(drawing.svg.contains("class=\"map map-wide\"") && narrow.svg.contains("class=\"map map-narrow\""))
+        #expect(drawing.svg.contains("id=\"map-title\"") && narrow.svg.contains("id=\"mapn-title\""))
+        // Groups made at the narrow size never overlap at the wide one either.
+        let marks = drawing.markBoxes.dropLast()  // the last is the scale bar
+        for (i, a) in marks.enumerated() {
+            for b in marks.dropFirst(i + 1) {
+                let d = ((a.cx - b.cx) * (a.cx - b.cx) + (a.cy - b.cy) * (a.cy - b.cy)).squareRoot()
+                #expect(d >= a.hw + b.hw - 2)
             }
         }
     }
@@ -136,7 +163,8 @@ struct MapsTests {
         for (i, a) in drawing.labelBoxes.enumerated() {
             for b in drawing.labelBoxes[(i + 1)...] { #expect(!a.overlaps(b)) }
         }
-        #expect(drawing.svg.components(separatedBy: "Street 5<").count <= 2)
+        // Only placed names are drawn (each as halo and letters), and the north arrow's N and the scale's two.
+        #expect(drawing.svg.components(separatedBy: "<text ").count - 1 == 2 * drawing.labelBoxes.count + 4)
     }
 
     @Test("each group's circle links to the list of exactly its reports, and the list says what it holds")
@@ -240,7 +268,11 @@ struct MapsTests {
         let svg = MapRenderer.svg(spec)
         let parser = XMLParser(data: Data(svg.utf8))
         #expect(parser.parse(), "\(parser.parserError.map { "\($0)" } ?? "")")
-        #expect(svg.contains("role=\"img\""))
+        #expect(svg.contains("aria-labelledby=\"map-title map-desc\""))
+        #expect(!svg.contains("role=\"img\""), "an image holds no links")
+        var empty = spec
+        empty.marks = []
+        #expect(MapRenderer.svg(empty).contains("role=\"img\" aria-labelledby=\"map-title map-desc\""))
         #expect(svg.contains("<desc id=\"map-desc\">Map of North showing 1 report: A&amp;B 1.</desc>"))
         #expect(!svg.contains("<script"))
         #expect(svg.contains("href=\"observations/x/index.html?a=1&amp;b=2\""))
@@ -252,7 +284,8 @@ struct MapsTests {
         let scale = MapKey.scale(fit)
         #expect(scale.meters == "2 km" && scale.feet == "5,000 ft", "\(scale) at \(fit.metersPerPixel) m/px")
         #expect(abs(scale.metersLength - 2000 / fit.metersPerPixel) < 0.01)
-        let bar = MapKey.scaleSVG(scale)
-        #expect(bar.contains(">2 km<") && bar.contains(">5,000 ft<") && bar.contains("aria-label=\"Scale: 2 km, 5,000 ft\""))
+        let bar = MapKey.scaleBar(scale, x: 8, bottom: fit.height - 6)
+        #expect(bar.svg.contains(">2 km<") && bar.svg.contains(">5,000 ft<"))
+        #expect(bar.box.bounds.0 >= 8 && bar.box.bounds.3 <= fit.height - 6 + 1e-9, "inside the map")
     }
 }

@@ -1,0 +1,125 @@
+import Escaping
+import Geo
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One drawing of a map at one size: ground, boundary, names, marks and groups, north arrow and
+/// scale bar, and (for a map that stands alone) its key under it.
+struct MapPicture {
+    let spec: MapSpec
+    /// The groups, placed for the wide drawing.
+    let groups: [MarkGroup]
+    let places: [MapDrawing.Place]
+    let description: String
+    let shapes: [String: MarkShape]
+    let colors: [String: String]
+
+    init(spec: MapSpec, groups: [MarkGroup], places: [MapDrawing.Place], description: String) {
+        self.spec = spec
+        self.groups = groups
+        self.places = places
+        self.description = description
+        shapes = Dictionary(spec.categories.enumerated().map { ($0.element.key, MarkShape.forCategory(at: $0.offset)) }, uniquingKeysWith: { a, _ in a })
+        colors = Dictionary(spec.categories.map { ($0.key, $0.color) }, uniquingKeysWith: { a, _ in a })
+    }
+
+    /// The drawing at `fit`'s size; `groups` when they were placed for this size rather than the wide one.
+    func rendition(_ fit: MercatorFit, idPrefix p: String, key: MapKey.Standalone?, groups: [MarkGroup]? = nil) -> MapDrawing.Rendition {
+        let groups = groups ?? self.groups
+        func n(_ v: Double) -> String { SVGText.number(v) }
+        let width = fit.width
+        let scale = MapKey.scale(fit)
+        // Marks, the north arrow and the scale bar first: names go around them.
+        var placer = LabelPlacer(width: width, height: fit.height)
+        let markBoxes = groups.map { g in MapBox(cx: g.x, cy: g.y, hw: g.radius + 1, hh: g.radius + 1) }
+        for box in markBoxes { placer.occupy(box) }
+        placer.occupy(MapBox(cx: width - 34, cy: 34, hw: 18, hh: 30))
+        let bar = MapKey.scaleBar(scale, x: 8, bottom: fit.height - 6)
+        placer.occupy(bar.box)
+        var names = NameLabels(placer: placer)
+        if spec.showsNames {
+            names.placeStreets(spec.basemap.filter { $0.kind == .street && $0.streetClass <= .minor }, fit)
+            names.placeParks(spec.basemap, fit)
+            names.placeStreets(spec.basemap.filter { $0.kind == .street && $0.streetClass > .minor }, fit)
+            names.placeNeighborhood(spec.place, spec.boundary, fit)
+        }
+        let drawnKey = key.map { $0.svg(top: fit.height, width: width) }
+        let height = fit.height + (drawnKey?.height ?? 0)
+        // A picture, unless it holds links: then a graphics document whose links a screen reader can
+        // browse (still outside the tab order), never an image with controls inside.
+        let role = groups.isEmpty ? "role=\"img\" " : ""
+        var s = "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"map\(spec.narrowWidth == nil ? "" : (p == spec.idPrefix ? " map-wide" : " map-narrow"))\" "
+        s += "viewBox=\"0 0 \(n(width)) \(n(height))\" width=\"\(n(width))\" height=\"\(n(height))\" \(role)aria-labelledby=\"\(p)-title \(p)-desc\">\n"
+        s += "<title id=\"\(p)-title\">\(Escape.xml(spec.title))</title>\n"
+        s += "<desc id=\"\(p)-desc\">\(Escape.xml(description))</desc>\n"
+        // Whatever the page does with the SVG's box, nothing of the ground shows outside the frame.
+        s += "<clipPath id=\"\(p)-frame\"><rect width=\"\(n(width))\" height=\"\(n(fit.height))\"/></clipPath>\n"
+        s += "<rect width=\"\(n(width))\" height=\"\(n(height))\" fill=\"#ffffff\"/>\n"
+        s += "<g clip-path=\"url(#\(p)-frame)\">\n"
+        s += "<rect width=\"\(n(width))\" height=\"\(n(fit.height))\" fill=\"#ebe7df\"/>\n"
+        let boundary = spec.boundary.map { Basemap.areaPath($0.polygons, fit) } ?? ""
+        if !boundary.isEmpty { s += "<path d=\"\(boundary)\" fill=\"#f8f6f1\" fill-rule=\"evenodd\"/>\n" }
+        s += Basemap.svg(spec.basemap, fit)
+        if !boundary.isEmpty {
+            s += "<path d=\"\(boundary)\" fill=\"none\" stroke=\"#0b5d5b\" stroke-width=\"2.5\" stroke-opacity=\"0.8\" stroke-linejoin=\"round\" stroke-dasharray=\"8 4\" fill-rule=\"evenodd\"/>\n"
+        }
+        s += "</g>\n"
+        s += names.svg
+        s += "<g class=\"marks\">\n"
+        for (g, place) in zip(groups, places) { s += mark(g, place: place) }
+        s += "</g>\n"
+        s += northArrow(x: width - 34, y: 8, word: spec.words.north)
+        s += bar.svg
+        if let drawnKey { s += drawnKey.svg }
+        s += "</svg>\n"
+        return MapDrawing.Rendition(svg: s, width: width, height: height, labelBoxes: names.placed.map(\.box), markBoxes: markBoxes + [bar.box])
+    }
+
+    /// A mark links to its report; a group is a small pie of its categories around its number, and
+    /// links to the list of exactly its reports. Neither is in the tab order: the same links follow
+    /// the map in the page.
+    func mark(_ g: MarkGroup, place: MapDrawing.Place) -> String {
+        func n(_ v: Double) -> String { SVGText.number(v) }
+        if g.marks.count == 1, let m = g.marks.first {
+            let shape = shapes[m.category] ?? .circle
+            return "<a href=\"\(Escape.xml(m.url))\" tabindex=\"-1\" aria-label=\"\(Escape.xml(m.label))\"><title>\(Escape.xml(m.label))</title>"
+                + "<path d=\"\(shape.path(x: g.x, y: g.y, r: MarkGroups.markRadius))\" fill=\"\(colors[m.category] ?? "#555555")\" stroke=\"#ffffff\" stroke-width=\"1.5\"/></a>\n"
+        }
+        let r = g.radius
+        var s = "<a href=\"\(Escape.xml(spec.groupLink + place.anchor))\" tabindex=\"-1\" aria-label=\"\(Escape.xml(place.summary))\"><title>\(Escape.xml(place.summary))</title>"
+        s += "<circle cx=\"\(n(g.x))\" cy=\"\(n(g.y))\" r=\"\(n(r + 1.5))\" fill=\"#ffffff\"/>"
+        let slices = spec.categories.compactMap { c -> (String, Int)? in
+            let k = g.marks.reduce(0) { $0 + ($1.category == c.key ? 1 : 0) }
+            return k == 0 ? nil : (colors[c.key] ?? "#555555", k)
+        }
+        if slices.count == 1, let only = slices.first {
+            s += "<circle cx=\"\(n(g.x))\" cy=\"\(n(g.y))\" r=\"\(n(r))\" fill=\"\(Escape.xml(only.0))\"/>"
+        } else {
+            var start = -Double.pi / 2
+            let total = Double(g.marks.count)
+            for (color, k) in slices {
+                let sweep = 2 * .pi * Double(k) / total
+                let end = start + sweep
+                s += "<path d=\"M\(n(g.x)) \(n(g.y))L\(n(g.x + r * cos(start))) \(n(g.y + r * sin(start)))"
+                s += "A\(n(r)) \(n(r)) 0 \(sweep > .pi ? 1 : 0) 1 \(n(g.x + r * cos(end))) \(n(g.y + r * sin(end)))Z\" fill=\"\(Escape.xml(color))\"/>"
+                start = end
+            }
+        }
+        s += "<circle cx=\"\(n(g.x))\" cy=\"\(n(g.y))\" r=\"\(n(r * 0.62))\" fill=\"#ffffff\"/>"
+        s += "<text x=\"\(n(g.x))\" y=\"\(n(g.y + 4))\" font-family=\"system-ui, sans-serif\" font-size=\"\(g.marks.count >= 100 ? 10 : 11.5)\" font-weight=\"700\" fill=\"#1d2327\" text-anchor=\"middle\">\(g.marks.count)</text></a>\n"
+        return s
+    }
+
+    func northArrow(x: Double, y: Double, word: String) -> String {
+        func n(_ v: Double) -> String { SVGText.number(v) }
+        return "<g class=\"north\" aria-hidden=\"true\"><circle cx=\"\(n(x))\" cy=\"\(n(y + 20))\" r=\"17\" fill=\"#ffffff\" fill-opacity=\"0.9\"/>"
+            + "<path d=\"M\(n(x)) \(n(y + 5))L\(n(x + 7)) \(n(y + 26))L\(n(x)) \(n(y + 21))L\(n(x - 7)) \(n(y + 26))Z\" fill=\"#1d2327\"/>"
+            + "<g font-family=\"system-ui, sans-serif\" font-size=\"13\" font-weight=\"700\" text-anchor=\"middle\">"
+            + "<text x=\"\(n(x))\" y=\"\(n(y + 52))\" fill=\"#ffffff\" stroke=\"#ffffff\" stroke-width=\"3\" stroke-linejoin=\"round\">\(Escape.xml(word))</text>"
+            + "<text x=\"\(n(x))\" y=\"\(n(y + 52))\" fill=\"#1d2327\">\(Escape.xml(word))</text></g></g>\n"
+    }
+
+}

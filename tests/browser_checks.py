@@ -1,0 +1,270 @@
+#!/usr/bin/env python3
+"""Looks at a built site in headless Chromium as residents do, on a phone and on a desktop:
+
+- no page scrolls sideways at 320 and 390 px wide;
+- the map's key (legend, what a group is, credit) and the scale bar on the map are at least 11 CSS
+  px at 320 px wide, and at least 7 pt when printed (the pages and both kinds of flyer);
+- names on every sample map overlap neither each other nor a mark, the scale bar or the north
+  arrow, measured with getBBox() and the text's transform as the browser lays it out;
+- a keyboard passes a map without stopping in it (nothing inside an SVG map is tabbable, checked
+  by pressing Tab through a home page), and a group's link opens its place in the list under the map;
+- axe-core (the copy inside the PyPI package axe-playwright-python) reports no violation of
+  serious or critical impact on any page kind, at 390 and 1280 px.
+
+Usage: tests/browser_checks.py PUBLIC_DIR. Ends with 'browser-checks: N passed, N failed'.
+"""
+import importlib.util
+import math
+import os
+import sys
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.keys import Keys
+
+passed = failed = 0
+
+
+def check(name, ok, detail=""):
+    global passed, failed
+    if ok:
+        passed += 1
+    else:
+        failed += 1
+        print(f"FAIL {name}: {str(detail)[:600]}")
+
+
+def browser():
+    options = webdriver.ChromeOptions()
+    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--hide-scrollbars"):
+        options.add_argument(arg)
+    binary = next((b for b in ("/usr/bin/chromium", "/usr/bin/chromium-browser") if os.path.exists(b)), None)
+    if binary:
+        options.binary_location = binary
+    driver = next((d for d in ("/usr/bin/chromedriver", "/usr/lib/chromium/chromedriver") if os.path.exists(d)), None)
+    return webdriver.Chrome(options=options, service=Service(driver) if driver else None)
+
+
+def axe_source():
+    spec = importlib.util.find_spec("axe_playwright_python")
+    if spec is None or not spec.submodule_search_locations:
+        sys.exit("browser-checks: axe-playwright-python is not installed (scripts/setup.sh test installs it)")
+    return open(os.path.join(list(spec.submodule_search_locations)[0], "axe.min.js"), encoding="utf-8").read()
+
+
+def first(folder, name="index.html"):
+    """The first item folder's page under `folder`, or None."""
+    if not os.path.isdir(folder):
+        return None
+    for item in sorted(os.listdir(folder)):
+        path = os.path.join(folder, item, name)
+        if os.path.isfile(path):
+            return path
+    return None
+
+
+def pages(public):
+    """Every page kind of every neighborhood: (kind, path)."""
+    out = [("index", os.path.join(public, "index.html"))]
+    for hood in sorted(os.listdir(public)):
+        h = os.path.join(public, hood)
+        if not os.path.isfile(os.path.join(h, "index.html")) or hood == "index.html":
+            continue
+        digests = sorted(d for d in os.listdir(os.path.join(h, "digest")) if d.startswith("2"))
+        latest = os.path.join(h, "digest", digests[-1], "index.html") if digests else None
+        for kind, path in [("home", os.path.join(h, "index.html")), ("observations", os.path.join(h, "observations", "index.html")),
+                           ("observation", first(os.path.join(h, "observations"))), ("stories", os.path.join(h, "stories", "index.html")),
+                           ("story", first(os.path.join(h, "stories"))), ("coalitions", os.path.join(h, "coalitions", "index.html")),
+                           ("coalition", first(os.path.join(h, "coalitions"))), ("events", os.path.join(h, "events", "index.html")),
+                           ("digests", os.path.join(h, "digest", "index.html")), ("digest", latest), ("404", os.path.join(h, "404.html"))]:
+            if path and os.path.isfile(path):
+                out.append((kind, path))
+    return out
+
+
+def set_width(driver, width, height=900, media=""):
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600})
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": media, "features": []})
+
+
+# The effective size of every piece of text in the map's key and of the scale bar drawn on the
+# visible map, in CSS px: an SVG's text is scaled by how wide the SVG is drawn against its viewBox.
+TEXT_SIZES = """
+const out = [];
+for (const fig of document.querySelectorAll('.map-figure, .map')) {
+  for (const el of fig.querySelectorAll('.map-legend li, .map-credit, .map-caption')) {
+    if (el.getClientRects().length) out.push([el.className || el.tagName, parseFloat(getComputedStyle(el).fontSize), el.textContent.trim().slice(0, 40)]);
+  }
+}
+for (const svg of document.querySelectorAll('svg.map')) {
+  const box = svg.getBoundingClientRect();
+  if (!box.width) continue;
+  const factor = box.width / svg.viewBox.baseVal.width;
+  for (const t of svg.querySelectorAll('.scale text')) {
+    out.push(['scale', parseFloat(getComputedStyle(t).fontSize) * factor, t.textContent]);
+  }
+}
+return out;
+"""
+
+# Names, marks, the scale bar and the north arrow of the visible maps, as four corners each in the
+# SVG's own units (getBBox() through the element's transform: a name along a street is turned).
+MAP_BOXES = """
+const maps = [];
+for (const svg of document.querySelectorAll('svg.map')) {
+  if (!svg.getBoundingClientRect().width) continue;
+  const corners = (el) => {
+    const b = el.getBBox(), m = svg.getScreenCTM().inverse().multiply(el.getScreenCTM());
+    return [[b.x, b.y], [b.x + b.width, b.y], [b.x + b.width, b.y + b.height], [b.x, b.y + b.height]]
+      .map(([x, y]) => [m.a * x + m.c * y + m.e, m.b * x + m.d * y + m.f]);
+  };
+  const names = [...svg.querySelectorAll('.names > g:last-child > text')].map(t => [t.textContent, corners(t)]);
+  const others = [...svg.querySelectorAll('.marks > a, .scale, .north')].map(el => [el.getAttribute('aria-label') || el.getAttribute('class'), corners(el)]);
+  maps.push([svg.getAttribute('class'), names, others]);
+}
+return maps;
+"""
+
+
+def overlaps(a, b, slack=0.5):
+    """Separating-axis test on two convex quadrilaterals, each shrunk by `slack` along every axis."""
+    for poly in (a, b):
+        for i in range(4):
+            (x0, y0), (x1, y1) = poly[i], poly[(i + 1) % 4]
+            ax, ay = y0 - y1, x1 - x0
+            length = math.hypot(ax, ay) or 1
+            ax, ay = ax / length, ay / length
+            pa = [x * ax + y * ay for x, y in a]
+            pb = [x * ax + y * ay for x, y in b]
+            if max(pa) - slack <= min(pb) or max(pb) - slack <= min(pa):
+                return False
+    return True
+
+
+def phones(driver, items):
+    for width in (320, 390):
+        set_width(driver, width)
+        for kind, path in items:
+            driver.get("file://" + path)
+            sw, iw = driver.execute_script("return [document.documentElement.scrollWidth, window.innerWidth]")
+            check(f"{path} at {width} px does not scroll sideways", sw <= iw, f"{sw} px of content in {iw}")
+            if width == 320:
+                for what, size, text in driver.execute_script(TEXT_SIZES):
+                    check(f"{path} at 320 px: map text '{text}' ({what}) is at least 11 px", size >= 11 - 1e-6, f"{size:.1f} px")
+
+
+def printed(driver, items, public):
+    """Print media on a Letter page's width (7.5 in of content): the key and scale at least 7 pt."""
+    set_width(driver, 720, 960, "print")
+    flyers = []
+    for hood in sorted(os.listdir(public)):
+        for sub in ("stories", "digest"):
+            f = first(os.path.join(public, hood, sub), "flyer.html")
+            if f:
+                flyers.append(f)
+    for path in [p for k, p in items if k in ("home", "story", "digest", "observation")] + flyers:
+        driver.get("file://" + path)
+        sizes = driver.execute_script(TEXT_SIZES)
+        has_map = driver.execute_script("return document.querySelectorAll('svg.map').length > 0")
+        check(f"{path} printed shows a map key", len(sizes) > 0 or not has_map)
+        for what, size, text in sizes:
+            check(f"{path} printed: map text '{text}' ({what}) is at least 7 pt", size * 0.75 >= 7 - 1e-6, f"{size * 0.75:.1f} pt")
+
+
+def names_never_collide(driver, items):
+    count = 0
+    for width in (390, 1280):
+        set_width(driver, width)
+        for kind, path in items:
+            if kind not in ("home", "story", "observation", "digest", "coalition"):
+                continue
+            driver.get("file://" + path)
+            for cls, names, others in driver.execute_script(MAP_BOXES):
+                count += len(names)
+                clashes = []
+                for i, (text, box) in enumerate(names):
+                    clashes += [f"'{text}' over '{t2}'" for t2, b2 in names[i + 1:] if overlaps(box, b2)]
+                    clashes += [f"'{text}' over {what}" for what, b2 in others if overlaps(box, b2)]
+                check(f"{path} at {width} px ({cls}): {len(names)} names clear of each other, the marks, scale and north arrow",
+                      not clashes, "; ".join(clashes))
+    check("the sample maps carry names", count > 50, count)
+
+
+def keyboard(driver, items):
+    """Nothing inside a map takes focus; Tab through a home page never stops in a map; a group's
+    link shows its place in the list."""
+    set_width(driver, 1280)
+    for kind, path in items:
+        driver.get("file://" + path)
+        inside = driver.execute_script(
+            "return [...document.querySelectorAll('svg.map *')].filter(e => e.tabIndex >= 0).length")
+        check(f"{path}: nothing inside a map is in the tab order", inside == 0, f"{inside} tabbable")
+    homes = [p for k, p in items if k == "home"]
+    for path in homes[:1]:
+        driver.get("file://" + path)
+        stops_in_map, reached_after = 0, False
+        for _ in range(400):
+            driver.switch_to.active_element.send_keys(Keys.TAB)
+            where = driver.execute_script("""
+                const a = document.activeElement, fig = document.querySelector('.map-figure');
+                if (!fig) return 'none';
+                if (a.closest && a.closest('svg.map')) return 'map';
+                return (fig.compareDocumentPosition(a) & Node.DOCUMENT_POSITION_FOLLOWING) ? 'after' : 'before';""")
+            if where == "map":
+                stops_in_map += 1
+            if where == "after":
+                reached_after = True
+                break
+        check(f"{path}: Tab passes the map without stopping in it", stops_in_map == 0 and reached_after,
+              f"{stops_in_map} stops in the map, reached past it: {reached_after}")
+    for path in homes:
+        driver.get("file://" + path)
+        anchor = driver.execute_script("""
+            const a = document.querySelector('svg.map-wide .marks a[href*="#map-g"], svg.map .marks a[href*="#map-g"]');
+            return a ? a.getAttribute('href').split('#')[1] : null;""")
+        if not anchor:
+            continue
+        driver.get("file://" + path + "#" + anchor)
+        shown = driver.execute_script(f"""
+            const li = document.getElementById('{anchor}');
+            return li ? [li.getClientRects().length > 0, li.querySelectorAll('a').length] : [false, 0];""")
+        check(f"{path}#{anchor}: following a group's link shows its place and its reports", shown[0] and shown[1] > 0, shown)
+
+
+def axe(driver, items, source):
+    for width in (390, 1280):
+        set_width(driver, width)
+        for kind, path in items:
+            driver.get("file://" + path)
+            driver.execute_script(source)
+            result = driver.execute_async_script("""
+                const done = arguments[arguments.length - 1];
+                axe.run(document, {resultTypes: ['violations']}).then(r => done(r.violations.map(v =>
+                  [v.id, v.impact, v.help, v.nodes.slice(0, 3).map(n => n.target.join(' '))]))).catch(e => done([['error', 'critical', String(e), []]]));""")
+            bad = [v for v in result if v[1] in ("serious", "critical")]
+            check(f"{path} ({kind}) at {width} px: no serious or critical axe-core violation", not bad, bad)
+
+
+def main():
+    if len(sys.argv) != 2:
+        sys.exit("usage: browser_checks.py PUBLIC_DIR")
+    public = os.path.abspath(sys.argv[1])
+    source = axe_source()
+    items = pages(public)
+    driver = browser()
+    driver.set_script_timeout(60)
+    try:
+        phones(driver, items)
+        printed(driver, items, public)
+        names_never_collide(driver, items)
+        keyboard(driver, items)
+        axe(driver, items, source)
+    finally:
+        driver.quit()
+    print(f"browser-checks: {passed} passed, {failed} failed ({len(items)} pages)")
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()
