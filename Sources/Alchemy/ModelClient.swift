@@ -109,7 +109,7 @@ public struct ModelClient: Sendable {
         var messages = [Prompt.Message(role: "system", content: Prompt.system), Prompt.Message(role: "user", content: Prompt.user(facts))]
         var firstProblem: String?
         for attempt in 1...2 {
-            let body = Prompt.body(model: model, messages: messages, mode: mode)
+            let body = Prompt.body(model: model, messages: messages, mode: mode, seed: 6 + attempt)
             let content: String
             switch ask(endpoint, body: body, mode: mode, model: model ?? "", timeout: timeout) {
             case .failure(let f): return .failure(f)
@@ -178,7 +178,10 @@ public struct ModelClient: Sendable {
             text = text.trimmingCharacters(in: .whitespacesAndNewlines)
         }
         var log = DiagnosticLog()
-        guard let root = JSON.parse(text, path: "card", log: &log) else { return .failure(CardProblem("not JSON")) }
+        // Line breaks typed raw inside a string (many models do) are read as the escapes they mean.
+        guard let root = JSON.parse(text, path: "card", log: &log) ?? JSON.parse(escapingRawControls(text), path: "card", log: &log) else {
+            return .failure(CardProblem("not JSON"))
+        }
         guard let entries = root.entries else { return .failure(CardProblem("not a JSON object")) }
         let keys = Set(entries.map(\.key))
         let wanted: Set<String> = ["title", "narrative", "call_to_action", "tags"]
@@ -200,6 +203,27 @@ public struct ModelClient: Sendable {
         return .success(DraftText(title: title.trimmingCharacters(in: .whitespacesAndNewlines),
                                   narrative: narrative.trimmingCharacters(in: .whitespacesAndNewlines),
                                   callToAction: action.trimmingCharacters(in: .whitespacesAndNewlines), tags: tags))
+    }
+
+    /// The text with raw line breaks and tabs inside JSON strings written as `\n`, `\r`, `\t`.
+    static func escapingRawControls(_ text: String) -> String {
+        var out = ""
+        var inString = false, escaped = false
+        for c in text.unicodeScalars {
+            if inString {
+                if escaped { escaped = false } else if c == "\\" { escaped = true } else if c == "\"" { inString = false }
+                switch c {
+                case "\n": out += "\\n"; continue
+                case "\r": out += "\\r"; continue
+                case "\t": out += "\\t"; continue
+                default: break
+                }
+            } else if c == "\"" {
+                inString = true
+            }
+            out.unicodeScalars.append(c)
+        }
+        return out
     }
 
     struct CardProblem: Error, CustomStringConvertible {

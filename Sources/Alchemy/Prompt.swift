@@ -2,12 +2,14 @@ import Escaping
 
 /// What the model is asked, and the shape its answer must have.
 public enum Prompt {
-    /// The JSON Schema of a story card: exactly `title`, `narrative`, `call_to_action`, `tags`.
+    /// The JSON Schema of a story card: exactly `title`, `narrative`, `call_to_action`, `tags`. The
+    /// lengths in characters hold a grammar-constrained model near the word counts the check wants
+    /// (120 to 220 words is about 650 to 1,400 characters).
     public static let schema = """
     {"type": "object", "properties": {\
-    "title": {"type": "string", "maxLength": 100}, \
-    "narrative": {"type": "string"}, \
-    "call_to_action": {"type": "string"}, \
+    "title": {"type": "string", "minLength": 10, "maxLength": 100}, \
+    "narrative": {"type": "string", "minLength": 600, "maxLength": 1600}, \
+    "call_to_action": {"type": "string", "minLength": 20, "maxLength": 400}, \
     "tags": {"type": "array", "items": {"type": "string", "pattern": "^[a-z0-9]+(-[a-z0-9]+)*$"}, "minItems": 1, "maxItems": 5}}, \
     "required": ["title", "narrative", "call_to_action", "tags"], "additionalProperties": false}
     """
@@ -41,7 +43,8 @@ public enum Prompt {
     }
 
     /// The request body for `mode`: OpenAI's chat completions, or Ollama's `/api/chat`.
-    public static func body(model: String?, messages: [Message], mode: StructuredOutput, maxTokens: Int = 900) -> String {
+    /// `seed` changes between the first answer and the second, so a rejected answer is not simply repeated.
+    public static func body(model: String?, messages: [Message], mode: StructuredOutput, seed: Int = 7, maxTokens: Int = 900) -> String {
         let list = messages.map { "{\"role\": \(Escape.json($0.role)), \"content\": \(Escape.json($0.content))}" }.joined(separator: ", ")
         var fields: [String] = []
         if let model { fields.append("\"model\": \(Escape.json(model))") }
@@ -50,15 +53,15 @@ public enum Prompt {
         switch mode {
         case .ollama:
             fields.append("\"format\": \(schema)")
-            fields.append("\"options\": {\"temperature\": 0.2, \"seed\": 7, \"num_predict\": \(maxTokens)}")
+            fields.append("\"options\": {\"temperature\": 0.2, \"seed\": \(seed), \"num_predict\": \(maxTokens)}")
         case .jsonSchema:
-            fields.append("\"temperature\": 0.2, \"seed\": 7, \"max_tokens\": \(maxTokens)")
+            fields.append("\"temperature\": 0.2, \"seed\": \(seed), \"max_tokens\": \(maxTokens)")
             fields.append("\"response_format\": {\"type\": \"json_schema\", \"json_schema\": {\"name\": \"story_card\", \"strict\": true, \"schema\": \(schema)}}")
         case .jsonObject:
-            fields.append("\"temperature\": 0.2, \"seed\": 7, \"max_tokens\": \(maxTokens)")
+            fields.append("\"temperature\": 0.2, \"seed\": \(seed), \"max_tokens\": \(maxTokens)")
             fields.append("\"response_format\": {\"type\": \"json_object\", \"schema\": \(schema)}")
         case .none:
-            fields.append("\"temperature\": 0.2, \"seed\": 7, \"max_tokens\": \(maxTokens)")
+            fields.append("\"temperature\": 0.2, \"seed\": \(seed), \"max_tokens\": \(maxTokens)")
         }
         return "{" + fields.joined(separator: ", ") + "}"
     }

@@ -186,6 +186,18 @@ struct DraftTests {
         #expect(chat.body.contains("[phone removed]"))
     }
 
+    @Test("an answer with line breaks typed raw inside its strings is read as meant")
+    func rawLineBreaks() throws {
+        let raw = Self.groundedCard.replacingOccurrences(of: "\\n\\n", with: "\n\n")
+        #expect(raw != Self.groundedCard)
+        let server = try StubServer { r, _ in r.path == "/v1/models" ? .json(200, modelList(["smollm2"])) : .json(200, chatAnswer(raw)) }
+        defer { server.stop() }
+        let (status, t, f, file) = try draft(url: server.url)
+        defer { f.remove() }
+        #expect(status == 0 && t.err.hasPrefix("note: drafted by smollm2"), "\(t.err)")
+        #expect(file?.contains("One resident counted 3 cars in 10 minutes.\n\nTestville Safe Streets") == true)
+    }
+
     @Test("structured output modes: llama-cpp-python's json_object with schema, and Ollama's /api/chat with format")
     func modes() throws {
         let llama = try StubServer { r, _ in r.path == "/v1/models" ? .json(200, modelList(["smollm2"])) : .json(200, chatAnswer(Self.groundedCard)) }
