@@ -34,7 +34,7 @@ let package = Package(
         .target(name: "LiquidFiles", dependencies: ["Liquid", "Formats", "Parallelism"]),
         .target(name: "Geo"),
         .target(name: "Maps", dependencies: ["Geo", "Escaping"]),
-        .target(name: "Loading", dependencies: ["CivilTime", "Diagnostics", "Formats", "Geo", "Fingerprint", "Parallelism", "Redaction"]),
+        .target(name: "Loading", dependencies: ["CivilTime", "Diagnostics", "Formats", "Geo", "Fingerprint", "Parallelism", "Redaction", "Markdown"]),
         .target(name: "Assembly", dependencies: ["CivilTime", "Loading", "Geo", "Formats", "Fingerprint"]),
         .target(name: "Rendering", dependencies: ["CivilTime", "Assembly", "Loading", "Liquid", "Markdown", "Diagnostics", "Formats", "Geo", "Maps", "QRCode", "Output", "Fingerprint", "Parallelism", "Escaping"]),
         .target(name: "Output", dependencies: ["Diagnostics", "Fingerprint", "Parallelism"]),

@@ -201,24 +201,15 @@ def part_of(bounds, x, y):
 
 
 def observation(row, parks_here, hood, bounds):
+    # No location label: commonsight words each place from the basemap's streets at the 50 m grid
+    # ("Near Pickford St and Wyoming St"), so a label is never more precise than the map.
     x, y = float(row["lng"]), float(row["lat"])
-    hint = clean(row["location_hint"])
-    if hint and is_safe(hint) and not re.search(r"\d{3,}", hint):
-        location = "Near " + hint
-    else:
-        named = [(park_name(p), centroid(polygons_of(p["geometry"]))) for p in parks_here if is_named(p)]
-        nearest = min(named, key=lambda pc: meters(pc[1], (x, y))[0]) if named else None
-        if nearest and meters(nearest[1], (x, y))[0] <= 600:
-            d, bearing = meters(nearest[1], (x, y))
-            location = f"About {max(50, int(round(d / 50.0)) * 50)} m {compass(bearing)} of {nearest[0]}"
-        else:
-            location = f"{part_of(bounds, x, y)} {hood}"
     parts = [clean(row["description"]), clean(row["details"])]
     kept = [p for p in parts if p and is_safe(p)]
     if len(kept) == 2 and kept[0].lower().rstrip(".") == kept[1].lower().rstrip("."):
         kept = kept[:1]
     return {
-        "id": row["id"], "category": category_of(row), "location": location,
+        "id": row["id"], "category": category_of(row),
         "lat": f"{y:.7f}", "lon": f"{x:.7f}", "observed": row["created_at"],
         "description": "\n\n".join(kept),
     }
@@ -242,7 +233,7 @@ def main():
             "privacy:",
             "  location_precision_m: 50",
             "  private_fields: [reporter_id]",
-            "map_attribution: Boundaries and parks from City of Detroit open data",
+            "map_attribution: Boundaries, parks and street centerlines from City of Detroit open data (streets from the State of Michigan Geographic Framework All Roads v17a) and US Census Bureau TIGER",
             "categories:"]
     for key, label, color in CATEGORIES:
         site.append(f'  {key}: {{ label: {label}, color: "{color}" }}')
@@ -258,7 +249,7 @@ def main():
         obs = [observation(r, parks_here, name, bounds) for r in here]
         total += len(obs)
         base = os.path.join(OUT, "neighborhoods", slug)
-        write_neighborhood(base, name, feature, parks_here, obs)
+        write_neighborhood(base, name, slug, feature, parks_here, obs)
         write_observations(base, fmt, obs)
         import sample_stories
         named_parks = [(park_name(p), centroid(polygons_of(p["geometry"]))) for p in parks_here if is_named(p)]
@@ -266,27 +257,35 @@ def main():
     print(f"wrote {len(NEIGHBORHOODS)} neighborhoods, {total} observations into {os.path.relpath(OUT)}")
 
 
-def write_neighborhood(base, name, feature, parks_here, obs):
+def streets_of(slug):
+    """The real named street centerlines within 300 m of the neighborhood (detroit-streets-2025)."""
+    data = json.load(open(os.path.join(DATA, "detroit-streets-2025", slug + ".geojson")))
+    return [{"type": "Feature", "properties": {"kind": "street", "class": f["properties"]["class"], "name": f["properties"]["name"]},
+             "geometry": f["geometry"]} for f in data["features"] if f["properties"].get("name")]
+
+
+def write_neighborhood(base, name, slug, feature, parks_here, obs):
     boundary = {"type": "Feature", "properties": {"name": name},
                 "geometry": {"type": feature["geometry"]["type"], "coordinates": round_coords(feature["geometry"]["coordinates"])}}
     write(os.path.join(base, "boundary.geojson"), json.dumps(boundary) + "\n")
     basemap = {"type": "FeatureCollection", "features": [
         {"type": "Feature", "properties": {"kind": "park", "name": park_name(p)},
          "geometry": {"type": p["geometry"]["type"], "coordinates": round_coords(p["geometry"]["coordinates"])}}
-        for p in parks_here]}
-    write(os.path.join(base, "basemap.geojson"), json.dumps(basemap) + "\n")
+        for p in parks_here] + streets_of(slug)}
+    write(os.path.join(base, "basemap.geojson"), '{"type": "FeatureCollection", "features": [\n'
+          + ",\n".join(json.dumps(f) for f in basemap["features"]) + "\n]}\n")
     first, last = min(o["observed"] for o in obs)[:10], max(o["observed"] for o in obs)[:10]
     write(os.path.join(base, "neighborhood.md"),
           f"---\nname: {name}\ndescription: {yaml_str(f'Traffic safety reports from {name}, Detroit')}\n---\n"
           f"{name} is one of Detroit's neighborhoods (City of Detroit boundary, 2019). This digest gathers the "
           f"{len(obs)} traffic complaints that residents filed through the City's Improve Detroit app inside it "
           f"between {first} and {last}, the parks that border it, and what neighbors are doing about them.\n\n"
-          f"Locations are described by the part of the neighborhood or the nearest park and shown on the map on a 50 m grid, never "
+          f"Each report is placed on a 50 m grid and described by the nearest streets to that grid point, never "
           f"as a street address.\n")
 
 
 def write_observations(base, fmt, obs):
-    columns = ["id", "category", "location", "lat", "lon", "observed", "description"]
+    columns = ["id", "category", "lat", "lon", "observed", "description"]
     if fmt == "geojson":
         fc = {"type": "FeatureCollection", "features": [
             {"type": "Feature", "geometry": {"type": "Point", "coordinates": [float(o["lon"]), float(o["lat"])]},
@@ -304,7 +303,7 @@ def write_observations(base, fmt, obs):
             if o not in as_markdown:
                 w.writerow([o[k] for k in columns])
     for o in as_markdown:
-        front = [f"{k}: {yaml_str(o[k]) if k in ('location',) else o[k]}" for k in ("category", "location", "lat", "lon", "observed")]
+        front = [f"{k}: {o[k]}" for k in ("category", "lat", "lon", "observed")]
         write(os.path.join(base, "observations", o["id"] + ".md"), "---\n" + "\n".join(front) + "\n---\n" + o["description"] + ("\n" if o["description"] else ""))
 
 

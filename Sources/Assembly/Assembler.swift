@@ -66,7 +66,9 @@ public enum Assembler {
             let kind: BasemapFeature.Kind = kindText == "water" ? .water : (kindText == "park" || kindText.isEmpty ? .park : .other)
             return BasemapFeature(kind: kind, name: name, areas: area.polygons, lines: [])
         case .lines(let lines):
-            return BasemapFeature(kind: .street, name: name, areas: [], lines: lines)
+            var street = BasemapFeature(kind: .street, name: name, areas: [], lines: lines)
+            street.roadClass = f.properties?["class"]?.scalarText ?? f.properties?["highway"]?.scalarText
+            return street
         case .point:
             return nil
         }

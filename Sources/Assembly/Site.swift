@@ -70,6 +70,8 @@ public struct BasemapFeature: Sendable {
     public var name: String?
     public var areas: [Polygon]
     public var lines: [[Coordinate]]
+    /// A street's functional class as the source names it (`principal_arterial`, `local`, ...).
+    public var roadClass: String?
 }
 
 /// A story with its observations (published only, in the order written) and coalition resolved.

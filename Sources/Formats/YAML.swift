@@ -47,9 +47,24 @@ public enum YAML {
 private struct TreeBuilder {
     enum Step { case more, done, failed(Diagnostic) }
 
-    enum Open {
-        case list([Node], SourceLocation)
-        case map([Node.Entry], pendingKey: Node?, SourceLocation)
+    /// A list or mapping still being read. A class, so appending to the innermost one never copies
+    /// what it holds (an enum popped and pushed back would copy on every item).
+    final class Open {
+        let isMap: Bool
+        let location: SourceLocation
+        var items: [Node] = []
+        var entries: [Node.Entry] = []
+        /// The key waiting for its value.
+        var pendingKey: Node?
+        /// Where each key of a mapping was first seen.
+        var keys: [String: SourceLocation] = [:]
+
+        init(isMap: Bool, location: SourceLocation) {
+            self.isMap = isMap
+            self.location = location
+        }
+
+        var node: Node { Node(isMap ? .map(entries) : .list(items), at: location) }
     }
 
     let path: String
@@ -90,16 +105,13 @@ private struct TreeBuilder {
             return add(Node(plain ? Self.resolvePlain(text) : .string(text), at: at))
         case YAML_SEQUENCE_START_EVENT:
             if event.data.sequence_start.anchor != nil { return anchorError(at) }
-            return open(.list([], at), at: at)
+            return open(Open(isMap: false, location: at), at: at)
         case YAML_MAPPING_START_EVENT:
             if event.data.mapping_start.anchor != nil { return anchorError(at) }
-            return open(.map([], pendingKey: nil, at), at: at)
+            return open(Open(isMap: true, location: at), at: at)
         case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
             guard let top = stack.popLast() else { return .more }
-            switch top {
-            case .list(let items, let loc): return add(Node(.list(items), at: loc))
-            case .map(let entries, _, let loc): return add(Node(.map(entries), at: loc))
-            }
+            return add(top.node)
         default:
             return .more
         }
@@ -118,27 +130,24 @@ private struct TreeBuilder {
     }
 
     mutating func add(_ node: Node) -> Step {
-        guard let top = stack.popLast() else {
+        guard let top = stack.last else {
             result = node
             return .more
         }
-        switch top {
-        case .list(var items, let loc):
-            items.append(node)
-            stack.append(.list(items, loc))
-        case .map(var entries, let pending, let loc):
-            if let key = pending {
-                entries.append(Node.Entry(key: key.scalarText ?? "", keyLocation: key.location, value: node))
-                stack.append(.map(entries, pendingKey: nil, loc))
-            } else {
-                guard let name = node.scalarText else {
-                    return .failed(.error(node.location, "a mapping key must be plain text, found \(node.kindName)"))
-                }
-                if entries.contains(where: { $0.key == name }) {
-                    return .failed(.error(node.location, "the key \(quoted(name)) appears twice"))
-                }
-                stack.append(.map(entries, pendingKey: node, loc))
+        if !top.isMap {
+            top.items.append(node)
+        } else if let key = top.pendingKey {
+            top.entries.append(Node.Entry(key: key.scalarText ?? "", keyLocation: key.location, value: node))
+            top.pendingKey = nil
+        } else {
+            guard let name = node.scalarText else {
+                return .failed(.error(node.location, "a mapping key must be plain text, found \(node.kindName)"))
             }
+            if let first = top.keys[name] {
+                return .failed(.error(node.location, "the key \(quoted(name)) appears twice; first at line \(first.line), column \(first.column)"))
+            }
+            top.keys[name] = node.location
+            top.pendingKey = node
         }
         return .more
     }

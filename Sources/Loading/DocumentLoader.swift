@@ -30,6 +30,7 @@ struct DocumentLoader {
             }
             guard let doc = folder.readMarkdown(path, log: &log), let entries = doc.fields.entries else { continue }
             names.check(entries.keys, privacy: site.privacy, log: &log)
+            MarkdownCheck.check(doc.body, at: SourceLocation(path: path, line: doc.bodyLine, column: 1), budget: site.markdownBudget, log: &log)
             out.append((stem, Record(entries: entries, location: SourceLocation(path: path, line: 1, column: 1), privacy: site.privacy), doc))
         }
         return out

@@ -29,6 +29,7 @@ struct NeighborhoodLoader {
             log.error(at, "missing neighborhood.md; every neighborhood folder needs one with at least a 'name'")
         }
         FieldNames.neighborhood.check(doc?.fields.entries?.keys ?? [], privacy: site.privacy, log: &log)
+        if let doc { MarkdownCheck.check(doc.body, at: SourceLocation(path: mdPath, line: doc.bodyLine, column: 1), budget: site.markdownBudget, log: &log) }
         let f = Record(entries: doc?.fields.entries ?? [], location: SourceLocation(path: mdPath, line: 1, column: 1), privacy: site.privacy)
         let name = doc == nil ? nil : f.text("name", required: true, log: &log)
         let description = f.text("description", log: &log)
@@ -39,7 +40,13 @@ struct NeighborhoodLoader {
         if folder.exists(basemapPath), let root = folder.readJSON(basemapPath, log: &log) {
             basemap = GeoJSON.features(root, log: &log)
         }
-        let observations = ObservationLoader(site: site, folder: folder, streets: Self.streetNames(basemap)).load(neighborhood: dir, log: &log)
+        let streetIndex = StreetIndex(basemap.flatMap { f -> [(name: String, line: [Coordinate])] in
+            guard case .lines(let lines) = f.geometry, let name = f.properties?["name"]?.scalarText.map(TextCleaning.clean), !name.isEmpty else { return [] }
+            return lines.map { (name, $0) }
+        })
+        var observationLoader = ObservationLoader(site: site, folder: folder, streets: Self.streetNames(basemap))
+        observationLoader.places = Places(streets: streetIndex, neighborhood: name ?? slug)
+        let observations = observationLoader.load(neighborhood: dir, log: &log)
             .sorted { ($0.observed.instant, $0.id) < ($1.observed.instant, $1.id) }
         let documents = DocumentLoader(site: site, folder: folder)
         let stories = documents.stories(dir, log: &log)

@@ -10,6 +10,8 @@ struct ObservationLoader {
     let folder: ContentFolder
     /// Street names of the neighborhood's basemap, lowercased: a house number before one is an address.
     var streets: Set<String> = []
+    /// Words for a place, for the observations that give no `location`.
+    var places = Places(streets: StreetIndex([]), neighborhood: "")
 
     /// Where a file's fields came from, to place what the redaction finds in them.
     struct Source {
@@ -68,7 +70,7 @@ struct ObservationLoader {
             if !seen.insert(name).inserted { log.error(cell.location, "the column \(quoted(name)) appears twice in the header") }
         }
         FieldNames.observation.check(table.header.map { ($0.text.trimmingCharacters(in: .whitespaces), $0.location) }, privacy: site.privacy, log: &log)
-        let missing = ["id", "category", "location", "lat", "lon", "observed"].filter { !seen.contains($0) && !site.privacy.isPrivate($0) }
+        let missing = ["id", "category", "lat", "lon", "observed"].filter { !seen.contains($0) && !site.privacy.isPrivate($0) }
         if !missing.isEmpty {
             log.error(table.header.first?.location ?? SourceLocation(path: path, line: 1, column: 1),
                       "the header lacks the required column\(missing.count > 1 ? "s" : "") \(choices(missing).replacingOccurrences(of: " or ", with: " and "))")
@@ -129,7 +131,7 @@ struct ObservationLoader {
                 log.error(f.place("category"), "unknown category \(quoted(category)); expected one of \(choices(site.categories.map(\.key)))")
             }
         }
-        let location = f.text("location", required: true, log: &log)
+        let written = f.text("location", log: &log)
         let coordinate = self.coordinate(f, log: &log)
         let observed = f.date("observed", required: true, zone: site.timeZone, log: &log)
         let status = f.choice("status", default: Observation.Status.published, log: &log)
@@ -137,20 +139,35 @@ struct ObservationLoader {
         let title = f.text("title", log: &log)
         let author = f.text("author", log: &log)
         guard log.items[before...].allSatisfy({ !$0.isError }),
-              let category, let known, let location, let coordinate, let observed, let status else { return nil }
+              let category, let known, let coordinate, let observed, let status else { return nil }
+        // Without a written place, the words come from the streets at the privacy grid: never more precise than the map.
+        let published = site.privacy.publish(coordinate)
+        let location = written ?? places.describe(published)
         // Only what will be published is searched and warned about: nothing of a report that stays hidden.
-        let published = status == .published
-        let place = published ? coarsen(location, f, source, log: &log) : location
-        let shownTitle = title.map { published ? redact("title", $0, f, source, log: &log) : $0 }
-        let shownAuthor = author.map { published ? redact("author", $0, f, source, log: &log) : $0 }
-        let shownDescription = published ? redact("description", description, f, source, log: &log) : description
+        let shown = status == .published
+        let place = shown && written != nil ? coarsen(location, f, source, log: &log) : location
+        let shownTitle = title.map { shown ? redact("title", $0, f, source, log: &log) : $0 }
+        let shownAuthor = author.map { shown ? redact("author", $0, f, source, log: &log) : $0 }
+        if shown { checkMarkdown(description, f, source, log: &log) }
+        let shownDescription = shown ? redact("description", description, f, source, log: &log) : description
         return Observation(
-            id: id, category: category, location: place, coordinate: site.privacy.publish(coordinate),
+            id: id, category: category, location: place, coordinate: published,
             observed: observed, status: status, title: shownTitle ?? "\(known.label) — \(place)",
             author: shownAuthor ?? "A neighbor", tags: tags, description: shownDescription, source: f.location)
     }
 
     var redactor: Redactor { Redactor(kinds: site.privacy.redact, streets: streets) }
+
+    /// The description against the site's Markdown budget, at its place in the file.
+    func checkMarkdown(_ text: String, _ f: Record, _ source: Source, log: inout DiagnosticLog) {
+        if let start = source.description {
+            MarkdownCheck.check(text, at: start, budget: site.markdownBudget, log: &log)
+        } else {
+            let base = f.place("description")
+            MarkdownCheck.check(text, at: base, quoted: source.alwaysQuoted || TextPosition.isQuoted(at: base, in: source.text),
+                                budget: site.markdownBudget, log: &log)
+        }
+    }
 
     /// A free-text field with phone numbers, e-mail and street addresses marked, each warned about where it was.
     func redact(_ field: String, _ text: String, _ f: Record, _ source: Source, log: inout DiagnosticLog) -> String {

@@ -2,6 +2,7 @@ import Diagnostics
 import Foundation
 import Fingerprint
 import Geo
+import Markdown
 import Redaction
 
 /// Everything `load` read from a content folder: the site settings and its neighborhoods.
@@ -54,6 +55,8 @@ public struct SiteSettings: Sendable {
     /// The small line under every map: where its data came from.
     public var mapAttribution: String
     public var location: SourceLocation
+    /// How much Markdown one text may hold (`limits` in `site.yml`).
+    public var markdownBudget = MarkdownBudget.default
     /// A hash of `site.yml`'s bytes.
     public var fingerprint = Fingerprint(high: 0, low: 0)
 

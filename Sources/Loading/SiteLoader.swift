@@ -2,6 +2,7 @@ import Diagnostics
 import Fingerprint
 import Formats
 import Foundation
+import Markdown
 import Redaction
 
 /// Reads `site.yml`.
@@ -44,8 +45,34 @@ public enum SiteLoader {
         guard let title, let categories else { return nil }
         var settings = SiteSettings(title: title, description: description, baseURL: baseURL, language: language,
                                     timeZone: zone, privacy: privacy, categories: categories, mapAttribution: attribution, location: start)
+        settings.markdownBudget = limits(fields.node("limits"), log: &log)
         settings.fingerprint = Fingerprint(of: text)
         return settings
+    }
+
+    /// `limits: { markdown_bytes, table_columns, table_cells, nesting }`, each a whole number within reason.
+    static func limits(_ node: Node?, log: inout DiagnosticLog) -> MarkdownBudget {
+        var budget = MarkdownBudget.default
+        guard let node else { return budget }
+        guard let entries = node.entries else {
+            log.error(node.location, "'limits' must be a mapping with markdown_bytes, table_columns, table_cells and nesting")
+            return budget
+        }
+        FieldNames.limits.check(entries.keys, privacy: nil, log: &log)
+        let fields = Record(entries: entries, location: node.location, privacy: nil)
+        func whole(_ key: String, _ range: ClosedRange<Int>) -> Int? {
+            guard let v = fields.number(key, log: &log) else { return nil }
+            guard v == v.rounded(), v >= Double(range.lowerBound), v <= Double(range.upperBound) else {
+                log.error(fields.place(key), "'\(key)' must be a whole number from \(range.lowerBound) to \(range.upperBound)")
+                return nil
+            }
+            return Int(v)
+        }
+        if let v = whole("markdown_bytes", 1_024...(16 << 20)) { budget.maxBytes = v }
+        if let v = whole("table_columns", 1...1_000) { budget.maxTableColumns = v }
+        if let v = whole("table_cells", 1...1_000_000) { budget.maxTableCells = v }
+        if let v = whole("nesting", 1...100) { budget.maxNestingDepth = v }
+        return budget
     }
 
     static func baseURL(_ fields: Record, log: inout DiagnosticLog) -> String? {

@@ -1,200 +1,188 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Escaping
 import Geo
 
-/// Draws a map as SVG from the data alone: basemap, boundary, marks (grouped where they overlap),
-/// legend with counts, scale bar in meters and feet, north arrow and attribution.
+/// Draws a map as SVG from the data alone: parks and streets by class, the boundary, street and
+/// park names that never collide, marks (a group of close reports as one circle showing what it
+/// holds), a north arrow, and the words for screen readers; the key goes beside it on the page.
 public enum MapRenderer {
-    static let markRadius = 7.0
-    static let legendRowHeight = 26.0
+    /// The SVG alone (for callers that only want the picture).
+    public static func svg(_ spec: MapSpec) -> String { draw(spec).svg }
 
-    public static func svg(_ spec: MapSpec) -> String {
-        let points = spec.marks.map(\.coordinate)
-        let areaBounds = spec.boundary?.bounds ?? Bounds(enclosing: points)
-        let bounds = areaBounds ?? Bounds(enclosing: [Coordinate(latitude: 0, longitude: 0)])!
-        let fit = MercatorFit(bounds: padded(bounds), width: spec.width, minHeight: 360, maxHeight: 760)
-        let shapes = Dictionary(uniqueKeysWithValues: spec.categories.enumerated().map { ($0.element.key, MarkShape.forCategory(at: $0.offset)) })
-        let colors = Dictionary(uniqueKeysWithValues: spec.categories.map { ($0.key, $0.color) })
+    public static func draw(_ spec: MapSpec) -> MapDrawing {
+        let fit = MercatorFit(bounds: frame(spec), width: spec.width, minHeight: spec.minHeight, maxHeight: spec.maxHeight, margin: 0.04)
+        let shapes = Dictionary(spec.categories.enumerated().map { ($0.element.key, MarkShape.forCategory(at: $0.offset)) }, uniquingKeysWith: { a, _ in a })
+        let colors = Dictionary(spec.categories.map { ($0.key, $0.color) }, uniquingKeysWith: { a, _ in a })
         let projected = spec.marks.map { m -> (MapSpec.Mark, Double, Double) in
             let p = fit.point(m.coordinate)
             return (m, p.x, p.y)
         }
-        let groups = MarkGroups.group(projected, distance: markRadius * 1.7)
-        let counts = spec.categories.map { c in (c, spec.marks.filter { $0.category == c.key }.count) }.filter { $0.1 > 0 }
-        let legendRows = max(1, (counts.count + 2) / 3)
-        let height = fit.height + 16 + Double(legendRows) * legendRowHeight + 14
+        let groups = MarkGroups.group(projected, distance: MarkGroups.markRadius * 1.7)
+        let legend = spec.categories.enumerated().compactMap { i, c -> MapDrawing.LegendItem? in
+            let n = spec.marks.reduce(0) { $0 + ($1.category == c.key ? 1 : 0) }
+            return n == 0 ? nil : .init(key: c.key, label: c.label, color: c.color, shape: MarkShape.forCategory(at: i), count: n)
+        }
+        let scale = MapKey.scale(fit)
+        let groupMeters = roundMeters(MarkGroups.markRadius * 1.7 * scale.metersPerPixel)
+        let places = self.places(groups, spec: spec, fit: fit)
         let p = spec.idPrefix
         func n(_ v: Double) -> String { SVGText.number(v) }
-        func e(_ s: String) -> String { Escape.xml(s) }
 
+        // Marks and the north arrow first: names go around them.
+        var placer = LabelPlacer(width: spec.width, height: fit.height)
+        let markBoxes = groups.map { g in MapBox(cx: g.x, cy: g.y, hw: g.radius + 1, hh: g.radius + 1) }
+        for box in markBoxes { placer.occupy(box) }
+        placer.occupy(MapBox(cx: spec.width - 34, cy: 34, hw: 18, hh: 30))
+        var names = NameLabels(placer: placer)
+        if spec.showsNames {
+            names.placeStreets(spec.basemap.filter { $0.kind == .street && $0.streetClass <= .minor }, fit)
+            names.placeParks(spec.basemap, fit)
+            names.placeStreets(spec.basemap.filter { $0.kind == .street && $0.streetClass > .minor }, fit)
+            names.placeNeighborhood(spec.place, spec.boundary, fit)
+        }
+
+        let description = self.description(spec, legend: legend, places: places)
+        var key: (svg: String, height: Double)?
+        if spec.standalone {
+            key = MapKey.standalone(legend, scale: scale, groupText: places.contains { $0.marks.count > 1 } ? spec.words.groupKey(groupMeters) : nil,
+                                    attribution: spec.attribution, empty: spec.words.noReports, top: fit.height, width: spec.width)
+        }
+        let height = fit.height + (key?.height ?? 0)
         var s = "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"map\" viewBox=\"0 0 \(n(spec.width)) \(n(height))\" "
         s += "width=\"\(n(spec.width))\" height=\"\(n(height))\" role=\"img\" aria-labelledby=\"\(p)-title \(p)-desc\">\n"
-        s += "<title id=\"\(p)-title\">\(e(spec.title))</title>\n"
-        s += "<desc id=\"\(p)-desc\">\(e(description(spec, counts: counts, groups: groups, fit: fit)))</desc>\n"
-        s += "<rect x=\"0\" y=\"0\" width=\"\(n(spec.width))\" height=\"\(n(height))\" fill=\"#ffffff\"/>\n"
-        s += "<rect x=\"0\" y=\"0\" width=\"\(n(spec.width))\" height=\"\(n(fit.height))\" fill=\"#ece9e1\"/>\n"
-        if let boundary = spec.boundary {
-            s += "<path d=\"\(path(boundary.polygons, fit))\" fill=\"#fbfaf7\" fill-rule=\"evenodd\"/>\n"
+        s += "<title id=\"\(p)-title\">\(Escape.xml(spec.title))</title>\n"
+        s += "<desc id=\"\(p)-desc\">\(Escape.xml(description))</desc>\n"
+        s += "<rect width=\"\(n(spec.width))\" height=\"\(n(height))\" fill=\"#ffffff\"/>\n"
+        s += "<rect width=\"\(n(spec.width))\" height=\"\(n(fit.height))\" fill=\"#ebe7df\"/>\n"
+        let boundary = spec.boundary.map { Basemap.areaPath($0.polygons, fit) } ?? ""
+        if !boundary.isEmpty { s += "<path d=\"\(boundary)\" fill=\"#f8f6f1\" fill-rule=\"evenodd\"/>\n" }
+        s += Basemap.svg(spec.basemap, fit)
+        if !boundary.isEmpty {
+            s += "<path d=\"\(boundary)\" fill=\"none\" stroke=\"#0b5d5b\" stroke-width=\"2.5\" stroke-opacity=\"0.8\" stroke-linejoin=\"round\" stroke-dasharray=\"8 4\" fill-rule=\"evenodd\"/>\n"
         }
-        s += basemap(spec.basemap, fit)
-        if let boundary = spec.boundary {
-            s += "<path d=\"\(path(boundary.polygons, fit))\" fill=\"none\" stroke=\"#0b5d5b\" stroke-width=\"2.5\" stroke-linejoin=\"round\" fill-rule=\"evenodd\"/>\n"
-        }
+        s += names.svg
         s += "<g class=\"marks\">\n"
-        for g in groups {
-            s += mark(g, shapes: shapes, colors: colors, groupURL: spec.groupURL, categories: spec.categories)
+        for (g, place) in zip(groups, places) {
+            s += mark(g, place: place, shapes: shapes, colors: colors, spec: spec)
         }
         s += "</g>\n"
-        s += northArrow(x: spec.width - 34, y: 18)
-        s += scaleBar(fit: fit, x: 14, y: fit.height - 44)
-        s += "<text x=\"\(n(spec.width - 8))\" y=\"\(n(fit.height - 7))\" font-family=\"system-ui, sans-serif\" font-size=\"10\" fill=\"#4f5b62\" text-anchor=\"end\">\(e(spec.attribution))</text>\n"
-        s += legend(counts, shapes: shapes, top: fit.height + 10, width: spec.width)
-        return s + "</svg>\n"
+        s += northArrow(x: spec.width - 34, y: 8, word: spec.words.north)
+        if let key { s += key.svg }
+        s += "</svg>\n"
+        return MapDrawing(svg: s, width: spec.width, height: height, legend: legend, places: places, groupMeters: groupMeters,
+                          hasGroups: groups.contains { $0.marks.count > 1 }, scale: scale, description: description,
+                          labelBoxes: names.placed.map(\.box), markBoxes: markBoxes)
+    }
+
+    /// The ground to fit: the boundary, or the marks with room around them (and never less than
+    /// `minimumSpan` across) when the map zooms to them.
+    static func frame(_ spec: MapSpec) -> Bounds {
+        let points = spec.marks.map(\.coordinate)
+        let whole = spec.boundary?.bounds ?? Bounds(enclosing: points) ?? Bounds(enclosing: [Coordinate(latitude: 0, longitude: 0)])!
+        guard spec.zoomToMarks, let marks = Bounds(enclosing: points) else { return padded(whole) }
+        let mid = marks.center
+        let metersPerDegLat = 111_320.0, metersPerDegLon = 111_320.0 * max(cos(mid.latitude * .pi / 180), 0.01)
+        let halfLat = max((marks.maxLatitude - marks.minLatitude) * 0.6, spec.minimumSpan / 2 / metersPerDegLat)
+        let halfLon = max((marks.maxLongitude - marks.minLongitude) * 0.6, spec.minimumSpan / 2 / metersPerDegLon)
+        let zoomed = Bounds(enclosing: [Coordinate(latitude: mid.latitude - halfLat, longitude: mid.longitude - halfLon),
+                                        Coordinate(latitude: mid.latitude + halfLat, longitude: mid.longitude + halfLon)]) ?? whole
+        // Zooming out past the neighborhood shows nothing more: then the neighborhood it is.
+        let bigger = zoomed.maxLatitude - zoomed.minLatitude >= whole.maxLatitude - whole.minLatitude
+            && zoomed.maxLongitude - zoomed.minLongitude >= whole.maxLongitude - whole.minLongitude
+        return bigger ? padded(whole) : zoomed
     }
 
     /// The bounds grown a little so a boundary never touches the frame.
     static func padded(_ b: Bounds) -> Bounds {
-        let dLat = max((b.maxLatitude - b.minLatitude) * 0.04, 0.0005)
-        let dLon = max((b.maxLongitude - b.minLongitude) * 0.04, 0.0005)
+        let dLat = max((b.maxLatitude - b.minLatitude) * 0.03, 0.0004)
+        let dLon = max((b.maxLongitude - b.minLongitude) * 0.03, 0.0004)
         return Bounds(enclosing: [Coordinate(latitude: b.minLatitude - dLat, longitude: b.minLongitude - dLon),
                                   Coordinate(latitude: b.maxLatitude + dLat, longitude: b.maxLongitude + dLon)]) ?? b
     }
 
-    static func ring(_ ring: [Coordinate], _ fit: MercatorFit) -> String {
-        var out = ""
-        var last = ""
-        for (i, c) in ring.enumerated() {
-            let pt = fit.point(c)
-            let xy = "\(SVGText.number(pt.x)) \(SVGText.number(pt.y))"
-            if xy == last { continue }
-            out += (i == 0 ? "M" : "L") + xy
-            last = xy
-        }
-        return out + "Z"
+    /// 37 m → 40, 130 m → 150: a distance said in round numbers.
+    static func roundMeters(_ m: Double) -> Int {
+        let steps = [5, 10, 15, 20, 25, 30, 40, 50, 60, 75, 100, 150, 200, 250, 300, 400, 500, 750, 1000, 1500, 2000]
+        return steps.min { abs(Double($0) - m) < abs(Double($1) - m) } ?? Int(m.rounded())
     }
 
-    static func path(_ polygons: [Polygon], _ fit: MercatorFit) -> String {
-        polygons.map { poly in ([poly.outer] + poly.holes).map { ring($0, fit) }.joined() }.joined()
+    /// Each group as a place with a name and the reports it holds.
+    static func places(_ groups: [MarkGroup], spec: MapSpec, fit: MercatorFit) -> [MapDrawing.Place] {
+        groups.enumerated().map { i, g in
+            let middle = g.marks.count == 1 ? g.marks[0].coordinate : centroid(g.marks.map(\.coordinate))
+            let name = spec.streets.describe(middle) ?? spec.words.somewhere(spec.place)
+            let counts = spec.categories.compactMap { c -> String? in
+                let k = g.marks.reduce(0) { $0 + ($1.category == c.key ? 1 : 0) }
+                return k == 0 ? nil : "\(k) \(c.label)"
+            }
+            return MapDrawing.Place(anchor: "\(spec.idPrefix)-g\(i + 1)", name: name,
+                                    summary: "\(spec.words.reports(g.marks.count)) \(name): \(counts.joined(separator: ", "))", marks: g.marks)
+        }
     }
 
-    static func basemap(_ shapes: [MapSpec.BasemapShape], _ fit: MercatorFit) -> String {
-        guard !shapes.isEmpty else { return "" }
-        var s = "<g class=\"basemap\">\n"
-        for shape in shapes where !shape.areas.isEmpty {
-            let fill = shape.kind == .water ? "#bcd7ea" : "#cfe6c7"
-            let stroke = shape.kind == .water ? "#8fb8d6" : "#98c48b"
-            s += "<path d=\"\(path(shape.areas, fit))\" fill=\"\(fill)\" stroke=\"\(stroke)\" stroke-width=\"1\" fill-rule=\"evenodd\"/>\n"
-        }
-        for shape in shapes where !shape.lines.isEmpty {
-            let d = shape.lines.map { line in
-                line.enumerated().map { i, c in
-                    let pt = fit.point(c)
-                    return (i == 0 ? "M" : "L") + "\(SVGText.number(pt.x)) \(SVGText.number(pt.y))"
-                }.joined()
-            }.joined()
-            s += "<path d=\"\(d)\" fill=\"none\" stroke=\"#ffffff\" stroke-width=\"3\" stroke-linecap=\"round\"/>\n"
-        }
-        return s + "</g>\n"
+    static func centroid(_ points: [Coordinate]) -> Coordinate {
+        let n = Double(max(points.count, 1))
+        return Coordinate(latitude: points.reduce(0) { $0 + $1.latitude } / n, longitude: points.reduce(0) { $0 + $1.longitude } / n)
     }
 
-    static func mark(_ g: MarkGroup, shapes: [String: MarkShape], colors: [String: String], groupURL: String,
-                     categories: [MapSpec.CategoryStyle]) -> String {
+    /// A mark links to its report; a group is a small pie of its categories around its number, and
+    /// links to the list of exactly its reports. Neither is in the tab order: the same links follow
+    /// the map in the page.
+    static func mark(_ g: MarkGroup, place: MapDrawing.Place, shapes: [String: MarkShape], colors: [String: String], spec: MapSpec) -> String {
         func n(_ v: Double) -> String { SVGText.number(v) }
         if g.marks.count == 1, let m = g.marks.first {
             let shape = shapes[m.category] ?? .circle
-            return "<a href=\"\(Escape.xml(m.url))\"><title>\(Escape.xml(m.label))</title>"
-                + "<path d=\"\(shape.path(x: g.x, y: g.y, r: markRadius))\" fill=\"\(colors[m.category] ?? "#555555")\" stroke=\"#ffffff\" stroke-width=\"1.5\"/></a>\n"
+            return "<a href=\"\(Escape.xml(m.url))\" tabindex=\"-1\" aria-label=\"\(Escape.xml(m.label))\"><title>\(Escape.xml(m.label))</title>"
+                + "<path d=\"\(shape.path(x: g.x, y: g.y, r: MarkGroups.markRadius))\" fill=\"\(colors[m.category] ?? "#555555")\" stroke=\"#ffffff\" stroke-width=\"1.5\"/></a>\n"
         }
-        let byCategory = categories.compactMap { c -> String? in
-            let k = g.marks.filter { $0.category == c.key }.count
-            return k == 0 ? nil : "\(c.label) \(k)"
+        let r = g.radius
+        var s = "<a href=\"\(Escape.xml(spec.groupLink + place.anchor))\" tabindex=\"-1\" aria-label=\"\(Escape.xml(place.summary))\"><title>\(Escape.xml(place.summary))</title>"
+        s += "<circle cx=\"\(n(g.x))\" cy=\"\(n(g.y))\" r=\"\(n(r + 1.5))\" fill=\"#ffffff\"/>"
+        let slices = spec.categories.compactMap { c -> (String, Int)? in
+            let k = g.marks.reduce(0) { $0 + ($1.category == c.key ? 1 : 0) }
+            return k == 0 ? nil : (colors[c.key] ?? "#555555", k)
         }
-        let single = Set(g.marks.map(\.category)).count == 1 ? g.marks.first?.category : nil
-        let fill = single.flatMap { colors[$0] } ?? "#1d2327"
-        let r = markRadius + min(6, Double(String(g.marks.count).count) * 2.5)
-        let label = "\(g.marks.count) observations here: " + byCategory.joined(separator: ", ")
-        var s = "<a href=\"\(Escape.xml(groupURL))\"><title>\(Escape.xml(label))</title>"
-        s += "<circle cx=\"\(n(g.x))\" cy=\"\(n(g.y))\" r=\"\(n(r))\" fill=\"\(fill)\" stroke=\"#ffffff\" stroke-width=\"2\"/>"
-        s += "<text x=\"\(n(g.x))\" y=\"\(n(g.y + 3.8))\" font-family=\"system-ui, sans-serif\" font-size=\"11\" font-weight=\"700\" fill=\"#ffffff\" text-anchor=\"middle\">\(g.marks.count)</text></a>\n"
+        if slices.count == 1, let only = slices.first {
+            s += "<circle cx=\"\(n(g.x))\" cy=\"\(n(g.y))\" r=\"\(n(r))\" fill=\"\(Escape.xml(only.0))\"/>"
+        } else {
+            var start = -Double.pi / 2
+            let total = Double(g.marks.count)
+            for (color, k) in slices {
+                let sweep = 2 * .pi * Double(k) / total
+                let end = start + sweep
+                s += "<path d=\"M\(n(g.x)) \(n(g.y))L\(n(g.x + r * cos(start))) \(n(g.y + r * sin(start)))"
+                s += "A\(n(r)) \(n(r)) 0 \(sweep > .pi ? 1 : 0) 1 \(n(g.x + r * cos(end))) \(n(g.y + r * sin(end)))Z\" fill=\"\(Escape.xml(color))\"/>"
+                start = end
+            }
+        }
+        s += "<circle cx=\"\(n(g.x))\" cy=\"\(n(g.y))\" r=\"\(n(r * 0.62))\" fill=\"#ffffff\"/>"
+        s += "<text x=\"\(n(g.x))\" y=\"\(n(g.y + 4))\" font-family=\"system-ui, sans-serif\" font-size=\"\(g.marks.count >= 100 ? 10 : 11.5)\" font-weight=\"700\" fill=\"#1d2327\" text-anchor=\"middle\">\(g.marks.count)</text></a>\n"
         return s
     }
 
-    static func northArrow(x: Double, y: Double) -> String {
+    static func northArrow(x: Double, y: Double, word: String) -> String {
         func n(_ v: Double) -> String { SVGText.number(v) }
-        return "<g class=\"north\" aria-hidden=\"true\"><circle cx=\"\(n(x))\" cy=\"\(n(y + 14))\" r=\"15\" fill=\"#ffffff\" fill-opacity=\"0.85\"/>"
-            + "<path d=\"M\(n(x)) \(n(y + 2))L\(n(x + 7)) \(n(y + 22))L\(n(x)) \(n(y + 17))L\(n(x - 7)) \(n(y + 22))Z\" fill=\"#1d2327\"/>"
-            + "<text x=\"\(n(x))\" y=\"\(n(y + 38))\" font-family=\"system-ui, sans-serif\" font-size=\"11\" font-weight=\"700\" fill=\"#1d2327\" text-anchor=\"middle\">N</text></g>\n"
+        return "<g class=\"north\" aria-hidden=\"true\"><circle cx=\"\(n(x))\" cy=\"\(n(y + 20))\" r=\"17\" fill=\"#ffffff\" fill-opacity=\"0.9\"/>"
+            + "<path d=\"M\(n(x)) \(n(y + 5))L\(n(x + 7)) \(n(y + 26))L\(n(x)) \(n(y + 21))L\(n(x - 7)) \(n(y + 26))Z\" fill=\"#1d2327\"/>"
+            + "<text x=\"\(n(x))\" y=\"\(n(y + 52))\" font-family=\"system-ui, sans-serif\" font-size=\"13\" font-weight=\"700\" fill=\"#1d2327\" stroke=\"#ffffff\" stroke-width=\"3\" paint-order=\"stroke\" text-anchor=\"middle\">\(Escape.xml(word))</text></g>\n"
     }
 
-    /// Two bars: a round number of meters and a round number of feet, about a fifth of the width.
-    static func scaleBar(fit: MercatorFit, x: Double, y: Double) -> String {
-        func n(_ v: Double) -> String { SVGText.number(v) }
-        let mpp = fit.metersPerPixel
-        let target = fit.width / 5 * mpp
-        let meters = roundNumber(target, from: [50, 100, 200, 250, 500, 1000, 2000, 2500, 5000, 10000, 20000, 50000])
-        let feet = roundNumber(target * 3.28084, from: [100, 200, 250, 500, 1000, 2000, 2500, 5000, 10000, 20000, 50000, 100000])
-        let mLen = meters / mpp, fLen = feet / 3.28084 / mpp
-        let mText = meters >= 1000 ? "\(fmtCount(meters / 1000)) km" : "\(Int(meters)) m"
-        let fText = feet >= 5280 && feet.truncatingRemainder(dividingBy: 5280) == 0 ? "\(Int(feet / 5280)) mi" : "\(fmtCount(feet)) ft"
-        var s = "<g class=\"scale\"><rect x=\"\(n(x - 6))\" y=\"\(n(y - 6))\" width=\"\(n(max(mLen, fLen) + 64))\" height=\"38\" fill=\"#ffffff\" fill-opacity=\"0.85\" rx=\"3\"/>"
-        s += "<path d=\"M\(n(x)) \(n(y))V\(n(y + 6))H\(n(x + mLen))V\(n(y))\" fill=\"none\" stroke=\"#1d2327\" stroke-width=\"1.5\"/>"
-        s += "<text x=\"\(n(x + mLen + 6))\" y=\"\(n(y + 8))\" font-family=\"system-ui, sans-serif\" font-size=\"10\" fill=\"#1d2327\">\(mText)</text>"
-        s += "<path d=\"M\(n(x)) \(n(y + 22))V\(n(y + 16))H\(n(x + fLen))V\(n(y + 22))\" fill=\"none\" stroke=\"#1d2327\" stroke-width=\"1.5\"/>"
-        s += "<text x=\"\(n(x + fLen + 6))\" y=\"\(n(y + 23))\" font-family=\"system-ui, sans-serif\" font-size=\"10\" fill=\"#1d2327\">\(fText)</text></g>\n"
-        return s
-    }
-
-    static func roundNumber(_ target: Double, from choices: [Double]) -> Double {
-        choices.last { $0 <= target } ?? choices[0]
-    }
-
-    static func fmtCount(_ v: Double) -> String {
-        let i = Int(v.rounded())
-        guard abs(v - Double(i)) < 1e-9 else { return SVGText.number(v) }
-        let s = String(i)
-        guard s.count > 3 else { return s }
-        var out = ""
-        for (k, ch) in s.reversed().enumerated() {
-            if k > 0, k % 3 == 0 { out.append(",") }
-            out.append(ch)
-        }
-        return String(out.reversed())
-    }
-
-    static func legend(_ counts: [(MapSpec.CategoryStyle, Int)], shapes: [String: MarkShape], top: Double, width: Double) -> String {
-        func n(_ v: Double) -> String { SVGText.number(v) }
-        var s = "<g class=\"legend\" font-family=\"system-ui, sans-serif\" font-size=\"13\" fill=\"#1d2327\">\n"
-        if counts.isEmpty {
-            s += "<text x=\"14\" y=\"\(n(top + 17))\">No observations to show on this map.</text>\n"
-        }
-        let columnWidth = (width - 20) / 3
-        for (i, (c, count)) in counts.enumerated() {
-            let x = 14 + Double(i % 3) * columnWidth, y = top + Double(i / 3) * legendRowHeight + 12
-            let shape = shapes[c.key] ?? .circle
-            s += "<path d=\"\(shape.path(x: x + 7, y: y, r: 6.5))\" fill=\"\(Escape.xml(c.color))\" stroke=\"#1d2327\" stroke-width=\"0.8\"/>"
-            s += "<text x=\"\(n(x + 20))\" y=\"\(n(y + 4.5))\">\(Escape.xml(c.label)) (\(count))</text>\n"
-        }
-        return s + "</g>\n"
-    }
-
-    /// Words for screen readers: what is shown, how many of each, and where most of it is.
-    static func description(_ spec: MapSpec, counts: [(MapSpec.CategoryStyle, Int)], groups: [MarkGroup], fit: MercatorFit) -> String {
+    /// Words for screen readers: what is shown, how many of each, where most of it is, by street name.
+    static func description(_ spec: MapSpec, legend: [MapDrawing.LegendItem], places: [MapDrawing.Place]) -> String {
         let total = spec.marks.count
-        guard total > 0 else { return "Map of \(spec.place) with no observations to show." }
-        var text = "Map of \(spec.place) showing \(total) observation\(total == 1 ? "" : "s"): "
-        text += counts.map { "\($0.0.label) \($0.1)" }.joined(separator: ", ") + "."
-        var cells = [Int](repeating: 0, count: 9)
-        for g in groups {
-            let col = min(2, max(0, Int(g.x / fit.width * 3))), row = min(2, max(0, Int(g.y / fit.height * 3)))
-            cells[row * 3 + col] += g.marks.count
+        guard total > 0 else { return spec.words.empty(spec.place) }
+        var text = spec.words.showing(spec.place, spec.words.reports(total)) + ": "
+        text += legend.map { "\($0.label) \($0.count)" }.joined(separator: ", ") + "."
+        if let busiest = places.max(by: { a, b in a.marks.count != b.marks.count ? a.marks.count < b.marks.count : a.anchor > b.anchor }),
+           busiest.marks.count > 1 {
+            text += " " + spec.words.busiest(busiest.name, busiest.marks.count)
         }
-        let names = ["northwest", "north", "northeast", "west", "center", "east", "southwest", "south", "southeast"]
-        if total > 1, let best = cells.indices.max(by: { cells[$0] != cells[$1] ? cells[$0] < cells[$1] : $0 > $1 }) {
-            text += " The most are in the \(names[best]) part of the map (\(cells[best]))."
-        }
-        let grouped = groups.filter { $0.marks.count > 1 }
-        if !grouped.isEmpty {
-            text += " Marks that would overlap are drawn as \(grouped.count) numbered group\(grouped.count == 1 ? "" : "s")."
-        }
+        let grouped = places.filter { $0.marks.count > 1 }.count
+        if grouped > 0 { text += " " + spec.words.grouped(grouped) }
         return text
     }
 }

@@ -1,22 +1,18 @@
 import Geo
 
-/// What one map shows: the area, what to draw under it, and the observations as marks.
+/// What one map shows: the area, what to draw under it, the observations as marks, and its words.
 public struct MapSpec: Sendable {
     public struct Mark: Sendable {
         public var id: String
         public var coordinate: Coordinate
         public var category: String
-        /// For `<title>`: "Speeding — About 300 m east of Macomb Park — May 9, 2020".
+        /// For a mark's name: "Speeding, near Pickford St and Wyoming St, May 9, 2020".
         public var label: String
         /// Where the mark links, relative to the map's page.
         public var url: String
 
         public init(id: String, coordinate: Coordinate, category: String, label: String, url: String) {
-            self.id = id
-            self.coordinate = coordinate
-            self.category = category
-            self.label = label
-            self.url = url
+            (self.id, self.coordinate, self.category, self.label, self.url) = (id, coordinate, category, label, url)
         }
     }
 
@@ -26,50 +22,105 @@ public struct MapSpec: Sendable {
         public var color: String
 
         public init(key: String, label: String, color: String) {
-            self.key = key
-            self.label = label
-            self.color = color
+            (self.key, self.label, self.color) = (key, label, color)
         }
+    }
+
+    /// A street's importance, from the source's functional class: wider and earlier labelled first.
+    public enum StreetClass: Int, Sendable, Comparable {
+        case freeway, principal, minor, collector, local
+
+        public init(_ text: String?) {
+            switch text {
+            case "freeway", "motorway": self = .freeway
+            case "principal_arterial", "primary", "trunk": self = .principal
+            case "minor_arterial", "secondary": self = .minor
+            case "collector", "tertiary": self = .collector
+            default: self = .local
+            }
+        }
+
+        public static func < (a: StreetClass, b: StreetClass) -> Bool { a.rawValue < b.rawValue }
     }
 
     public struct BasemapShape: Sendable {
         public enum Kind: Sendable { case park, water, street }
         public var kind: Kind
+        public var name: String?
+        public var streetClass: StreetClass
         public var areas: [Polygon]
         public var lines: [[Coordinate]]
 
-        public init(kind: Kind, areas: [Polygon], lines: [[Coordinate]]) {
-            self.kind = kind
-            self.areas = areas
-            self.lines = lines
+        public init(kind: Kind, name: String? = nil, streetClass: StreetClass = .local, areas: [Polygon], lines: [[Coordinate]]) {
+            (self.kind, self.name, self.streetClass, self.areas, self.lines) = (kind, name, streetClass, areas, lines)
         }
     }
 
     /// "Map of Bagley": the `<title>`.
     public var title: String
+    /// The neighborhood's name: in the description, and on the map where it fits.
     public var place: String
     public var boundary: Area?
     public var basemap: [BasemapShape]
     public var marks: [Mark]
     /// In legend order; a category's shape follows its place here.
     public var categories: [CategoryStyle]
-    /// Where a group of overlapping marks links (the page's list of those observations).
-    public var groupURL: String
+    /// Where the list of a group's reports is: its anchor is this followed by the group's id
+    /// (`#` for the list under the map on the same page, `index.html#` for the home page's).
+    public var groupLink: String
     public var attribution: String
     /// Prefix for element ids, so two maps on one page do not clash.
     public var idPrefix: String
+    /// The names of places, for groups and the description.
+    public var streets: StreetIndex
+    public var words: MapWords
     public var width: Double = 800
+    public var minHeight: Double = 360
+    public var maxHeight: Double = 760
+    /// Fit the map to the marks (with the boundary around them for context) instead of the whole neighborhood.
+    public var zoomToMarks = false
+    /// The least ground a zoomed map shows, in meters across.
+    public var minimumSpan: Double = 700
+    /// Draw the key (legend, scale bar, attribution) inside the SVG: for a map that stands alone.
+    public var standalone = false
+    /// Street, park and neighborhood names on the map.
+    public var showsNames = true
 
     public init(title: String, place: String, boundary: Area?, basemap: [BasemapShape], marks: [Mark],
-                categories: [CategoryStyle], groupURL: String, attribution: String, idPrefix: String = "map") {
+                categories: [CategoryStyle], groupLink: String, attribution: String, idPrefix: String = "map",
+                streets: StreetIndex = StreetIndex([]), words: MapWords = MapWords()) {
         self.title = title
         self.place = place
         self.boundary = boundary
         self.basemap = basemap
         self.marks = marks
         self.categories = categories
-        self.groupURL = groupURL
+        self.groupLink = groupLink
         self.attribution = attribution
         self.idPrefix = idPrefix
+        self.streets = streets
+        self.words = words
     }
+}
+
+/// The words a map uses, given by the caller (in the page's language).
+public struct MapWords: Sendable {
+    /// "3 reports".
+    public var reports: @Sendable (Int) -> String = { "\($0) report\($0 == 1 ? "" : "s")" }
+    /// "Map of Bagley showing 51 reports".
+    public var showing: @Sendable (String, String) -> String = { "Map of \($0) showing \($1)" }
+    /// "Map of Bagley with no reports to show."
+    public var empty: @Sendable (String) -> String = { "Map of \($0) with no reports to show." }
+    /// "The most are near Pickford St and Wyoming St (12)."
+    public var busiest: @Sendable (String, Int) -> String = { "The most are \($0) (\($1))." }
+    /// "Reports close together are drawn as 4 circles with their number."
+    public var grouped: @Sendable (Int) -> String = { "Reports close together are drawn as \($0) circle\($0 == 1 ? "" : "s") with their number." }
+    /// A place with no street name in reach.
+    public var somewhere: @Sendable (String) -> String = { "in \($0)" }
+    /// "A circle with a number: reports within about 60 m of each other."
+    public var groupKey: @Sendable (Int) -> String = { "A circle with a number: reports within about \($0) m of each other" }
+    public var noReports = "No reports to show on this map."
+    public var north = "N"
+
+    public init() {}
 }

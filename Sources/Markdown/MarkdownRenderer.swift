@@ -7,23 +7,39 @@ import CCmarkGFM
 public enum MarkdownRenderer {
     static let extensionNames = ["table", "strikethrough", "autolink", "tasklist"]
 
-    /// Renders Markdown to an HTML fragment.
+    /// Renders Markdown to an HTML fragment, in time and size linear in the text's length, whatever
+    /// the text (see `MarkdownGuard` for the shapes that would be quadratic in cmark-gfm 0.29.0.gfm.6
+    /// and how they are kept linear; ordinary Markdown renders exactly as cmark-gfm renders it).
     public static func html(_ markdown: String) -> String {
         plainParagraph(markdown) ?? cmarkHTML(markdown)
     }
 
-    /// Always through cmark-gfm.
-    static func cmarkHTML(_ markdown: String) -> String {
+    /// Always through cmark-gfm; `guarded: false` (for tests) shows what cmark-gfm alone makes.
+    static func cmarkHTML(_ markdown: String, guarded: Bool = true) -> String {
+        let original = Array(markdown.utf8)
+        let guarded = guarded ? MarkdownGuard.defuse(original).bytes : original
+        return withDocument(guarded) { document, extensions in
+            limitLinkExpansion(document, textBytes: original.count)
+            linkRemoteImages(document)
+            guard let rendered = cmark_render_html(document, options, extensions) else { return "" }
+            defer { free(rendered) }
+            return html5(String(cString: rendered))
+        } ?? ""
+    }
+
+    static let options = CMARK_OPT_DEFAULT | CMARK_OPT_SMART | CMARK_OPT_GITHUB_PRE_LANG
+
+    /// Parses `bytes` with the GitHub extensions and hands the document to `body`.
+    static func withDocument<T>(_ bytes: [UInt8], _ body: (OpaquePointer, UnsafeMutablePointer<cmark_llist>?) -> T) -> T? {
         cmark_gfm_core_extensions_ensure_registered()
-        let options = CMARK_OPT_DEFAULT | CMARK_OPT_SMART | CMARK_OPT_GITHUB_PRE_LANG
-        guard let parser = cmark_parser_new(options) else { return "" }
+        guard let parser = cmark_parser_new(options) else { return nil }
         defer { cmark_parser_free(parser) }
         for name in extensionNames {
             if let ext = cmark_find_syntax_extension(name) {
                 cmark_parser_attach_syntax_extension(parser, ext)
             }
         }
-        var bytes = Array(markdown.utf8)
+        var bytes = bytes
         bytes.withUnsafeMutableBufferPointer { buffer in
             buffer.baseAddress.map { base in
                 base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
@@ -31,12 +47,50 @@ public enum MarkdownRenderer {
                 }
             }
         }
-        guard let document = cmark_parser_finish(parser) else { return "" }
+        guard let document = cmark_parser_finish(parser) else { return nil }
         defer { cmark_node_free(document) }
-        linkRemoteImages(document)
-        guard let rendered = cmark_render_html(document, options, cmark_parser_get_syntax_extensions(parser)) else { return "" }
-        defer { free(rendered) }
-        return html5(String(cString: rendered))
+        return body(document, cmark_parser_get_syntax_extensions(parser))
+    }
+
+    /// Bytes of link and image addresses and titles allowed per byte of text, on top of `linkFloor`:
+    /// what `MarkdownGuard` lets reference definitions expand to, plus the text's own inline links,
+    /// so this only acts should the guard's estimate ever fall short.
+    static let linkBytesPerByte = MarkdownGuard.costPerByte + 1
+    static let linkFloor = MarkdownGuard.costFloor
+
+    /// A reference definition's address is copied into every link that uses it: `[a]` repeated after
+    /// one long `[a]: …` makes output quadratic in the text (and past 1 GiB cmark-gfm aborts the
+    /// process). Once the addresses and titles written so far pass the allowance, later links and
+    /// images are replaced by their text. Returns where the first one replaced started, and how many.
+    @discardableResult
+    static func limitLinkExpansion(_ document: OpaquePointer, textBytes: Int) -> (line: Int, column: Int, count: Int)? {
+        guard let iterator = cmark_iter_new(document) else { return nil }
+        var left = MarkdownGuard.saturatingAdd(MarkdownGuard.saturatingMultiply(textBytes, linkBytesPerByte), linkFloor)
+        var replaced: [OpaquePointer] = []
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { break }
+            guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
+            let type = cmark_node_get_type(node)
+            guard type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE else { continue }
+            if left >= 0 {
+                // Reading a shared address copies it, so stop reading once past the allowance.
+                left -= cmark_node_get_url(node).map { strlen($0) } ?? 0
+                if left >= 0 { left -= cmark_node_get_title(node).map { strlen($0) } ?? 0 }
+            }
+            if left < 0 { replaced.append(node) }
+        }
+        cmark_iter_free(iterator)
+        let first = replaced.first.map { (line: Int(cmark_node_get_start_line($0)), column: Int(cmark_node_get_start_column($0)), count: replaced.count) }
+        for node in replaced {
+            while let child = cmark_node_first_child(node) {
+                cmark_node_unlink(child)
+                _ = cmark_node_insert_before(node, child)
+            }
+            cmark_node_unlink(node)
+            cmark_node_free(node)
+        }
+        return first
     }
 }
 
@@ -114,3 +168,91 @@ extension MarkdownRenderer {
 }
 
 import Foundation
+
+// MARK: What the budget checks, read from cmark-gfm's tree
+
+/// Facts about a parsed text that `MarkdownBudget` needs, in cmark-gfm's positions (1-based line;
+/// 1-based byte column in the text cmark-gfm was given).
+struct MarkdownFacts {
+    struct Table {
+        /// The line of the header row.
+        var headerLine: Int
+        var columns: Int
+        var rows: Int
+    }
+
+    struct DeepRegion {
+        var line: Int
+        var column: Int
+        var depth: Int
+    }
+
+    var tables: [Table] = []
+    var deepRegions: [DeepRegion] = []
+    /// Where links and images began to be replaced by their text, and how many were.
+    var linkExpansion: (line: Int, column: Int, count: Int)?
+}
+
+extension MarkdownRenderer {
+    /// Tables, block quote and list regions nested deeper than `maxDepth`, and the link expansion
+    /// limit, for the text `bytes` (already through `MarkdownGuard`) of a text of `textBytes` bytes.
+    static func facts(_ bytes: [UInt8], textBytes: Int, maxDepth: Int) -> MarkdownFacts {
+        withDocument(bytes) { document, _ in
+            var facts = MarkdownFacts()
+            facts.linkExpansion = limitLinkExpansion(document, textBytes: textBytes)
+            guard let iterator = cmark_iter_new(document) else { return facts }
+            defer { cmark_iter_free(iterator) }
+            var depth = 0
+            var region: (node: OpaquePointer, line: Int, column: Int, depth: Int)?
+            while true {
+                let event = cmark_iter_next(iterator)
+                if event == CMARK_EVENT_DONE { break }
+                guard let node = cmark_iter_get_node(iterator) else { continue }
+                let type = cmark_node_get_type(node)
+                if type == CMARK_NODE_BLOCK_QUOTE || type == CMARK_NODE_LIST {
+                    if event == CMARK_EVENT_ENTER {
+                        depth += 1
+                        if var r = region {
+                            r.depth = max(r.depth, depth)
+                            region = r
+                        } else if depth > maxDepth {
+                            region = (node, Int(cmark_node_get_start_line(node)), Int(cmark_node_get_start_column(node)), depth)
+                        }
+                    } else {
+                        depth -= 1
+                        if let r = region, r.node == node {
+                            facts.deepRegions.append(.init(line: r.line, column: r.column, depth: r.depth))
+                            region = nil
+                        }
+                    }
+                }
+                if event == CMARK_EVENT_ENTER, let name = cmark_node_get_type_string(node), String(cString: name) == "table" {
+                    facts.tables.append(table(node))
+                }
+            }
+            return facts
+        } ?? MarkdownFacts()
+    }
+
+    /// A table's header line, columns and rows. cmark-gfm gives a table (and its header row) the
+    /// first line of the paragraph it came from, so the header line is found from the delimiter row:
+    /// the line before the first body row's, or the table's last line when it has no body.
+    static func table(_ node: OpaquePointer) -> MarkdownFacts.Table {
+        var rows = 0
+        var columns = 0
+        var bodyLine: Int?
+        var row = cmark_node_first_child(node)
+        while let r = row {
+            if rows == 0 {
+                var cell = cmark_node_first_child(r)
+                while let c = cell { columns += 1; cell = cmark_node_next(c) }
+            } else if rows == 1 {
+                bodyLine = Int(cmark_node_get_start_line(r))
+            }
+            rows += 1
+            row = cmark_node_next(r)
+        }
+        let delimiterLine = bodyLine.map { $0 - 1 } ?? Int(cmark_node_get_end_line(node))
+        return .init(headerLine: max(1, delimiterLine - 1), columns: columns, rows: rows)
+    }
+}

@@ -1,32 +1,42 @@
+import Assembly
 import CivilTime
 import Fingerprint
-import Assembly
+import Geo
 import Liquid
 import Loading
 import Maps
-import Output
 
-/// A map a page shows: which observations, its title, and where its groups link.
+/// A map a page shows: which observations, its title, and how it is framed.
 struct MapRequest: Sendable {
+    enum Kind: String, Sendable {
+        /// The whole neighborhood (the home page, `map.svg`).
+        case neighborhood
+        /// Zoomed to its reports, with the boundary around them for context (story, coalition, digest).
+        case reports
+        /// One report on a small map (an observation's page).
+        case locator
+    }
+
     var observations: [Observation]
     var title: String
-    var groupLink: String
+    var kind: Kind
 
-    init(_ observations: [Observation], title: String, groupLink: String) {
+    init(_ observations: [Observation], title: String, kind: Kind = .reports) {
         self.observations = observations
         self.title = title
-        self.groupLink = groupLink
+        self.kind = kind
     }
 
     /// What the drawing depends on, for the render cache.
     func hash(into h: inout FingerprintBuilder, fingerprint: Fingerprint) {
         h.add(fingerprint)
         h.add(title)
-        h.add(groupLink)
+        h.add(kind.rawValue)
         for o in observations {
             h.add(o.id)
             h.add(o.category)
             h.add(o.title)
+            h.add(o.location)
             h.add(o.coordinate.latitude.bitPattern)
             h.add(o.coordinate.longitude.bitPattern)
             h.add(Int(o.observed.instant))
@@ -36,23 +46,68 @@ struct MapRequest: Sendable {
 
 /// The neighborhood's maps, drawn from the view models' data with links relative to a page.
 extension ViewModels {
-    /// A map of some observations for the page at `pagePath`; groups link to `groupAnchor` on that page.
-    func map(_ observations: [Observation], title: String, pagePath: String, groupLink: String, idPrefix: String = "map") -> String {
+    /// A map for the page at `pagePath`; its groups link to the list of places under it on the same page
+    /// (`map.svg`, which stands alone, links to the home page's list).
+    func map(_ request: MapRequest, pagePath: String) -> MapDrawing {
         let root = Routes.root(of: pagePath)
-        let marks = hood.mappable(observations).sorted { ($0.observed.instant, $0.id) < ($1.observed.instant, $1.id) }.map { o in
+        let marks = hood.mappable(request.observations).sorted { ($0.observed.instant, $0.id) < ($1.observed.instant, $1.id) }.map { o in
             MapSpec.Mark(id: o.id, coordinate: o.coordinate, category: o.category,
-                         label: "\(o.title) — \(Self.longDate(o.observed.day))", url: root + Routes.observation(o.id))
+                         label: "\(o.title), \(Self.longDate(o.observed.day))", url: root + Routes.observation(o.id))
         }
-        let basemap = hood.basemap.map { f in
-            MapSpec.BasemapShape(kind: f.kind == .water ? .water : (f.kind == .street ? .street : .park), areas: f.areas, lines: f.lines)
-        }
-        let spec = MapSpec(title: title, place: hood.name, boundary: hood.boundary, basemap: basemap, marks: marks,
+        var spec = MapSpec(title: request.title, place: hood.name, boundary: hood.boundary, basemap: basemapShapes, marks: marks,
                            categories: site.categories.map { .init(key: $0.key, label: $0.label, color: $0.color) },
-                           groupURL: groupLink.hasPrefix("#") ? groupLink : root + groupLink,
-                           attribution: site.mapAttribution, idPrefix: idPrefix)
-        return MapRenderer.svg(spec)
+                           groupLink: pagePath == Routes.neighborhoodMap ? root + Routes.home + "#" : "#",
+                           attribution: site.mapAttribution, idPrefix: "map", streets: streets)
+        switch request.kind {
+        case .neighborhood:
+            spec.standalone = pagePath == Routes.neighborhoodMap
+        case .reports:
+            spec.zoomToMarks = true
+            spec.width = 640
+            spec.minHeight = 320
+            spec.maxHeight = 600
+        case .locator:
+            spec.zoomToMarks = true
+            spec.width = 560
+            spec.minHeight = 300
+            spec.maxHeight = 360
+            spec.minimumSpan = 650
+        }
+        return MapRenderer.draw(spec)
     }
 
+    /// What templates see of a map: the picture, its key in HTML, and the reports by place.
+    func mapValue(_ drawing: MapDrawing) -> Value {
+        let places: [Value] = drawing.places.map { place in
+            let shown = place.marks.prefix(Self.placeListLimit)
+            return .object(Object([
+                ("anchor", .string(place.anchor)), ("name", .string(place.name)), ("summary", .string(place.summary)),
+                ("count", .int(place.marks.count)), ("more", .int(place.marks.count - shown.count)),
+                ("reports", .array(shown.map { m in .object(Object([("title", .string(m.label)), ("url", .string(m.url))])) })),
+            ]))
+        }
+        return .object(Object([
+            ("svg", .safe(drawing.svg)),
+            ("legend", .array(drawing.legend.map { item in
+                .object(Object([("icon", .safe(MapKey.icon(item.shape, color: item.color))), ("label", .string(item.label)), ("count", .int(item.count))]))
+            })),
+            ("has_groups", .bool(drawing.hasGroups)), ("group_icon", .safe(MapKey.groupIcon())),
+            ("group_key", .string(MapWords().groupKey(drawing.groupMeters))), ("group_meters", .int(drawing.groupMeters)),
+            ("scale_svg", .safe(MapKey.scaleSVG(drawing.scale))), ("attribution", .string(site.mapAttribution)),
+            ("places", .array(places)), ("description", .string(drawing.description)),
+        ]))
+    }
+
+    /// A place under a map lists at most this many of its reports.
+    static let placeListLimit = 20
+
+    /// The basemap as the maps draw it.
+    var basemapShapes: [MapSpec.BasemapShape] {
+        hood.basemap.map { f in
+            MapSpec.BasemapShape(kind: f.kind == .water ? .water : (f.kind == .street ? .street : .park), name: f.name,
+                                 streetClass: MapSpec.StreetClass(f.roadClass), areas: f.areas, lines: f.lines)
+        }
+    }
 
     /// What every map of the neighborhood shares: boundary, basemap, categories, attribution.
     static func mapFingerprint(site: SiteSettings, hood: NeighborhoodSite) -> Fingerprint {
@@ -68,15 +123,18 @@ extension ViewModels {
         }
         for f in hood.basemap {
             h.add(f.kind.rawValue)
+            h.add(f.name ?? "")
+            h.add(f.roadClass ?? "")
             for polygon in f.areas { for p in polygon.outer { h.add(p.latitude.bitPattern); h.add(p.longitude.bitPattern) } }
             for line in f.lines { for p in line { h.add(p.latitude.bitPattern); h.add(p.longitude.bitPattern) } }
         }
         return h.value
     }
 
-    /// `OUT/<slug>/map.svg`: every published observation, as a file of its own.
+    /// `OUT/<slug>/map.svg`: every published observation, as a file of its own, with its key.
     func neighborhoodMapFile() -> String {
-        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + map(hood.observations, title: "Map of \(hood.name)", pagePath: "map.svg", groupLink: Routes.observations)
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + map(MapRequest(hood.observations, title: "Map of \(hood.name)", kind: .neighborhood),
+                                                            pagePath: Routes.neighborhoodMap).svg
     }
 
     /// "May 9, 2020".

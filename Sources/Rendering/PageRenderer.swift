@@ -42,7 +42,7 @@ struct PageRenderer: Sendable {
     /// Environments are the same for every page with the same way back to the root: made once each.
     let environments = Locked<[String: Environment]>([:])
     /// Map drawings by page depth, title and group link (see `renderVariables`).
-    let drawings = Locked<[String: String]>([:])
+    let drawings = Locked<[String: Value]>([:])
 
     func environment(root: String, absoluteRoot: String?, escaping: Escaping) -> Environment {
         let key = "\(root)|\(absoluteRoot ?? "")|\(escaping)"
@@ -114,13 +114,14 @@ struct PageRenderer: Sendable {
             // Pages at the same depth with the same map (a digest and its flyer) share one drawing.
             var ids = FingerprintBuilder()
             for o in map.observations { ids.add(o.id) }
-            let key = "\(job.folder)|\(Routes.root(of: job.path))|\(map.title)|\(map.groupLink)|\(ids.value)"
-            let svg = drawings.withLock({ $0[key] }) ?? {
-                let made = models.map(map.observations, title: map.title, pagePath: job.path, groupLink: map.groupLink)
+            let key = "\(job.folder)|\(Routes.root(of: job.path))|\(map.title)|\(map.kind.rawValue)|\(ids.value)"
+            let value = drawings.withLock({ $0[key] }) ?? {
+                let made = models.mapValue(models.map(map, pagePath: job.path))
                 drawings.withLock { $0[key] = made }
                 return made
             }()
-            data["map_svg"] = .safe(svg)
+            data["map"] = value
+            if case .object(let o) = value, let svg = o["svg"] { data["map_svg"] = svg }
         }
         if let path = job.qrPath, let models = job.models { data["qr_svg"] = models.qr(path) }
         return data

@@ -35,7 +35,7 @@ struct SitePages {
                     isDraft: draft, map: map, models: m, sharedCount: common.count, sharedHash: sharedHash, qrPath: qr)
         }
         var jobs: [PageJob] = []
-        jobs.append(job(Routes.home, "home", h.name, map: MapRequest(h.observations, title: "Map of \(h.name): every observation", groupLink: Routes.observations), [
+        jobs.append(job(Routes.home, "home", h.name, map: MapRequest(h.observations, title: "Map of \(h.name): every observation", kind: .neighborhood), [
             ("stories", .array(h.stories.prefix(6).map { m.story($0) })),
             ("coalitions", .array(h.coalitions.map { m.coalition($0) })),
             ("upcoming_events", .array(h.upcomingEvents.prefix(5).map(m.event))),
@@ -53,7 +53,7 @@ struct SitePages {
         var citing: [String: [StoryPage]] = [:]
         for s in h.stories { for o in s.observations { citing[o.id, default: []].append(s) } }
         for o in h.observations {
-            jobs.append(job(Routes.observation(o.id), "observation", o.title, [
+            jobs.append(job(Routes.observation(o.id), "observation", o.title, map: MapRequest([o], title: "Where: \(o.location)", kind: .locator), [
                 ("observation", m.observation(o)), ("stories", .array((citing[o.id] ?? []).map { m.story($0) })),
             ]))
         }
@@ -67,7 +67,7 @@ struct SitePages {
                 ("image", h.absoluteRoot.map { .string($0 + Routes.shareCard(slug)) } ?? .nil),
             ])
             let (narrative, shortened) = m.flyerNarrative(s.story.body)
-            let storyMap = MapRequest(s.observations, title: "Map of the reports behind “\(s.story.title)”", groupLink: Routes.story(slug) + "#reports")
+            let storyMap = MapRequest(s.observations, title: "Map of the reports behind “\(s.story.title)”")
             jobs.append(job(Routes.flyer(slug), "flyer", s.story.title, map: storyMap, qr: Routes.story(slug), [
                 ("story", m.story(s, full: true)), ("next_event", next.map(m.event) ?? .nil),
                 ("narrative_html", narrative), ("shortened", .bool(shortened)),
@@ -81,8 +81,7 @@ struct SitePages {
         jobs.append(job(Routes.coalitions, "coalitions", "Coalitions", [("coalitions", .array(h.coalitions.map { m.coalition($0) }))]))
         for c in h.coalitions {
             jobs.append(job(Routes.coalition(c.coalition.slug), "coalition", c.coalition.name,
-                            map: MapRequest(c.observations, title: "Map of the observations in \(c.coalition.name)'s focus",
-                                            groupLink: Routes.coalition(c.coalition.slug) + "#coalition-observations"),
+                            map: MapRequest(c.observations, title: "Map of the observations in \(c.coalition.name)'s focus"),
                             [("coalition", m.coalition(c, full: true))]))
         }
         jobs.append(job(Routes.events, "events", "Events", [
@@ -105,12 +104,12 @@ struct SitePages {
             ]
             let weekMap = "Map of the observations of the \(ViewModels.weekTitle(d.week).lowercased())"
             jobs.append(job(Routes.digestFlyer(d.week), "digest-flyer", ViewModels.weekTitle(d.week),
-                            map: MapRequest(d.observations, title: weekMap, groupLink: Routes.digest(d.week) + "#week-observations"),
+                            map: MapRequest(d.observations, title: weekMap),
                             qr: Routes.digest(d.week), printed))
             jobs.append(job(Routes.email(d.week), "email", ViewModels.weekTitle(d.week), printed))
             jobs.append(job(Routes.emailText(d.week), "email-text", ViewModels.weekTitle(d.week), printed))
             jobs.append(job(Routes.digest(d.week), "digest", ViewModels.weekTitle(d.week),
-                            map: MapRequest(d.observations, title: weekMap, groupLink: Routes.digest(d.week) + "#week-observations"), [
+                            map: MapRequest(d.observations, title: weekMap), [
                 ("digest", value), ("flyer_url", .string(Routes.digestFlyer(d.week))), ("email_url", .string(Routes.email(d.week))),
             ]))
         }

@@ -27,6 +27,8 @@ final class ViewModels: @unchecked Sendable {
     private(set) var storyCards: [String: Value] = [:]
     private(set) var coalitionCards: [String: Value] = [:]
     private(set) var eventValues: [String: Value] = [:]
+    /// The neighborhood's named streets, for the names of places on its maps.
+    private(set) var streets = StreetIndex([])
     /// A hash of what all of this neighborhood's maps share (see `MapRequest`).
     private(set) var mapFingerprint = Fingerprint(high: 0, low: 0)
 
@@ -46,6 +48,7 @@ final class ViewModels: @unchecked Sendable {
         for s in hood.stories { storyCards[s.story.slug] = storyValue(s, full: false) }
         for c in hood.coalitions { coalitionCards[c.coalition.slug] = coalitionValue(c, full: false) }
         mapFingerprint = Self.mapFingerprint(site: site, hood: hood)
+        streets = StreetIndex(hood.basemap.filter { $0.kind == .street }.flatMap { f in f.lines.map { (f.name ?? "", $0) } })
     }
 
     // MARK: Dates

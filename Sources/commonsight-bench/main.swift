@@ -3,7 +3,7 @@ import Geo
 import Maps
 
 /// `make bench` part two: how long one map takes to draw and how large it is, for a neighborhood of
-/// the sample's size and for 10,000 points.
+/// the sample's size and for 10,000 points, with 1,000 named street lines under them.
 let square = Area(polygons: [Polygon(outer: [
     .init(latitude: 42.417, longitude: -83.161), .init(latitude: 42.417, longitude: -83.141),
     .init(latitude: 42.435, longitude: -83.141), .init(latitude: 42.435, longitude: -83.161), .init(latitude: 42.417, longitude: -83.161),
@@ -20,11 +20,20 @@ func spec(points: Int) -> MapSpec {
         MapSpec.Mark(id: "o\(i)", coordinate: .init(latitude: 42.417 + next() * 0.018, longitude: -83.161 + next() * 0.02),
                      category: "c\(i % 9)", label: "Observation \(i)", url: "observations/o\(i)/index.html")
     }
-    return MapSpec(title: "Map", place: "Bench", boundary: square, basemap: [], marks: marks, categories: categories,
-                   groupURL: "observations/index.html", attribution: "bench")
+    // A grid of streets, 1,000 pieces of 50 names: what a busy neighborhood's basemap holds.
+    var streets: [MapSpec.BasemapShape] = []
+    for i in 0..<1_000 {
+        let vertical = i % 2 == 0, k = Double(i / 2 % 25) / 25, t = Double(i / 50) / 20
+        let a: Coordinate = vertical ? .init(latitude: 42.417 + t * 0.018, longitude: -83.161 + k * 0.02) : .init(latitude: 42.417 + k * 0.018, longitude: -83.161 + t * 0.02)
+        let b: Coordinate = vertical ? .init(latitude: a.latitude + 0.0009, longitude: a.longitude) : .init(latitude: a.latitude, longitude: a.longitude + 0.001)
+        streets.append(.init(kind: .street, name: "\(vertical ? "North" : "East") \(i / 2 % 25) St", streetClass: i % 10 == 0 ? .minor : .local, areas: [], lines: [[a, b]]))
+    }
+    let index = StreetIndex(streets.compactMap { s in s.lines.first.map { (s.name ?? "", $0) } })
+    return MapSpec(title: "Map", place: "Bench", boundary: square, basemap: streets, marks: marks, categories: categories,
+                   groupLink: "#", attribution: "bench", streets: index)
 }
 
-print("| points | map size | draw time (best of 5) |")
+print("| points (and 1,000 street lines) | map size | draw time (best of 5) |")
 print("|---:|---:|---:|")
 for points in [51, 107, 1_000, 10_000] {
     let s = spec(points: points)

@@ -199,9 +199,13 @@ struct BuiltMapTests {
         _ = f.build()
         let svg = f.file("north/map.svg") ?? ""
         #expect(svg.hasPrefix("<?xml"))
-        // o1 and o4 share a place, so they are one numbered group linking to the list.
-        #expect(LinkChecker.links(in: svg).sorted() == ["./observations/index.html", "./observations/o2/index.html", "./observations/o3/index.html"])
-        #expect(svg.contains("<title>2 observations here: Speeding 2</title>"))
+        // o1 and o4 share a place, so they are one numbered group linking to its place in the home page's list.
+        #expect(LinkChecker.links(in: svg).sorted() == ["./index.html#map-g1", "./observations/o2/index.html", "./observations/o3/index.html"])
+        #expect(svg.contains("<title>2 reports in North End: 2 Speeding</title>"), "\(svg)")
+        // That place lists exactly those two reports.
+        let home = f.file("north/index.html") ?? ""
+        let place = home.components(separatedBy: "<li id=\"map-g1\">").dropFirst().first?.components(separatedBy: "</li>").first ?? ""
+        #expect(LinkChecker.links(in: place).sorted() == ["./observations/o1/index.html", "./observations/o4/index.html"], "\(place)")
     }
 
     @Test("a point far outside the boundary is listed but left off the map")

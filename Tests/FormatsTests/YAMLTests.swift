@@ -60,9 +60,20 @@ struct YAMLTests {
         #expect(errors.first?.hasSuffix("error: nesting is deeper than 64 levels") == true)
     }
 
-    @Test("a key that appears twice is an error at the second one")
+    @Test("a key that appears twice is an error at the second one, naming where the first was")
     func duplicateKey() {
-        #expect(parse("title: a\ntitle: b\n").1 == ["f.md:2:1: error: the key 'title' appears twice"])
+        #expect(parse("title: a\ntitle: b\n").1 == ["f.md:2:1: error: the key 'title' appears twice; first at line 1, column 1"])
+        #expect(parse("a: 1\nb:\n  c: 1\n  c: 2\n", firstLine: 2).1 == ["f.md:5:3: error: the key 'c' appears twice; first at line 4, column 3"])
+        #expect(parse("a: {x: 1}\nb: {x: 2}\n").1.isEmpty)
+    }
+
+    @Test("a mapping of many keys and a list of many items are read in linear time")
+    func manyKeys() throws {
+        let count = 50_000
+        let map = try #require(parse((0..<count).map { "k\($0): \($0)" }.joined(separator: "\n")).0)
+        #expect(map.entries?.count == count)
+        let list = try #require(parse("[" + (0..<count).map { "\($0)" }.joined(separator: ", ") + "]").0)
+        #expect(list.items?.count == count)
     }
 }
 

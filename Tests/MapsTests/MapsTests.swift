@@ -25,15 +25,41 @@ struct MapsTests {
         #expect(abs(fit.metersPerPixel - 8276.0 / (ne.x - sw.x)) < 1)
     }
 
-    @Test("marks closer than the distance join the first group; others stay apart")
+    @Test("marks closer than the distance join the first group, and groups whose circles would overlap merge")
     func grouping() {
         func mark(_ id: String) -> MapSpec.Mark { .init(id: id, coordinate: .init(latitude: 0, longitude: 0), category: "c", label: id, url: id) }
-        let groups = MarkGroups.group([(mark("a"), 10, 10), (mark("b"), 15, 10), (mark("c"), 40, 10), (mark("d"), 23, 10)], distance: 12)
-        #expect(groups.map { $0.marks.map(\.id) } == [["a", "b"], ["c"], ["d"]])
-        #expect(groups[0].x == 10 && groups[0].y == 10)
+        let groups = MarkGroups.group([(mark("a"), 10, 10), (mark("b"), 15, 10), (mark("c"), 80, 10), (mark("d"), 23, 10)], distance: 12)
+        // d is 13 px from a (beyond 12) but its mark would overlap a's circle of two: it joins.
+        #expect(groups.map { $0.marks.map(\.id) } == [["a", "b", "d"], ["c"]])
+        #expect(groups[1].x == 80 && groups[1].y == 10, "a mark alone stays where it is")
     }
 
-    @Test("ten thousand marks group into a map small enough for a phone")
+    @Test("after grouping, no two drawn circles overlap and every mark is in exactly one group")
+    func groupsNeverOverlap() {
+        var marks: [(MapSpec.Mark, Double, Double)] = []
+        var seed: UInt64 = 20_261_129
+        func next() -> Double {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Double(seed >> 33) / Double(1 << 31)
+        }
+        for i in 0..<3000 {
+            // Clustered: most marks crowd around a few spots, as reports do.
+            let spot = Double(i % 7) * 100
+            marks.append((.init(id: "m\(i)", coordinate: .init(latitude: 0, longitude: 0), category: "c", label: "", url: ""),
+                          spot + next() * 120, 50 + next() * 500))
+        }
+        let groups = MarkGroups.group(marks, distance: MarkGroups.markRadius * 1.7)
+        #expect(groups.reduce(0) { $0 + $1.marks.count } == 3000)
+        #expect(Set(groups.flatMap { $0.marks.map(\.id) }).count == 3000)
+        for i in groups.indices {
+            for j in groups.indices where j > i {
+                let d = ((groups[i].x - groups[j].x) * (groups[i].x - groups[j].x) + (groups[i].y - groups[j].y) * (groups[i].y - groups[j].y)).squareRoot()
+                #expect(d >= groups[i].radius + groups[j].radius, "groups \(i) and \(j) overlap")
+            }
+        }
+    }
+
+    @Test("ten thousand marks and a thousand streets draw into a map small enough for a phone")
     func manyMarks() {
         var marks: [MapSpec.Mark] = []
         for i in 0..<10_000 {
@@ -41,11 +67,160 @@ struct MapsTests {
             marks.append(.init(id: "o\(i)", coordinate: .init(latitude: lat, longitude: lon), category: i % 2 == 0 ? "a" : "b",
                                label: "Observation \(i)", url: "observations/o\(i)/index.html"))
         }
-        let svg = MapRenderer.svg(MapSpec(title: "Map", place: "Test", boundary: square, basemap: [], marks: marks,
-                                          categories: [.init(key: "a", label: "A", color: "#d55e00"), .init(key: "b", label: "B", color: "#0072b2")],
-                                          groupURL: "observations/index.html", attribution: "test"))
-        #expect(svg.utf8.count < 400_000, "\(svg.utf8.count) bytes")
-        #expect(svg.contains("A (5000)") && svg.contains("B (5000)"))
+        let drawing = MapRenderer.draw(MapSpec(title: "Map", place: "Test", boundary: square, basemap: grid(lines: 1000), marks: marks,
+                                               categories: [.init(key: "a", label: "A", color: "#d55e00"), .init(key: "b", label: "B", color: "#0072b2")],
+                                               groupLink: "#", attribution: "test"))
+        #expect(drawing.svg.utf8.count < 400_000, "\(drawing.svg.utf8.count) bytes")
+        #expect(drawing.legend.map { "\($0.label) \($0.count)" } == ["A 5000", "B 5000"])
+        #expect(drawing.places.reduce(0) { $0 + $1.marks.count } == 10_000)
+        #expect(drawing.hasGroups)
+    }
+
+    /// Streets in a grid over the square: `lines` of them, alternately north-south and east-west,
+    /// every tenth a principal arterial.
+    func grid(lines: Int, names: (Int) -> String = { "Street \($0)" }) -> [MapSpec.BasemapShape] {
+        (0..<lines).map { i in
+            let t = Double(i / 2) / Double(max(lines / 2, 1)) * 0.1
+            let line: [Coordinate] = i % 2 == 0
+                ? [.init(latitude: 42.0, longitude: -83.2 + t), .init(latitude: 42.05, longitude: -83.2 + t + 0.0001), .init(latitude: 42.1, longitude: -83.2 + t)]
+                : [.init(latitude: 42.0 + t, longitude: -83.2), .init(latitude: 42.0 + t, longitude: -83.1)]
+            return .init(kind: .street, name: names(i), streetClass: i % 10 == 0 ? .principal : .local, areas: [], lines: [line])
+        }
+    }
+
+    func sampleSpec(marks count: Int) -> MapSpec {
+        let marks = (0..<count).map { (i: Int) -> MapSpec.Mark in
+            let latitude: Double = 42.01 + Double((i * 37) % 80) / 1000
+            let longitude: Double = -83.19 + Double((i * 53) % 80) / 1000
+            return MapSpec.Mark(id: "o\(i)", coordinate: Coordinate(latitude: latitude, longitude: longitude),
+                                category: i % 3 == 0 ? "a" : "b", label: "Report \(i)", url: "observations/o\(i)/index.html")
+        }
+        return MapSpec(title: "Map of Test", place: "Test", boundary: square, basemap: grid(lines: 60), marks: marks,
+                       categories: [.init(key: "a", label: "Speeding", color: "#d55e00"), .init(key: "b", label: "Potholes", color: "#0072b2")],
+                       groupLink: "#", attribution: "Streets: test")
+    }
+
+    @Test("no name on the map overlaps another name, a mark or the north arrow, and every name lies inside the map")
+    func labelsNeverCollide() {
+        for count in [0, 40, 400] {
+            let drawing = MapRenderer.draw(sampleSpec(marks: count))
+            #expect(drawing.labelBoxes.count >= 5, "names were placed (\(drawing.labelBoxes.count)) with \(count) marks")
+            for (i, a) in drawing.labelBoxes.enumerated() {
+                for b in drawing.labelBoxes[(i + 1)...] { #expect(!a.overlaps(b), "\(a) overlaps \(b)") }
+                for m in drawing.markBoxes { #expect(!a.overlaps(m), "\(a) crosses the mark \(m)") }
+                let (x0, y0, x1, y1) = a.bounds
+                #expect(x0 >= 0 && y0 >= 0 && x1 <= drawing.width && y1 <= drawing.height)
+            }
+        }
+    }
+
+    @Test("street names read left to right: never upside down")
+    func namesNeverUpsideDown() throws {
+        let drawing = MapRenderer.draw(sampleSpec(marks: 10))
+        for box in drawing.labelBoxes {
+            #expect(abs(box.angle) <= .pi / 2 + 1e-9, "angle \(box.angle)")
+        }
+        // The SVG's rotations say the same.
+        let rotations = drawing.svg.split(separator: "rotate(").dropFirst().compactMap { Double($0.prefix { $0 != " " && $0 != ")" }) }
+        #expect(!rotations.isEmpty)
+        #expect(rotations.allSatisfy { abs($0) <= 90 })
+    }
+
+    @Test("a name that does not fit is left out rather than drawn over another")
+    func crowdedNamesLeftOut() {
+        // 400 parallel streets about 2 px apart: hardly any of their names fit.
+        let spec = MapSpec(title: "Map", place: "Test", boundary: square, basemap: grid(lines: 800), marks: [],
+                           categories: [], groupLink: "#", attribution: "")
+        let drawing = MapRenderer.draw(spec)
+        #expect(drawing.labelBoxes.count < 250, "most of the 800 names are left out")
+        for (i, a) in drawing.labelBoxes.enumerated() {
+            for b in drawing.labelBoxes[(i + 1)...] { #expect(!a.overlaps(b)) }
+        }
+        #expect(drawing.svg.components(separatedBy: "Street 5<").count <= 2)
+    }
+
+    @Test("each group's circle links to the list of exactly its reports, and the list says what it holds")
+    func groupsLinkTheirReports() throws {
+        var spec = sampleSpec(marks: 300)
+        spec.groupLink = "index.html#"
+        let drawing = MapRenderer.draw(spec)
+        let groups = drawing.places.filter { $0.marks.count > 1 }
+        #expect(!groups.isEmpty)
+        #expect(drawing.places.flatMap { $0.marks.map(\.id) }.sorted() == spec.marks.map(\.id).sorted())
+        for place in groups {
+            #expect(drawing.svg.contains("href=\"index.html#\(place.anchor)\""))
+            let a = place.marks.filter { $0.category == "a" }.count, b = place.marks.count - a
+            let counts = [a > 0 ? "\(a) Speeding" : nil, b > 0 ? "\(b) Potholes" : nil].compactMap { $0 }.joined(separator: ", ")
+            #expect(place.summary.hasPrefix("\(place.marks.count) reports "))
+            #expect(place.summary.hasSuffix(": " + counts))
+        }
+        #expect(Set(drawing.places.map(\.anchor)).count == drawing.places.count, "anchors are unique")
+        // A single report links straight to its page.
+        if let single = drawing.places.first(where: { $0.marks.count == 1 }) {
+            #expect(drawing.svg.contains("href=\"\(single.marks[0].url)\""))
+        }
+    }
+
+    @Test("a group's number is dark on white, whatever its colors (contrast well above 4.5:1)")
+    func groupNumbersContrast() {
+        let drawing = MapRenderer.draw(sampleSpec(marks: 300))
+        #expect(drawing.svg.contains("fill=\"#1d2327\" text-anchor=\"middle\">"))
+        #expect(!drawing.svg.contains("fill=\"#ffffff\" text-anchor=\"middle\""))
+    }
+
+    @Test("marks are out of the tab order, and every link in the map is named in words")
+    func marksOutOfTabOrder() {
+        let svg = MapRenderer.svg(sampleSpec(marks: 300))
+        let links = svg.components(separatedBy: "<a ").dropFirst()
+        #expect(!links.isEmpty)
+        for link in links {
+            #expect(link.contains("tabindex=\"-1\""))
+            #expect(link.contains("aria-label=\"") && !link.contains("aria-label=\"\""))
+        }
+    }
+
+    @Test("the description counts reports by category and names where the most are")
+    func description() {
+        let streets = StreetIndex([(name: "Street A", line: [.init(latitude: 42.0, longitude: -83.2), .init(latitude: 42.1, longitude: -83.2)]),
+                                   (name: "Street B", line: [.init(latitude: 42.0, longitude: -83.1), .init(latitude: 42.1, longitude: -83.1)])])
+        var spec = sampleSpec(marks: 0)
+        spec.streets = streets
+        spec.marks = (0..<6).map { i in .init(id: "o\(i)", coordinate: .init(latitude: 42.05, longitude: -83.1999), category: i < 4 ? "a" : "b", label: "", url: "") }
+        let drawing = MapRenderer.draw(spec)
+        #expect(drawing.description.hasPrefix("Map of Test showing 6 reports: Speeding 4, Potholes 2."))
+        #expect(drawing.description.contains("The most are near Street A (6)."), "\(drawing.description)")
+        spec.marks = []
+        #expect(MapRenderer.draw(spec).description == "Map of Test with no reports to show.")
+    }
+
+    @Test("a map zoomed to its reports shows them with room around, never less than the least span, never more than the neighborhood")
+    func zoom() throws {
+        var spec = sampleSpec(marks: 0)
+        spec.zoomToMarks = true
+        spec.marks = [.init(id: "a", coordinate: .init(latitude: 42.05, longitude: -83.15), category: "a", label: "", url: ""),
+                      .init(id: "b", coordinate: .init(latitude: 42.051, longitude: -83.151), category: "a", label: "", url: "")]
+        let frame = MapRenderer.frame(spec)
+        #expect(frame.minLatitude < 42.05 && frame.maxLatitude > 42.051 && frame.minLongitude < -83.151 && frame.maxLongitude > -83.15)
+        let fit = MercatorFit(bounds: frame, width: 800, minHeight: 0, maxHeight: 10_000)
+        #expect(fit.metersPerPixel * 800 >= 690, "at least about 700 m across")
+        #expect(frame.maxLongitude - frame.minLongitude < 0.05, "zoomed in")
+        // Reports at opposite corners: the whole neighborhood it is.
+        spec.marks[1].coordinate = .init(latitude: 42.099, longitude: -83.101)
+        spec.marks[0].coordinate = .init(latitude: 42.001, longitude: -83.199)
+        let whole = MapRenderer.frame(spec)
+        #expect(whole.minLatitude <= 42.0 && whole.maxLatitude >= 42.1)
+    }
+
+    @Test("a standalone map draws its key under the picture: legend with counts, what a group is, scale, the credit wrapped")
+    func standaloneKey() {
+        var spec = sampleSpec(marks: 300)
+        spec.standalone = true
+        spec.attribution = String(repeating: "Streets © City of Detroit open data ", count: 12)
+        let drawing = MapRenderer.draw(spec)
+        #expect(drawing.svg.contains("Speeding (100)") && drawing.svg.contains("Potholes (200)"))
+        #expect(drawing.svg.contains("A circle with a number: reports within about \(drawing.groupMeters) m of each other"))
+        #expect(drawing.svg.components(separatedBy: "font-size=\"12\" fill=\"#4f5b62\"").count > 3, "the credit wraps onto lines")
+        #expect(drawing.height > MapRenderer.draw(sampleSpec(marks: 300)).height)
     }
 
     @Test("numbers have fixed decimals and no exponent")
@@ -61,12 +236,12 @@ struct MapsTests {
         let spec = MapSpec(title: "Map of <North> & \"South\"", place: "North", boundary: square, basemap: [],
                            marks: [.init(id: "x", coordinate: .init(latitude: 42.05, longitude: -83.15), category: "a",
                                          label: "</title><script>alert(1)</script>", url: "observations/x/index.html?a=1&b=2")],
-                           categories: [.init(key: "a", label: "A&B", color: "#d55e00")], groupURL: "#list", attribution: "© test")
+                           categories: [.init(key: "a", label: "A&B", color: "#d55e00")], groupLink: "#", attribution: "© test")
         let svg = MapRenderer.svg(spec)
         let parser = XMLParser(data: Data(svg.utf8))
         #expect(parser.parse(), "\(parser.parserError.map { "\($0)" } ?? "")")
         #expect(svg.contains("role=\"img\""))
-        #expect(svg.contains("<desc id=\"map-desc\">Map of North showing 1 observation: A&amp;B 1.</desc>"))
+        #expect(svg.contains("<desc id=\"map-desc\">Map of North showing 1 report: A&amp;B 1.</desc>"))
         #expect(!svg.contains("<script"))
         #expect(svg.contains("href=\"observations/x/index.html?a=1&amp;b=2\""))
     }
@@ -74,8 +249,10 @@ struct MapsTests {
     @Test("the scale bar shows round numbers of meters and feet")
     func scaleBar() throws {
         let fit = MercatorFit(bounds: try #require(square.bounds), width: 800, minHeight: 300, maxHeight: 900)
-        let bar = MapRenderer.scaleBar(fit: fit, x: 10, y: 10)
-        #expect(bar.contains(">2 km<"), "\(bar)")
-        #expect(bar.contains(">5,000 ft<"), "\(bar)")
+        let scale = MapKey.scale(fit)
+        #expect(scale.meters == "2 km" && scale.feet == "5,000 ft", "\(scale) at \(fit.metersPerPixel) m/px")
+        #expect(abs(scale.metersLength - 2000 / fit.metersPerPixel) < 0.01)
+        let bar = MapKey.scaleSVG(scale)
+        #expect(bar.contains(">2 km<") && bar.contains(">5,000 ft<") && bar.contains("aria-label=\"Scale: 2 km, 5,000 ft\""))
     }
 }

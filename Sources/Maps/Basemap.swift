@@ -1,0 +1,72 @@
+import Geo
+
+/// The ground under the marks: parks and water, then streets by class (a casing under a fill, wider
+/// and darker for the larger ones), every line simplified to the map's resolution and left out when
+/// it lies outside the frame.
+enum Basemap {
+    /// Line width, casing and fill of each street class.
+    static func style(_ c: MapSpec.StreetClass) -> (width: Double, casing: String, fill: String) {
+        switch c {
+        case .freeway: return (7, "#b08d4f", "#f4cf7e")
+        case .principal: return (5.5, "#c0a77a", "#fbe7b8")
+        case .minor: return (4.5, "#c4b79f", "#fdf3dc")
+        case .collector: return (3.5, "#c6beb0", "#ffffff")
+        case .local: return (2.4, "#d3ccc0", "#ffffff")
+        }
+    }
+
+    /// A projected polyline, simplified; nil when all of it lies outside the frame.
+    static func projected(_ line: [Coordinate], _ fit: MercatorFit, tolerance: Double) -> [PlanePoint]? {
+        let points = line.map { PlanePoint(fit.point($0)) }
+        guard points.contains(where: { $0.x > -50 && $0.x < fit.width + 50 && $0.y > -50 && $0.y < fit.height + 50 }) else { return nil }
+        let simple = Simplification.line(points, tolerance: tolerance)
+        return simple.count >= 2 ? simple : nil
+    }
+
+    static func pathData(_ points: [PlanePoint], closed: Bool) -> String {
+        var out = ""
+        for (i, p) in points.enumerated() { out += (i == 0 ? "M" : "L") + SVGText.number(p.x) + " " + SVGText.number(p.y) }
+        return closed ? out + "Z" : out
+    }
+
+    /// Polygons (with holes) as one path, simplified; "" when nothing of them is left.
+    static func areaPath(_ polygons: [Polygon], _ fit: MercatorFit, tolerance: Double = 0.25) -> String {
+        var out = ""
+        for polygon in polygons {
+            let outer = polygon.outer.map { PlanePoint(fit.point($0)) }
+            let holes = polygon.holes.map { $0.map { PlanePoint(fit.point($0)) } }
+            guard let simple = Simplification.polygon(outer: outer, holes: holes, tolerance: tolerance) else { continue }
+            out += pathData(simple.outer, closed: true)
+            for hole in simple.holes { out += pathData(hole, closed: true) }
+        }
+        return out
+    }
+
+    static func svg(_ shapes: [MapSpec.BasemapShape], _ fit: MercatorFit) -> String {
+        guard !shapes.isEmpty else { return "" }
+        var s = "<g class=\"basemap\" aria-hidden=\"true\">\n"
+        for shape in shapes where !shape.areas.isEmpty {
+            let d = areaPath(shape.areas, fit)
+            guard !d.isEmpty else { continue }
+            let (fill, stroke) = shape.kind == .water ? ("#bcd7ea", "#8fb8d6") : ("#d3e8cb", "#a2c996")
+            s += "<path d=\"\(d)\" fill=\"\(fill)\" stroke=\"\(stroke)\" stroke-width=\"1\" fill-rule=\"evenodd\"/>\n"
+        }
+        // Small streets first, so larger ones cross over them; all casings before all fills.
+        let streets = shapes.filter { !$0.lines.isEmpty }.sorted { $0.streetClass > $1.streetClass }
+        var byClass: [(MapSpec.StreetClass, String)] = []
+        for cls in [MapSpec.StreetClass.local, .collector, .minor, .principal, .freeway] {
+            let d = streets.filter { $0.streetClass == cls }.flatMap(\.lines).compactMap { projected($0, fit, tolerance: 0.5) }
+                .map { pathData($0, closed: false) }.joined()
+            if !d.isEmpty { byClass.append((cls, d)) }
+        }
+        for (cls, d) in byClass {
+            let st = style(cls)
+            s += "<path d=\"\(d)\" fill=\"none\" stroke=\"\(st.casing)\" stroke-width=\"\(SVGText.number(st.width + 1.6))\" stroke-linecap=\"round\" stroke-linejoin=\"round\"/>\n"
+        }
+        for (cls, d) in byClass {
+            let st = style(cls)
+            s += "<path d=\"\(d)\" fill=\"none\" stroke=\"\(st.fill)\" stroke-width=\"\(SVGText.number(st.width))\" stroke-linecap=\"round\" stroke-linejoin=\"round\"/>\n"
+        }
+        return s + "</g>\n"
+    }
+}

@@ -1,0 +1,114 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A rectangle on the map, possibly turned: a label along a street, a mark, the north arrow.
+public struct MapBox: Sendable, Equatable {
+    public var cx: Double
+    public var cy: Double
+    /// Half the width and half the height, before turning.
+    public var hw: Double
+    public var hh: Double
+    /// Radians, counterclockwise on screen is negative (SVG's y points down).
+    public var angle: Double
+
+    public init(cx: Double, cy: Double, hw: Double, hh: Double, angle: Double = 0) {
+        (self.cx, self.cy, self.hw, self.hh, self.angle) = (cx, cy, hw, hh, angle)
+    }
+
+    /// The four corners.
+    public var corners: [(Double, Double)] {
+        let c = cos(angle), s = sin(angle)
+        return [(-hw, -hh), (hw, -hh), (hw, hh), (-hw, hh)].map { (cx + $0.0 * c - $0.1 * s, cy + $0.0 * s + $0.1 * c) }
+    }
+
+    /// The smallest upright box around it: (minX, minY, maxX, maxY).
+    public var bounds: (Double, Double, Double, Double) {
+        let xs = corners.map(\.0), ys = corners.map(\.1)
+        return (xs.min() ?? cx, ys.min() ?? cy, xs.max() ?? cx, ys.max() ?? cy)
+    }
+
+    /// True when the two overlap (the separating axis test on both boxes' edges).
+    public func overlaps(_ other: MapBox) -> Bool {
+        let a = corners, b = other.corners
+        for axis in [angle, angle + .pi / 2, other.angle, other.angle + .pi / 2] {
+            let ax = cos(axis), ay = sin(axis)
+            let pa = a.map { $0.0 * ax + $0.1 * ay }, pb = b.map { $0.0 * ax + $0.1 * ay }
+            if (pa.max() ?? 0) <= (pb.min() ?? 0) || (pb.max() ?? 0) <= (pa.min() ?? 0) { return false }
+        }
+        return true
+    }
+}
+
+/// Widths of text in the maps' sans-serif, estimated per character (fractions of an em, close to
+/// Helvetica and Arial), since an SVG made from data alone cannot measure its font.
+enum TextWidth {
+    static func of(_ text: String, size: Double, letterSpacing: Double = 0) -> Double {
+        var em = 0.0
+        for c in text.unicodeScalars {
+            switch c {
+            case "i", "j", "l", "I", ".", ",", "'", "|", "!", ":", ";": em += 0.28
+            case "f", "t", "r", "(", ")", "-", " ": em += 0.36
+            case "m", "w", "M", "W": em += 0.86
+            case "A"..."Z": em += 0.68
+            case "0"..."9": em += 0.56
+            default: em += c.isASCII ? 0.54 : 0.62
+            }
+        }
+        return em * size + letterSpacing * Double(text.unicodeScalars.count)
+    }
+}
+
+/// Places labels greedily: each takes its place only where its box overlaps nothing placed before
+/// it and lies inside the frame. A grid of cells keeps each check to the boxes nearby.
+struct LabelPlacer {
+    let width: Double
+    let height: Double
+    static let cell = 64.0
+    private(set) var boxes: [MapBox] = []
+    private var grid: [Int: [Int]] = [:]
+
+    init(width: Double, height: Double) {
+        self.width = width
+        self.height = height
+    }
+
+    func key(_ x: Int, _ y: Int) -> Int { y &* 100_003 &+ x }
+
+    func cells(_ box: MapBox) -> [Int] {
+        let (x0, y0, x1, y1) = box.bounds
+        let cx0 = Int((max(x0, -1e6) / Self.cell).rounded(.down)), cx1 = Int((min(x1, 1e6) / Self.cell).rounded(.down))
+        let cy0 = Int((max(y0, -1e6) / Self.cell).rounded(.down)), cy1 = Int((min(y1, 1e6) / Self.cell).rounded(.down))
+        guard cx1 - cx0 < 64, cy1 - cy0 < 64 else { return [] }
+        return (cy0...cy1).flatMap { y in (cx0...cx1).map { key($0, y) } }
+    }
+
+    /// Marks, the north arrow: taken whatever they overlap.
+    mutating func occupy(_ box: MapBox) {
+        let index = boxes.count
+        boxes.append(box)
+        for k in cells(box) { grid[k, default: []].append(index) }
+    }
+
+    /// True when the box fits inside the frame (with `margin`) and overlaps nothing placed.
+    func fits(_ box: MapBox, margin: Double = 3) -> Bool {
+        let (x0, y0, x1, y1) = box.bounds
+        guard x0 >= margin, y0 >= margin, x1 <= width - margin, y1 <= height - margin else { return false }
+        var seen = Set<Int>()
+        for k in cells(box) {
+            for i in grid[k] ?? [] where seen.insert(i).inserted {
+                if boxes[i].overlaps(box) { return false }
+            }
+        }
+        return true
+    }
+
+    /// Places the box when it fits; true when it did.
+    mutating func place(_ box: MapBox) -> Bool {
+        guard fits(box) else { return false }
+        occupy(box)
+        return true
+    }
+}

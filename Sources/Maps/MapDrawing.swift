@@ -1,0 +1,48 @@
+/// A drawn map: the SVG, and what a page shows beside it (legend, scale, the reports by place).
+public struct MapDrawing: Sendable {
+    public struct LegendItem: Sendable {
+        public var key: String
+        public var label: String
+        public var color: String
+        public var shape: MarkShape
+        public var count: Int
+    }
+
+    /// A place on the map: one mark, or a group of reports close together.
+    public struct Place: Sendable {
+        /// The id of the list item under the map (`map-g3`); a group's circle links to it.
+        public var anchor: String
+        /// "near Pickford St and Wyoming St".
+        public var name: String
+        /// "3 reports near Pickford St and Wyoming St: 2 Speeding, 1 Illegal parking".
+        public var summary: String
+        public var marks: [MapSpec.Mark]
+    }
+
+    public struct Scale: Sendable {
+        /// "500 m", "2,000 ft", and their lengths in the map's pixels.
+        public var meters: String
+        public var metersLength: Double
+        public var feet: String
+        public var feetLength: Double
+        /// How long the map's width is on the ground.
+        public var metersPerPixel: Double
+    }
+
+    public var svg: String
+    /// The SVG's own size (its `viewBox`).
+    public var width: Double
+    public var height: Double
+    public var legend: [LegendItem]
+    /// Newest first as the page lists them: in the order of the map's groups.
+    public var places: [Place]
+    /// How close reports are, at most, to be drawn as one circle, in meters (rounded).
+    public var groupMeters: Int
+    public var hasGroups: Bool
+    public var scale: Scale
+    /// The words of the SVG's `<desc>`.
+    public var description: String
+    /// Every name placed on the map, and every mark's box: for checking that nothing overlaps.
+    public var labelBoxes: [MapBox]
+    public var markBoxes: [MapBox]
+}

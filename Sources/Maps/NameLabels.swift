@@ -1,0 +1,152 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Escaping
+import Geo
+
+/// Street, park and neighborhood names placed by the program: along their street and never upside
+/// down, major streets first, repeated on long streets, never over another name, a mark or the
+/// north arrow, and left out where they do not fit.
+struct NameLabels {
+    static let streetSize = 11.5
+    static let parkSize = 11.5
+    static let placeSize = 19.0
+    /// A long street gets its name again after this many pixels.
+    static let repeatEvery = 320.0
+
+    struct Placed {
+        var text: String
+        var box: MapBox
+        var style: Style
+    }
+
+    enum Style { case street, park, place }
+
+    var placer: LabelPlacer
+    var placed: [Placed] = []
+
+    /// A straight stretch of a projected line: where a name can sit.
+    struct Run {
+        var x0, y0, x1, y1: Double
+        var length: Double { ((x1 - x0) * (x1 - x0) + (y1 - y0) * (y1 - y0)).squareRoot() }
+    }
+
+    /// Consecutive segments that turn less than about 12° make one run.
+    static func runs(_ points: [PlanePoint]) -> [Run] {
+        var runs: [Run] = []
+        var start = 0
+        func angle(_ i: Int) -> Double { atan2(points[i + 1].y - points[i].y, points[i + 1].x - points[i].x) }
+        var i = 1
+        while i <= points.count - 1 {
+            let bends = i < points.count - 1 && abs(remainder(angle(i) - angle(start), 2 * .pi)) > 0.21
+            if i == points.count - 1 || bends {
+                let end = i
+                runs.append(Run(x0: points[start].x, y0: points[start].y, x1: points[end].x, y1: points[end].y))
+                start = end
+            }
+            i += 1
+        }
+        return runs
+    }
+
+    mutating func placeStreets(_ shapes: [MapSpec.BasemapShape], _ fit: MercatorFit) {
+        var byName: [String: (cls: MapSpec.StreetClass, lines: [[PlanePoint]])] = [:]
+        for shape in shapes where shape.kind == .street {
+            guard let name = shape.name, !name.isEmpty else { continue }
+            let lines = shape.lines.compactMap { Basemap.projected($0, fit, tolerance: 1.5) }
+            let old = byName[name]
+            byName[name] = (min(old?.cls ?? shape.streetClass, shape.streetClass), (old?.lines ?? []) + lines)
+        }
+        let ordered = byName.map { (name: $0.key, cls: $0.value.cls, runs: $0.value.lines.flatMap(Self.runs)) }
+            .sorted { a, b in
+                let la = a.runs.reduce(0) { $0 + $1.length }, lb = b.runs.reduce(0) { $0 + $1.length }
+                return a.cls != b.cls ? a.cls < b.cls : (la != lb ? la > lb : a.name < b.name)
+            }
+        for street in ordered {
+            let width = TextWidth.of(street.name, size: Self.streetSize)
+            let total = street.runs.reduce(0) { $0 + $1.length }
+            let wanted = min(3, 1 + Int(total / Self.repeatEvery / 2))
+            var count = 0
+            var lastPlaced: (Double, Double)?
+            for run in street.runs.sorted(by: { $0.length > $1.length }) where run.length >= width + 10 {
+                // Centered on the run; a long run also tries a third of the way along each side.
+                for t in run.length >= 3 * (width + 10) ? [0.5, 1.0 / 6, 5.0 / 6] : [0.5] {
+                    guard count < wanted else { break }
+                    let cx = run.x0 + (run.x1 - run.x0) * t, cy = run.y0 + (run.y1 - run.y0) * t
+                    if let last = lastPlaced, hypot(cx - last.0, cy - last.1) < Self.repeatEvery { continue }
+                    var a = atan2(run.y1 - run.y0, run.x1 - run.x0)
+                    if a > .pi / 2 { a -= .pi } else if a <= -.pi / 2 { a += .pi }  // never upside down
+                    let box = MapBox(cx: cx, cy: cy, hw: width / 2 + 2, hh: Self.streetSize * 0.62, angle: a)
+                    if placer.place(box) {
+                        placed.append(Placed(text: street.name, box: box, style: .street))
+                        count += 1
+                        lastPlaced = (cx, cy)
+                    }
+                }
+            }
+        }
+    }
+
+    mutating func placeParks(_ shapes: [MapSpec.BasemapShape], _ fit: MercatorFit) {
+        let parks = shapes.filter { $0.kind == .park && $0.name?.isEmpty == false && !$0.areas.isEmpty }
+        var candidates: [(String, Double, Double, Double)] = []
+        for park in parks {
+            let ring = park.areas.max { $0.outer.count < $1.outer.count }?.outer.map { fit.point($0) } ?? []
+            guard let (x, y, area) = Self.centroid(ring) else { continue }
+            candidates.append((park.name ?? "", x, y, area))
+        }
+        for (name, x, y, _) in candidates.sorted(by: { $0.3 > $1.3 }) {
+            let w = TextWidth.of(name, size: Self.parkSize)
+            let box = MapBox(cx: x, cy: y, hw: w / 2 + 2, hh: Self.parkSize * 0.62)
+            if placer.place(box) { placed.append(Placed(text: name, box: box, style: .park)) }
+        }
+    }
+
+    mutating func placeNeighborhood(_ name: String, _ boundary: Area?, _ fit: MercatorFit) {
+        let ring = boundary?.polygons.max { $0.outer.count < $1.outer.count }?.outer.map { fit.point($0) } ?? []
+        guard !name.isEmpty, let (x, y, _) = Self.centroid(ring) else { return }
+        let text = name.uppercased()
+        let w = TextWidth.of(text, size: Self.placeSize, letterSpacing: 2)
+        // Near the middle, or a little above or below it.
+        for dy in [0.0, -40, 40, -80, 80] {
+            let box = MapBox(cx: x, cy: y + dy, hw: w / 2 + 4, hh: Self.placeSize * 0.62)
+            if placer.place(box) {
+                placed.append(Placed(text: text, box: box, style: .place))
+                return
+            }
+        }
+    }
+
+    /// The area-weighted middle of a projected ring, and its area; nil for a ring with no area.
+    static func centroid(_ ring: [(x: Double, y: Double)]) -> (Double, Double, Double)? {
+        guard ring.count >= 3 else { return nil }
+        var a = 0.0, cx = 0.0, cy = 0.0
+        for (p, q) in zip(ring, ring.dropFirst() + [ring[0]]) {
+            let cross = p.x * q.y - q.x * p.y
+            a += cross
+            cx += (p.x + q.x) * cross
+            cy += (p.y + q.y) * cross
+        }
+        guard abs(a) > 1e-6, a.isFinite else { return nil }
+        return (cx / (3 * a), cy / (3 * a), abs(a) / 2)
+    }
+
+    var svg: String {
+        guard !placed.isEmpty else { return "" }
+        var s = "<g class=\"names\" font-family=\"system-ui, sans-serif\" text-anchor=\"middle\" paint-order=\"stroke\" stroke=\"#ffffff\" stroke-linejoin=\"round\" aria-hidden=\"true\">\n"
+        for label in placed {
+            let degrees = SVGText.number(label.box.angle * 180 / .pi)
+            let at = "translate(\(SVGText.number(label.box.cx)) \(SVGText.number(label.box.cy)))" + (label.box.angle == 0 ? "" : " rotate(\(degrees))")
+            let style: String
+            switch label.style {
+            case .street: style = "font-size=\"11.5\" fill=\"#3c3c3c\" stroke-width=\"3\""
+            case .park: style = "font-size=\"11.5\" font-style=\"italic\" fill=\"#2d5a27\" stroke-width=\"3\""
+            case .place: style = "font-size=\"19\" font-weight=\"700\" letter-spacing=\"2\" fill=\"#0b5d5b\" fill-opacity=\"0.6\" stroke-width=\"4\""
+            }
+            s += "<text transform=\"\(at)\" dy=\"0.35em\" \(style)>\(Escape.xml(label.text))</text>\n"
+        }
+        return s + "</g>\n"
+    }
+}
