@@ -102,14 +102,17 @@ public enum FallbackWriter {
         }.map(\.element)
         var streetTally: [String: Int] = [:]
         for r in f.reports { for s in r.streets { streetTally[s, default: 0] += 1 } }
-        let streets = streetTally.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.prefix(3).map(\.key)
+        // Streets near the reports that the opening sentence has not named yet.
+        let others = streetTally.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map(\.key)
+            .filter { !f.place.names.contains($0) }.prefix(2)
+        let phrases = labels.map(PlaceNamer.phrase(forLabel:)).filter { $0 != f.place.phrase }
 
         var whereSentence = ""
-        if streets.count >= 2 {
-            whereSentence = "The streets that come up most often are \(Words.list(streets))."
-        } else if labels.count == 1, n > 1, PlaceNamer.phrase(forLabel: labels[0]) != f.place.phrase {
-            whereSentence = "Every one of them was placed \(PlaceNamer.phrase(forLabel: labels[0]))."
-        } else if labels.count > 1 {
+        if !others.isEmpty, n > 2 {
+            whereSentence = "A few of them lie nearer \(Words.list(Array(others)))."
+        } else if labels.count == 1, n > 1, let only = phrases.first {
+            whereSentence = "Every one of them was placed \(only)."
+        } else if labels.count > 1, !phrases.isEmpty {
             whereSentence = "Residents placed them \(Words.list(labels.prefix(3).map(PlaceNamer.phrase(forLabel:))))."
         }
 

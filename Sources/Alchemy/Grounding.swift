@@ -48,6 +48,8 @@ public struct GroundingCheck: Sendable {
     /// Capitalized words that begin a sentence of the residents' words: a draft that quotes them may begin with them too.
     let sentenceStarts: Set<String>
     let redactor: Redactor
+    /// The basemap's names, lowercased.
+    let streetNamesLower: [String]
 
     static let placeSuffixes: Set<String> = Addresses.suffixes.union(["park", "parks", "playground", "field", "plaza", "bridge"])
     static let placePrepositions: Set<String> = ["on", "at", "onto", "along", "near", "down", "up", "off", "between", "from", "to",
@@ -122,6 +124,7 @@ public struct GroundingCheck: Sendable {
         self.acronyms = acronyms
         sentenceStarts = starts
         redactor = Redactor(kinds: Set(Redactor.Kind.allCases), streets: facts.streetNames)
+        streetNamesLower = facts.basemapNames.map { $0.lowercased() }
     }
 
     /// Everything the facts say in words.
@@ -190,7 +193,16 @@ public struct GroundingCheck: Sendable {
 
     func problems(in text: String, field: String, ownLower: Set<String>) -> [String] {
         var out: [String] = []
-        for f in redactor.findings(in: text) { out.append("the \(field) has \(f.kind.noun)") }
+        let bytes = Array(text.utf8)
+        for f in redactor.findings(in: text) {
+            // A street whose name holds a number ("W 7 Mile Rd") is a street of the basemap, not an address.
+            if f.kind == .address, f.start >= 0, f.end <= bytes.count {
+                var found = String(decoding: bytes[f.start..<f.end], as: UTF8.self).lowercased()
+                while found.hasSuffix(".") { found.removeLast() }
+                if streetNamesLower.contains(where: { $0.contains(found) }) { continue }
+            }
+            out.append("the \(field) has \(f.kind.noun)")
+        }
         let lower = text.lowercased()
         if lower.contains("http://") || lower.contains("https://") || lower.contains("www.") || text.contains("](") {
             out.append("the \(field) has a link")
