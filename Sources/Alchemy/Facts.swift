@@ -139,7 +139,10 @@ public struct StoryFacts: Sendable {
         let shown = reports.reversed().prefix(limit)
         for r in shown {
             var line = "- \(r.day) | \(r.category) | \(r.location)"
-            if !r.streets.isEmpty { line += " | near \(r.streets.joined(separator: " and "))" }
+            // The nearest streets, unless the location label already names them.
+            if !r.streets.isEmpty, !r.streets.allSatisfy({ r.location.localizedCaseInsensitiveContains($0) }) {
+                line += " | near \(r.streets.joined(separator: " and "))"
+            }
             if !r.text.isEmpty {
                 let text = r.text.count > textLimit ? String(r.text.prefix(textLimit)) + "..." : r.text
                 line += " | resident wrote: \"\(text)\""

@@ -324,3 +324,31 @@ struct DraftTests {
         #expect(FileManager.default.fileExists(atPath: out + "/testville/stories/march-speeding/index.html"))
     }
 }
+
+@Suite("HTTP: the socket client and URLSession")
+struct TransportTests {
+    @Test("both read an answer, a refused connection is unreachable, and a silent server times out")
+    func transports() throws {
+        let server = try StubServer { r, _ in r.path == "/slow" ? .hang(3) : .json(201, "{\"echo\": \(r.body.count)}") }
+        defer { server.stop() }
+        let port = try StubServer.closedPort()
+        for send in [HTTP.send, HTTP.viaURLSession] {
+            let answer = send("POST", server.url + "/x", Array("{\"a\": 1}".utf8), 5)
+            #expect(answer == .success(HTTP.Response(status: 201, body: Array("{\"echo\": 8}".utf8))))
+            #expect(send("GET", "http://127.0.0.1:\(port)/", nil, 5) == .failure(.unreachable("connection refused")))
+            let started = Date()
+            #expect(send("GET", server.url + "/slow", nil, 1) == .failure(.timedOut))
+            #expect(Date().timeIntervalSince(started) < 2.9)
+        }
+    }
+
+    @Test("the socket client reads chunked answers and skips 100 Continue")
+    func chunked() throws {
+        #if os(Linux)
+        let raw = Array("HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n4\r\n{\"a\"\r\n3\r\n: 1\r\n1\r\n}\r\n0\r\n\r\n".utf8)
+        let parsed = try #require(SocketHTTP.parse(raw))
+        #expect(parsed.complete && parsed.response.status == 200 && parsed.response.body == Array("{\"a\": 1}".utf8))
+        #expect(SocketHTTP.parse(Array(raw.dropLast(5)))?.complete == false)
+        #endif
+    }
+}
