@@ -42,7 +42,7 @@ case "${1:-setup}" in
     fi
     python3 -m venv "$venv"
     "$venv/bin/python" -m pip install --quiet --upgrade pip
-    echo "alchemy-model: compiling llama-cpp-python $llama_version (llama.cpp; about 10 minutes the first time)" >&2
+    echo "alchemy-model: installing llama-cpp-python $llama_version (it compiles llama.cpp, about 10 minutes, unless pip has built it here before)" >&2
     # Portable code (no -march=native), so the wheel pip caches runs on any x86-64 machine.
     CMAKE_ARGS="-DGGML_NATIVE=OFF" CMAKE_BUILD_PARALLEL_LEVEL="${CMAKE_BUILD_PARALLEL_LEVEL:-2}" \
       "$venv/bin/python" -m pip install --quiet "llama-cpp-python[server]==$llama_version"
