@@ -60,11 +60,12 @@ public struct StoryFacts: Sendable {
         return t.sorted { $0.key < $1.key }.map { ($0.key / 12, $0.key % 12 + 1, $0.value) }
     }
 
-    public static func defaultCallToAction(coalition: String?) -> String {
+    public static func defaultCallToAction(coalition: String?, count: Int = 2) -> String {
+        let these = count == 1 ? "this report" : "these reports"
         if let coalition {
-            return "Bring these reports to the next \(coalition) meeting, and add your own when you see the same thing."
+            return "Bring \(these) to the next \(coalition) meeting, and add your own when you see the same thing."
         }
-        return "Share these reports with your neighbors and with whoever can fix the problem, and add your own when you see the same thing."
+        return "Share \(these) with your neighbors and with whoever can fix the problem, and add your own when you see the same thing."
     }
 
     /// Facts of `reports` (only published ones are taken; the caller has left the others out).
@@ -99,7 +100,7 @@ public struct StoryFacts: Sendable {
             return ca != cb ? ca < cb : a.slug > b.slug
         }
         coalition = best.map { ($0.slug, $0.name, $0.focus) }
-        callToAction = site.category(top)?.callToAction ?? Self.defaultCallToAction(coalition: best?.name)
+        callToAction = site.category(top)?.callToAction ?? Self.defaultCallToAction(coalition: best?.name, count: published.count)
         basemapNames = namer.basemapNames
         categoryLabels = site.categories.map(\.label)
         streetNames = streetSet

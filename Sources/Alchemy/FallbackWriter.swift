@@ -54,12 +54,15 @@ public enum FallbackWriter {
     }
 
     /// Up to `limit` short quotations of the residents, newest first: a first paragraph of 20 to 180
-    /// characters, with nothing redacted in it and nothing the grounding check would refuse.
+    /// characters (400 for a single report), with nothing redacted in it and nothing the grounding
+    /// check would refuse.
     static func quotes(_ f: StoryFacts, check: GroundingCheck, limit: Int = 2) -> [String] {
         var out: [String] = []
+        // A single report may be quoted at more length: it is the whole story.
+        let longest = f.count == 1 ? 400 : 180
         for r in f.reports.reversed() where out.count < limit {
             let q = r.firstParagraph.trimmingCharacters(in: .whitespaces)
-            guard (20...180).contains(q.count), !q.contains("["), !q.contains("]"), !out.contains(q),
+            guard (20...longest).contains(q.count), !q.contains("["), !q.contains("]"), !out.contains(q),
                   check.problems(in: q, field: "quote", ownLower: []).isEmpty else { continue }
             out.append(q)
         }
@@ -120,15 +123,26 @@ public enum FallbackWriter {
             ? "It is one neighbor's account, written down so that others could see it."
             : "Each report is a neighbor who took the time to write it down; together they show where to start."
         if let c = f.coalition {
-            closing += " \(c.name) works on \(subject(f)), and these reports give it something concrete to bring to the people who can fix it."
+            closing += " \(c.name) works on \(subject(f)), and \(n == 1 ? "this report gives" : "these reports give") it something concrete to bring to the people who can fix it."
         }
 
+        // Plain sentences, true of any such group, added in this order until the story is long enough.
+        let describe = n == 1 ? "what the report describes" : "what the reports describe"
+        let these = n == 1 ? "this report" : "these reports"
         let padding = [
             n > 1 && f.first != f.last ? "The first report came on \(Words.longDate(f.first)) and the latest on \(Words.longDate(f.last))." : "",
-            quotes.isEmpty ? "None of these reports came with a written comment, so the dates and the places carry the story." : "",
-            "Read side by side, they show the same problem coming back to the same few blocks.",
+            !quotes.isEmpty ? ""
+                : f.reports.contains(where: { !$0.text.isEmpty })
+                ? (n == 1 ? "The resident's own words are on the report's page, linked below." : "The residents' own words are on the reports' pages, linked below.")
+                : (n == 1 ? "The report came without a written comment, so its date and place carry the story."
+                    : "None of these reports came with a written comment, so the dates and the places carry the story."),
+            n == 1 ? "This draft starts from a single report. One report is a beginning, not yet a pattern: before publishing, "
+                + "look for others like it nearby, and ask the neighbors on these blocks whether they have seen the same thing." : "",
+            n >= 3 ? "Read side by side, they show the same problem coming back to the same few blocks." : "",
+            f.coalition == nil ? "No coalition in \(f.neighborhood) works on \(subject(f)) yet; \(these) could be the reason to start one." : "",
             "If you live nearby and have seen the same thing, add your own report: every new one makes the pattern harder to ignore.",
-            "Before anything is decided, it is worth walking these blocks together and seeing what the reports describe.",
+            "Before anything is decided, it is worth walking these blocks together and seeing \(describe).",
+            "What matters now is whether the people who live and work on these blocks recognize \(describe), and what they would change first.",
         ].filter { !$0.isEmpty }
 
         func assemble(quotes: [String], whereSentence: String, extra: Int) -> String {

@@ -177,4 +177,21 @@ struct GroundingTests {
         }
         #expect(drafted >= 8)
     }
+
+    @Test("the hand-made draft of any one report, and of any two of one neighborhood, passes the check")
+    func smallDrafts() throws {
+        let (content, diagnostics) = ContentLoader.load(root: packageRoot + "/content")
+        let loaded = try #require(content, "\(diagnostics.filter(\.isError))")
+        for n in loaded.neighborhoods {
+            let reports = n.publishedObservations
+            for (i, o) in reports.enumerated() {
+                for group in [[o], [o, reports[(i + 7) % reports.count]]] {
+                    let facts = StoryFacts(neighborhood: n, site: loaded.site, reports: group)
+                    let check = GroundingCheck(facts: facts)
+                    let d = FallbackWriter.draft(facts, check: check)
+                    #expect(check.problems(d) == [], "\(n.slug) \(group.map(\.id)): \(d.narrative)")
+                }
+            }
+        }
+    }
 }
