@@ -29,8 +29,10 @@ enum SuggestCommand {
             return 0
         }
         guard !shown.isEmpty else {
-            console.out("no suggestions in \(loaded.neighborhood.name): no \(loaded.suggest.minReports) published reports of one kind, "
-                + "not yet in a published story, lie within \(Int(loaded.suggest.radiusMeters)) m and \(loaded.suggest.windowDays) days of each other")
+            let after = since.map { " observed since \($0)" } ?? ""
+            console.out("no suggestions in \(loaded.neighborhood.name): no \(loaded.suggest.minReports) or more published reports of one kind\(after), "
+                + "not yet in a published story, lie within \(Int(loaded.suggest.radiusMeters)) m and \(loaded.suggest.windowDays) days of each other "
+                + "(suggest: in site.yml sets these)")
             return 0
         }
         let labels = Dictionary(loaded.site.categories.map { ($0.key, $0.label) }, uniquingKeysWith: { a, _ in a })
