@@ -64,7 +64,7 @@ let package = Package(
         .testTarget(name: "FingerprintTests", dependencies: ["Fingerprint"]),
         .testTarget(name: "LiquidFilesTests", dependencies: ["LiquidFiles", "Liquid", "Formats", "Diagnostics"]),
         .testTarget(name: "OutputTests", dependencies: ["Output", "Fingerprint"]),
-        .testTarget(name: "AlchemyTests", dependencies: ["Alchemy", "CLI", "CivilTime", "Diagnostics", "Geo", "Loading"]),
+        .testTarget(name: "AlchemyTests", dependencies: ["Alchemy", "CLI", "CivilTime", "Geo", "Loading"]),
         .testTarget(name: "LiquidTests", dependencies: ["Liquid", "LiquidFiles", "Formats", "Markdown", "Diagnostics"],
                     resources: [.copy("Cases")]),
     ],
