@@ -120,10 +120,13 @@ public struct ModelClient: Sendable {
             case .failure(let why):
                 problem = "its answer is not the JSON story card asked for (\(why))"
             case .success(let card):
-                guard let grounding = check.firstProblem(card) else {
+                let problems = check.problems(card)
+                guard !problems.isEmpty else {
                     return .success(ModelDraft(text: card, model: shownName, attempts: attempt))
                 }
-                problem = "its answer failed the grounding check: \(grounding)"
+                // The first two problems, and how many more: enough to see why, still one line.
+                let more = problems.count > 2 ? " (and \(problems.count - 2) more)" : ""
+                problem = "its answer failed the grounding check: \(problems.prefix(2).joined(separator: "; "))\(more)"
             }
             if attempt == 2 {
                 if let firstProblem, firstProblem != problem {
