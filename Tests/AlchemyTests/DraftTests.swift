@@ -124,14 +124,14 @@ struct DraftTests {
         #expect(status == 0)
         #expect(t.err == "note: wrote the hand-made draft (failed or timed out): the model server answered HTTP 500: out of memory")
 
-        let slow = try StubServer { r, _ in r.path == "/v1/models" ? .json(200, modelList(["smollm2"])) : .hang(4) }
+        let slow = try StubServer { r, _ in r.path == "/v1/models" ? .json(200, modelList(["smollm2"])) : .hang(10) }
         defer { slow.stop() }
         let started = Date()
         let (status2, t2, f2, file2) = try draft(url: slow.url, timeout: 1)
         defer { f2.remove() }
         #expect(status2 == 0)
         #expect(t2.err == "note: wrote the hand-made draft (failed or timed out): the model did not answer within 1 s (alchemy.timeout_s)")
-        #expect(Date().timeIntervalSince(started) < 4)
+        #expect(Date().timeIntervalSince(started) < 9, "the 1 s timeout, not the server, ended it (with room for a loaded machine)")
         #expect(file2?.contains("reason: \"the model did not answer within 1 s (alchemy.timeout_s)\"") == true)
     }
 
@@ -330,7 +330,7 @@ struct DraftTests {
 struct TransportTests {
     @Test("both read an answer, a refused connection is unreachable, and a silent server times out")
     func transports() throws {
-        let server = try StubServer { r, _ in r.path == "/slow" ? .hang(3) : .json(201, "{\"echo\": \(r.body.count)}") }
+        let server = try StubServer { r, _ in r.path == "/slow" ? .hang(10) : .json(201, "{\"echo\": \(r.body.count)}") }
         defer { server.stop() }
         let port = try StubServer.closedPort()
         for send in [HTTP.send, HTTP.viaURLSession] {
@@ -339,7 +339,7 @@ struct TransportTests {
             #expect(send("GET", "http://127.0.0.1:\(port)/", nil, 5) == .failure(.unreachable("connection refused")))
             let started = Date()
             #expect(send("GET", server.url + "/slow", nil, 1) == .failure(.timedOut))
-            #expect(Date().timeIntervalSince(started) < 2.9)
+            #expect(Date().timeIntervalSince(started) < 9)
         }
     }
 
