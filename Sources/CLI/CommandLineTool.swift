@@ -36,6 +36,10 @@ public enum CommandLineTool {
                 return try NewCommand.run(rest, console: console)
             case "render":
                 return try RenderCommand.run(rest, console: console)
+            case "suggest":
+                return try SuggestCommand.run(rest, console: console)
+            case "draft":
+                return try DraftCommand.run(rest, console: console)
             default:
                 throw Arguments.UsageError(message: "unknown command '\(command)'; the commands are \(choices(HelpText.commands))", command: nil)
             }

@@ -1,6 +1,6 @@
 /// Every usage text in one place.
 enum HelpText {
-    static let commands = ["build", "serve", "check", "new", "render", "help"]
+    static let commands = ["build", "serve", "check", "new", "suggest", "draft", "render", "help"]
 
     static let overview = """
     commonsight: a static site generator for neighborhood digests
@@ -11,6 +11,9 @@ enum HelpText {
       commonsight serve  [--content DIR] [--templates DIR] [--port N] [--host ADDR] [--date YYYY-MM-DD] [--drafts]
       commonsight check  [--content DIR] [--templates DIR]
       commonsight new    observation|story|coalition|event|neighborhood ...
+      commonsight suggest NEIGHBORHOOD [--content DIR] [--since YYYY-MM-DD] [--limit N] [--json]
+      commonsight draft  NEIGHBORHOOD (--observations ID,... | --suggestion N) [--slug SLUG]
+                         [--model-url URL] [--model NAME] [--offline] [--content DIR]
       commonsight render --template FILE [--data FILE.json] [--partials DIR] [--autoescape none|html]
       commonsight help   COMMAND
       commonsight --help | --version
@@ -20,6 +23,8 @@ enum HelpText {
       serve   build, serve the site on localhost, and rebuild and reload pages when a file is saved
       check   read the content folder and report every problem as PATH:LINE:COLUMN
       new     write a new content file from a skeleton (never overwrites)
+      suggest list groups of related reports that no published story links yet
+      draft   write a draft story from reports, with a local model or by hand (never publishes)
       render  render one Liquid template with JSON data to stdout
       help    show a command's usage
 
@@ -116,6 +121,53 @@ enum HelpText {
               --strict-filters    an unknown filter is an error (otherwise it leaves the value as it is)
 
             Template errors are printed as PATH:LINE:COLUMN: error: ... and exit with status 1.
+            """
+        case "suggest":
+            return """
+            Usage: commonsight suggest NEIGHBORHOOD [--content DIR] [--since YYYY-MM-DD] [--limit N] [--json]
+
+            Finds groups of published reports that no published story links yet: reports of one
+            category (or of categories site.yml's suggest.related puts together) that lie within
+            suggest.radius_m meters (default 400) and suggest.window_days days (default 60) of each
+            other, at least suggest.min_reports of them (default 3), on the privacy grid (DBSCAN).
+            Largest first, then most recent. Each has a number for 'draft --suggestion N', its ids,
+            its counts by category, where it is in words and its first and last dates.
+
+            Options:
+              --content DIR   the content folder (default: content)
+              --since DATE    only reports observed on or after DATE (give draft the same --since)
+              --limit N       show at most N suggestions (default: suggest.limit, 10)
+              --json          print only a JSON array of {number, ids, count, counts, category, place, first, last}
+
+            Exit status: 0 success (also when there is no suggestion), 1 content errors, 2 wrong usage.
+            """
+        case "draft":
+            return """
+            Usage: commonsight draft NEIGHBORHOOD (--observations ID,ID,... | --suggestion N [--since DATE])
+                                     [--content DIR] [--slug SLUG] [--model-url URL] [--model NAME] [--offline]
+                                     [--date YYYY-MM-DD]
+
+            Writes stories/SLUG.md with status: draft: a title, a narrative, a call to action, tags, the
+            observations and the coalition that focuses on their category, and a 'generated' block saying
+            how it was made. Only published observations are used (others are left out with a warning),
+            and only their public fields, on the privacy grid, redacted, are shown to the model. The
+            model's answer is checked (lengths, tags, every number, place and name against the reports)
+            and asked for once more if it fails; when there is no model, it cannot be reached, lacks the
+            model, fails, times out or answers badly, a hand-made draft is written and the reason is
+            printed and recorded. An existing file is never overwritten, and nothing is ever published:
+            read the draft, then set status: published and a date yourself.
+
+            Options:
+              --observations IDS   the reports to draft from, comma-separated
+              --suggestion N       the reports of suggestion N of 'commonsight suggest' (with its --since)
+              --slug SLUG          the file name (default: category, place and month, like speeding-near-x-park-2024-05)
+              --model-url URL      an OpenAI-compatible server: llama.cpp, llama-cpp-python, vLLM or Ollama
+                                   (else COMMONSIGHT_MODEL_URL, else alchemy.url in site.yml)
+              --model NAME         the model's name on that server (default: alchemy.model, else the first it lists)
+              --offline            do not ask a model; write the hand-made draft
+              --date DATE          the date recorded in 'generated' (default: today)
+
+            Exit status: 0 written, 1 content errors or an existing file, 2 wrong usage.
             """
         case "help":
             return "Usage: commonsight help COMMAND\n\nShows the usage of COMMAND (\(commands.joined(separator: ", ")))."

@@ -71,6 +71,8 @@ public struct Category: Hashable, Sendable {
     public var label: String
     /// `#rrggbb`.
     public var color: String
+    /// What readers can do about it (`call_to_action`): what `draft` writes into a story of this category.
+    public var callToAction: String? = nil
 }
 
 /// What never reaches the site: private fields, and how coarse published points are.

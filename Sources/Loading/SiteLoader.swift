@@ -151,7 +151,10 @@ public enum SiteLoader {
                 log.error(r.place("color"), "color \(quoted(color)) is not a hex color; expected '#rrggbb'")
                 continue
             }
-            if let label, let color { out.append(Category(key: entry.key, label: label, color: color.lowercased())) }
+            let callToAction = r.text("call_to_action", log: &log)
+            if let label, let color {
+                out.append(Category(key: entry.key, label: label, color: color.lowercased(), callToAction: callToAction))
+            }
         }
         return out.isEmpty ? nil : out
     }

@@ -1,0 +1,156 @@
+import CivilTime
+import Foundation
+import Geo
+import Loading
+import Redaction
+
+/// Everything a draft may say, taken only from public fields of published reports, after the privacy
+/// grid and redaction: what the model sees, what the grounding check compares its answer with,
+/// and what the hand-made draft is written from.
+public struct StoryFacts: Sendable {
+    /// One report as the model sees it. No author, no private field, no exact point.
+    public struct Report: Sendable {
+        public var id: String
+        public var categoryKey: String
+        public var category: String
+        public var day: CivilDate
+        /// The report's location label (already without a house number).
+        public var location: String
+        /// The basemap streets nearest its point on the privacy grid.
+        public var streets: [String]
+        public var title: String
+        /// The resident's words, redacted again here, on one line.
+        public var text: String
+        /// The first paragraph of those words, on one line: what a draft may quote.
+        public var firstParagraph: String
+    }
+
+    public var neighborhood: String
+    public var reports: [Report]
+    /// Category key → count, most first.
+    public var counts: [(key: String, count: Int)]
+    public var labels: [String: String]
+    public var place: Place
+    public var first: CivilDate
+    public var last: CivilDate
+    /// The coalition that focuses on the most reported category, when there is one.
+    public var coalition: (slug: String, name: String, focus: [String])?
+    /// From `site.yml` (`categories.<key>.call_to_action`), else `StoryFacts.defaultCallToAction`.
+    public var callToAction: String
+    /// The basemap's named streets and parks.
+    public var basemapNames: [String]
+    /// Every category label of the site.
+    public var categoryLabels: [String]
+    /// The basemap's street names, lowercased, with and without suffix: for the address finder.
+    public var streetNames: Set<String>
+
+    public var count: Int { reports.count }
+    public var ids: [String] { reports.map(\.id) }
+
+    /// How many reports each year and each month had, in order.
+    public var byYear: [(year: Int, count: Int)] {
+        var t: [Int: Int] = [:]
+        for r in reports { t[r.day.year, default: 0] += 1 }
+        return t.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+    }
+
+    public var byMonth: [(year: Int, month: Int, count: Int)] {
+        var t: [Int: Int] = [:]
+        for r in reports { t[r.day.year * 12 + r.day.month - 1, default: 0] += 1 }
+        return t.sorted { $0.key < $1.key }.map { ($0.key / 12, $0.key % 12 + 1, $0.value) }
+    }
+
+    public static func defaultCallToAction(coalition: String?, count: Int = 2) -> String {
+        let these = count == 1 ? "this report" : "these reports"
+        if let coalition {
+            return "Bring \(these) to the next \(coalition) meeting, and add your own when you see the same thing."
+        }
+        return "Share \(these) with your neighbors and with whoever can fix the problem, and add your own when you see the same thing."
+    }
+
+    /// Facts of `reports` (only published ones are taken; the caller has left the others out).
+    public init(neighborhood n: Neighborhood, site: SiteSettings, reports: [Observation]) {
+        let published = reports.filter { $0.status == .published }.sorted { ($0.observed.day, $0.id) < ($1.observed.day, $1.id) }
+        let namer = PlaceNamer(n)
+        let streetSet = Self.streetNames(n)
+        let redactor = Redactor(kinds: Set(Redactor.Kind.allCases), streets: streetSet)
+        var labels: [String: String] = [:]
+        for c in site.categories { labels[c.key] = c.label }
+        neighborhood = n.name
+        self.labels = labels
+        self.reports = published.map { o in
+            let streets = namer.streets.isEmpty ? [] : namer.streets.nearest(o.coordinate, within: PlaceNamer.streetReach).prefix(2).map(\.name)
+            let words = redactor.redact(o.description).text
+            let paragraph = words.components(separatedBy: "\n\n").first { !$0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty } ?? ""
+            return Report(id: o.id, categoryKey: o.category, category: labels[o.category] ?? o.category, day: o.observed.day,
+                          location: redactor.redact(o.location).text, streets: streets,
+                          title: Self.oneLine(redactor.redact(o.title).text), text: Self.oneLine(words),
+                          firstParagraph: Self.oneLine(paragraph))
+        }
+        let counts = Suggester.counts(published)
+        self.counts = counts
+        place = namer.place(of: published)
+        first = published.first?.observed.day ?? CivilDate(unchecked: 1970, 1, 1)
+        last = published.last?.observed.day ?? first
+        let top = counts.first?.key ?? ""
+        let focused = n.coalitions.filter { $0.focus.contains(top) }
+        // Of the coalitions focused on the top category, the one that covers most of the others.
+        let best = focused.max { a, b in
+            let ca = counts.filter { a.focus.contains($0.key) }.count, cb = counts.filter { b.focus.contains($0.key) }.count
+            return ca != cb ? ca < cb : a.slug > b.slug
+        }
+        coalition = best.map { ($0.slug, $0.name, $0.focus) }
+        callToAction = site.category(top)?.callToAction ?? Self.defaultCallToAction(coalition: best?.name, count: published.count)
+        basemapNames = namer.basemapNames
+        categoryLabels = site.categories.map(\.label)
+        streetNames = streetSet
+    }
+
+    /// Text on one line: Markdown line breaks and runs of spaces become single spaces.
+    static func oneLine(_ s: String) -> String {
+        s.split(whereSeparator: { $0 == "\n" || $0 == "\r" || $0 == "\t" || $0 == " " }).joined(separator: " ")
+    }
+
+    /// The basemap's street names, lowercased, for the address finder: "w vernor hwy", "vernor hwy", "vernor".
+    static func streetNames(_ n: Neighborhood) -> Set<String> {
+        var out = Set<String>()
+        for f in n.basemap {
+            guard case .lines = f.geometry, let name = f.properties?["name"]?.scalarText?.lowercased(), !name.isEmpty else { continue }
+            var words = name.split(separator: " ").map { String($0.filter { $0 != "." }) }
+            out.insert(words.joined(separator: " "))
+            if words.count > 1, Addresses.suffixes.contains(words[words.count - 1]) { words.removeLast() }
+            out.insert(words.joined(separator: " "))
+            if words.count > 1, Addresses.directions.contains(words[0]) { out.insert(words.dropFirst().joined(separator: " ")) }
+        }
+        return out
+    }
+
+    /// The facts as the model reads them: a short list, the newest reports first, at most `limit` of them.
+    public func promptText(limit: Int = 15, textLimit: Int = 240) -> String {
+        var lines: [String] = []
+        lines.append("Neighborhood: \(neighborhood)")
+        let breakdown = counts.map { "\(labels[$0.key] ?? $0.key): \($0.count)" }.joined(separator: "; ")
+        lines.append("Number of reports: \(count) (\(breakdown))")
+        lines.append("First report: \(Words.longDate(first)); latest report: \(Words.longDate(last))")
+        if let busiest = Words.busiest(self) { lines.append("Busiest period: \(busiest.period), with \(busiest.count) reports") }
+        lines.append("Where: \(place.phrase)")
+        if let c = coalition { lines.append("Coalition working on this: \(c.name)") }
+        lines.append("Suggested call to action: \(callToAction)")
+        lines.append("Reports, newest first:")
+        let shown = reports.reversed().prefix(limit)
+        for r in shown {
+            var line = "- \(r.day) | \(r.category) | \(r.location)"
+            // The nearest streets, unless the location label already names them.
+            if !r.streets.isEmpty, !r.streets.allSatisfy({ r.location.localizedCaseInsensitiveContains($0) }) {
+                line += " | near \(r.streets.joined(separator: " and "))"
+            }
+            if !r.text.isEmpty {
+                let text = r.text.count > textLimit ? String(r.text.prefix(textLimit)) + "..." : r.text
+                line += " | resident wrote: \"\(text)\""
+            }
+            lines.append(line)
+        }
+        if reports.count > shown.count { lines.append("(the older reports are not listed)") }
+        return lines.joined(separator: "\n")
+    }
+}

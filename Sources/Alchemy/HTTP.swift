@@ -1,0 +1,252 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One HTTP exchange, waited for: URLSession, except for plain `http://` on Linux.
+///
+/// On Linux, swift-corelibs-foundation's URLSession keeps a core busy while it waits for an answer
+/// (about 4,000 wake-ups a second: measured 6 s of CPU in an 8 s wait), and a local model needs
+/// every core it can get. So a plain `http://` address (what llama.cpp, Ollama and vLLM serve on
+/// localhost) is asked with blocking sockets and `poll`, which sleep while they wait; `https://`
+/// goes through URLSession, which brings TLS.
+enum HTTP {
+    struct Response: Sendable, Equatable {
+        var status: Int
+        var body: [UInt8]
+    }
+
+    enum Failure: Error, Equatable {
+        case unreachable(String)
+        case timedOut
+        case failed(String)
+    }
+
+    /// Answers bigger than this are refused.
+    static let maxBody = 8 * 1024 * 1024
+
+    static func send(_ method: String, _ address: String, body: [UInt8]?, timeout: Double) -> Result<Response, Failure> {
+        #if os(Linux)
+        if address.lowercased().hasPrefix("http://") { return SocketHTTP.send(method, address, body: body, timeout: timeout) }
+        #endif
+        return viaURLSession(method, address, body: body, timeout: timeout)
+    }
+
+    final class Box: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value: Result<Response, Failure>?
+        func set(_ v: Result<Response, Failure>) { lock.withLock { value = v } }
+        func get() -> Result<Response, Failure>? { lock.withLock { value } }
+    }
+
+    static func viaURLSession(_ method: String, _ address: String, body: [UInt8]?, timeout: Double) -> Result<Response, Failure> {
+        guard let url = URL(string: address) else { return .failure(.failed("bad URL \(address)")) }
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = timeout
+        configuration.timeoutIntervalForResource = timeout
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        let session = URLSession(configuration: configuration)
+        defer { session.finishTasksAndInvalidate() }
+        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
+        request.httpMethod = method
+        request.setValue("application/json", forHTTPHeaderField: "Accept")
+        if let body {
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+            request.httpBody = Data(body)
+        }
+        let box = Box()
+        let done = DispatchSemaphore(value: 0)
+        let task = session.dataTask(with: request) { data, response, error in
+            if let error {
+                box.set(.failure(classify(error)))
+            } else if let http = response as? HTTPURLResponse {
+                let bytes = data.map { [UInt8]($0) } ?? []
+                box.set(bytes.count > maxBody ? .failure(.failed("the answer is larger than 8 MB")) : .success(Response(status: http.statusCode, body: bytes)))
+            } else {
+                box.set(.failure(.failed("no HTTP answer")))
+            }
+            done.signal()
+        }
+        task.resume()
+        if done.wait(timeout: .now() + timeout + 5) == .timedOut {
+            task.cancel()
+            return .failure(.timedOut)
+        }
+        return box.get() ?? .failure(.failed("no answer"))
+    }
+
+    static func classify(_ error: Error) -> Failure {
+        let ns = error as NSError
+        if ns.domain == NSURLErrorDomain {
+            switch ns.code {
+            case NSURLErrorTimedOut: return .timedOut
+            case NSURLErrorCannotConnectToHost: return .unreachable("connection refused")
+            case NSURLErrorCannotFindHost, NSURLErrorDNSLookupFailed: return .unreachable("host not found")
+            case NSURLErrorNotConnectedToInternet: return .unreachable("no network")
+            case NSURLErrorNetworkConnectionLost: return .failed("the connection was lost")
+            default: break
+            }
+        }
+        let text = ns.localizedDescription.split(whereSeparator: \.isNewline).first.map(String.init) ?? "error \(ns.code)"
+        return .failed(text)
+    }
+}
+
+#if os(Linux)
+/// HTTP/1.1 over a blocking socket: one request, `Connection: close`, Content-Length or chunked answers.
+enum SocketHTTP {
+    static func send(_ method: String, _ address: String, body: [UInt8]?, timeout: Double) -> Result<HTTP.Response, HTTP.Failure> {
+        guard let url = URL(string: address), let host = url.host, !host.isEmpty else { return .failure(.failed("bad URL \(address)")) }
+        let port = url.port ?? 80
+        var path = url.path.isEmpty ? "/" : url.path
+        if let query = url.query { path += "?" + query }
+        let deadline = Date().addingTimeInterval(timeout)
+        let fd: Int32
+        switch connect(host: host, port: port, deadline: deadline) {
+        case .failure(let f): return .failure(f)
+        case .success(let s): fd = s
+        }
+        defer { close(fd) }
+        let hostHeader = host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
+        var head = "\(method) \(path) HTTP/1.1\r\nHost: \(hostHeader)\r\nAccept: application/json\r\nConnection: close\r\nUser-Agent: commonsight\r\n"
+        if let body { head += "Content-Type: application/json\r\nContent-Length: \(body.count)\r\n" }
+        head += "\r\n"
+        let request = Array(head.utf8) + (body ?? [])
+        var sent = 0
+        while sent < request.count {
+            guard wait(fd, for: Int16(POLLOUT), until: deadline) else { return .failure(.timedOut) }
+            let n = request[sent...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if n < 0 {
+                if errno == EINTR || errno == EAGAIN { continue }
+                return .failure(.failed("the connection was lost (\(String(cString: strerror(errno))))"))
+            }
+            sent += n
+        }
+        var answer: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            guard wait(fd, for: Int16(POLLIN), until: deadline) else { return .failure(.timedOut) }
+            let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if n < 0 {
+                if errno == EINTR || errno == EAGAIN { continue }
+                return .failure(.failed("the connection was lost (\(String(cString: strerror(errno))))"))
+            }
+            if n == 0 { break }
+            answer += buffer[0..<n]
+            if answer.count > HTTP.maxBody + 65_536 { return .failure(.failed("the answer is larger than 8 MB")) }
+            // Done as soon as a Content-Length answer is whole (some servers keep the socket open).
+            if let parsed = parse(answer), parsed.complete { return .success(parsed.response) }
+        }
+        guard let parsed = parse(answer) else { return .failure(.failed("no HTTP answer")) }
+        return .success(parsed.response)
+    }
+
+    /// A connected socket, trying each address of `host` in turn.
+    static func connect(host: String, port: Int, deadline: Date) -> Result<Int32, HTTP.Failure> {
+        var hints = addrinfo()
+        hints.ai_family = AF_UNSPEC
+        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        var list: UnsafeMutablePointer<addrinfo>?
+        guard getaddrinfo(host, String(port), &hints, &list) == 0, let first = list else { return .failure(.unreachable("host not found")) }
+        defer { freeaddrinfo(first) }
+        var failure = HTTP.Failure.unreachable("connection refused")
+        var next: UnsafeMutablePointer<addrinfo>? = first
+        while let info = next {
+            next = info.pointee.ai_next
+            let fd = socket(info.pointee.ai_family, info.pointee.ai_socktype, info.pointee.ai_protocol)
+            guard fd >= 0 else { continue }
+            let flags = fcntl(fd, F_GETFL, 0)
+            _ = fcntl(fd, F_SETFL, flags | O_NONBLOCK)
+            var result = Glibc.connect(fd, info.pointee.ai_addr, info.pointee.ai_addrlen)
+            if result != 0 && errno == EINPROGRESS {
+                guard wait(fd, for: Int16(POLLOUT), until: deadline) else {
+                    close(fd)
+                    return .failure(.timedOut)
+                }
+                var error: Int32 = 0
+                var length = socklen_t(MemoryLayout<Int32>.size)
+                getsockopt(fd, SOL_SOCKET, SO_ERROR, &error, &length)
+                result = error == 0 ? 0 : -1
+                errno = error
+            }
+            if result == 0 { return .success(fd) }
+            failure = errno == ECONNREFUSED ? .unreachable("connection refused")
+                : errno == ENETUNREACH || errno == EHOSTUNREACH ? .unreachable("no route to host")
+                : .unreachable(String(cString: strerror(errno)))
+            close(fd)
+        }
+        return .failure(failure)
+    }
+
+    /// Waits until `fd` is ready for `events`, or the deadline passes (false).
+    static func wait(_ fd: Int32, for events: Int16, until deadline: Date) -> Bool {
+        while true {
+            let left = deadline.timeIntervalSinceNow
+            if left <= 0 { return false }
+            var p = pollfd(fd: fd, events: events, revents: 0)
+            let n = poll(&p, 1, Int32(min(left * 1000, 60_000).rounded(.up)))
+            if n > 0 { return true }
+            if n < 0 && errno != EINTR { return true }  // the next read or write reports the error
+        }
+    }
+
+    /// The status and body of what has arrived, and whether it is whole.
+    static func parse(_ bytes: [UInt8]) -> (response: HTTP.Response, complete: Bool)? {
+        guard let end = find([13, 10, 13, 10], in: bytes) else { return nil }
+        let head = String(decoding: bytes[0..<end], as: UTF8.self)
+        let lines = head.components(separatedBy: "\r\n")
+        let statusParts = lines.first?.split(separator: " ") ?? []
+        guard statusParts.count >= 2, statusParts[0].hasPrefix("HTTP/"), let status = Int(statusParts[1]) else { return nil }
+        if status == 100 {  // "100 Continue", then the real answer
+            return parse(Array(bytes[(end + 4)...]))
+        }
+        var length: Int?
+        var chunked = false
+        for line in lines.dropFirst() {
+            let lower = line.lowercased()
+            if lower.hasPrefix("content-length:") { length = Int(lower.dropFirst(15).trimmingCharacters(in: .whitespaces)) }
+            if lower.hasPrefix("transfer-encoding:") && lower.contains("chunked") { chunked = true }
+        }
+        let body = Array(bytes[(end + 4)...])
+        if chunked {
+            guard let decoded = dechunk(body) else { return (HTTP.Response(status: status, body: body), false) }
+            return (HTTP.Response(status: status, body: decoded), true)
+        }
+        if let length {
+            return (HTTP.Response(status: status, body: Array(body.prefix(length))), body.count >= length)
+        }
+        return (HTTP.Response(status: status, body: body), false)
+    }
+
+    /// A chunked body decoded, or nil while its last chunk has not arrived.
+    static func dechunk(_ b: [UInt8]) -> [UInt8]? {
+        var out: [UInt8] = []
+        var i = 0
+        while true {
+            guard let lineEnd = find([13, 10], in: b, from: i) else { return nil }
+            let sizeText = String(decoding: b[i..<lineEnd], as: UTF8.self).split(separator: ";").first ?? ""
+            guard let size = Int(sizeText.trimmingCharacters(in: .whitespaces), radix: 16), size >= 0 else { return nil }
+            i = lineEnd + 2
+            if size == 0 { return out }
+            guard i + size + 2 <= b.count else { return nil }
+            out += b[i..<(i + size)]
+            i += size + 2
+        }
+    }
+
+    static func find(_ needle: [UInt8], in hay: [UInt8], from start: Int = 0) -> Int? {
+        guard hay.count >= needle.count, start <= hay.count - needle.count else { return nil }
+        var i = start
+        while i <= hay.count - needle.count {
+            if hay[i] == needle[0] && hay[i + 1] == needle[1] && (needle.count < 3 || Array(hay[i..<(i + needle.count)]) == needle) { return i }
+            i += 1
+        }
+        return nil
+    }
+}
+#endif

@@ -1,0 +1,355 @@
+import Foundation
+import Loading
+import Testing
+@testable import Alchemy
+
+/// `draft` through the command line, against a stub model server for each of the five states.
+@Suite("Drafting stories, with a model and without", .serialized)
+struct DraftTests {
+    static let groundedCard = """
+    {"title": "Speeding near Pickford St: 6 reports in May 2024", \
+    "narrative": "Between May 1 and May 20, 2024, neighbors in Testville filed 6 reports about speeding near Pickford St and Wyoming St. The reports describe cars speeding down Pickford St every morning, drag racing near Wyoming St at night, and trucks speeding past the school at pickup time. One resident counted 3 cars in 10 minutes.\\n\\nTestville Safe Streets works on speeding, and these reports give it something concrete to bring to the people who can fix it. Each report is a neighbor who took the time to write it down; together they show where to start. Read side by side, they show the same problem coming back to the same corner, in the same few blocks, again and again. If you live nearby and have seen the same thing, add your own report: every new one makes the pattern harder to ignore, and it helps the coalition ask for the right fix in the right place.", \
+    "call_to_action": "Ask the City for speed humps on Pickford St, and come to the next Testville Safe Streets meeting.", \
+    "tags": ["speeding", "traffic-safety"]}
+    """
+
+    static let ungroundedCard = groundedCard.replacingOccurrences(of: "One resident counted 3 cars in 10 minutes.",
+                                                                  with: "Officer Daniels counted 40 cars in 10 minutes.")
+
+    /// Drafts suggestion 1 of the fixture with `site.yml`'s alchemy block pointing at `url`.
+    func draft(url: String?, extra: [String] = [], model: String = "smollm2", timeout: Int = 20,
+               mode: String = "json_schema") throws -> (Int32, Transcript, Fixture, String?) {
+        let alchemy = url.map { "alchemy:\n  url: \($0)\n  model: \(model)\n  timeout_s: \(timeout)\n  structured_output: \(mode)\n" } ?? ""
+        let f = try Fixture(alchemy: alchemy)
+        let (status, t) = run(["draft", "testville", "--content", f.content, "--suggestion", "1", "--slug", "may-speeding"] + extra, in: f.dir)
+        return (status, t, f, f.read(f.stories + "/may-speeding.md"))
+    }
+
+    /// The story as the loader reads it back, after `check` found no error.
+    func checked(_ f: Fixture) throws -> Story {
+        let (status, t) = run(["check", "--content", f.content], in: f.dir)
+        #expect(status == 0, "\(t.err)")
+        let (_, n) = try f.load()
+        return try #require(n.stories.first { $0.slug == "may-speeding" })
+    }
+
+    @Test("not configured: the hand-made draft, with the reason printed and recorded; it passes check and is a draft")
+    func notConfigured() throws {
+        let (status, t, f, file) = try draft(url: nil)
+        defer { f.remove() }
+        #expect(status == 0, "\(t.err)")
+        #expect(t.out == "created content/neighborhoods/testville/stories/may-speeding.md")
+        #expect(t.err == "note: wrote the hand-made draft (not configured): no model is configured (alchemy.url in site.yml, --model-url or COMMONSIGHT_MODEL_URL)")
+        let text = try #require(file)
+        #expect(text.hasPrefix("""
+        ---
+        title: "Speeding near Pickford St: 6 reports in May 2024"
+        status: draft
+        observations: ["s1", "s2", "s3", "s4", "s5", "s6"]
+        call_to_action: "Ask the City for speed humps on Pickford St."
+        tags: [speeding, traffic-safety]
+        coalition: "testville-safe-streets"
+        generated:
+          by: "fallback"
+          reason: "no model is configured (alchemy.url in site.yml, --model-url or COMMONSIGHT_MODEL_URL)"
+          date: "2026-11-29"
+        ---
+        Between May 1 and May 20, 2024,
+        """))
+        let story = try checked(f)
+        #expect(story.status == .draft && story.observations.map(\.value) == ["s1", "s2", "s3", "s4", "s5", "s6"])
+        #expect(story.coalition?.value == "testville-safe-streets" && story.tags == ["speeding", "traffic-safety"])
+        #expect((90...220).contains(Words.count(story.body)))
+        for secret in Fixture.secrets { #expect(!text.contains(secret)) }
+        // The same facts, the same bytes.
+        let again = try Fixture()
+        defer { again.remove() }
+        #expect(run(["draft", "testville", "--content", again.content, "--suggestion", "1", "--slug", "may-speeding"], in: again.dir).0 == 0)
+        #expect(again.read(again.stories + "/may-speeding.md") == text)
+    }
+
+    @Test("--offline does not ask the model")
+    func offline() throws {
+        let server = try StubServer { _, _ in .json(500, "{}") }
+        defer { server.stop() }
+        let (status, t, f, file) = try draft(url: server.url, extra: ["--offline"])
+        defer { f.remove() }
+        #expect(status == 0)
+        #expect(t.err == "note: wrote the hand-made draft (offline): --offline: the model was not asked")
+        #expect(file?.contains("  reason: \"--offline: the model was not asked\"") == true)
+        #expect(server.requests.isEmpty)
+    }
+
+    @Test("unreachable: nothing listens at the address")
+    func unreachable() throws {
+        let port = try StubServer.closedPort()
+        let (status, t, f, file) = try draft(url: "http://127.0.0.1:\(port)")
+        defer { f.remove() }
+        #expect(status == 0)
+        #expect(t.err == "note: wrote the hand-made draft (unreachable): the model server at http://127.0.0.1:\(port) is unreachable (connection refused)")
+        #expect(file?.contains("by: \"fallback\"") == true)
+        _ = try checked(f)
+    }
+
+    @Test("model missing: the server does not list the model, or answers 404 for it")
+    func modelMissing() throws {
+        let listing = try StubServer { r, _ in r.path == "/v1/models" ? .json(200, modelList(["llama-3.2-3b", "qwen2.5"])) : .json(200, chatAnswer(Self.groundedCard)) }
+        defer { listing.stop() }
+        let (status, t, f, _) = try draft(url: listing.url + "/v1")
+        defer { f.remove() }
+        #expect(status == 0)
+        #expect(t.err == "note: wrote the hand-made draft (model missing): the model server at \(listing.url) has no model 'smollm2' (it has 'llama-3.2-3b', 'qwen2.5')")
+        #expect(listing.requests.map(\.path) == ["/v1/models"])
+
+        let notFound = try StubServer { r, _ in
+            r.path == "/v1/models" ? .json(404, "{\"detail\": \"Not Found\"}")
+                : .json(404, "{\"error\": {\"message\": \"The model `smollm2` does not exist.\", \"code\": \"model_not_found\"}}")
+        }
+        defer { notFound.stop() }
+        let (status2, t2, f2, file2) = try draft(url: notFound.url)
+        defer { f2.remove() }
+        #expect(status2 == 0)
+        #expect(t2.err == "note: wrote the hand-made draft (model missing): the model server at \(notFound.url) has no model 'smollm2': The model `smollm2` does not exist.")
+        #expect(file2?.contains("reason: \"the model server at \(notFound.url) has no model 'smollm2': The model `smollm2` does not exist.\"") == true)
+    }
+
+    @Test("failed or timed out: an error answer, or no answer within alchemy.timeout_s")
+    func failedOrTimedOut() throws {
+        let failing = try StubServer { r, _ in
+            r.path == "/v1/models" ? .json(200, modelList(["smollm2"])) : .json(500, "{\"error\": {\"message\": \"out of memory\"}}")
+        }
+        defer { failing.stop() }
+        let (status, t, f, _) = try draft(url: failing.url)
+        defer { f.remove() }
+        #expect(status == 0)
+        #expect(t.err == "note: wrote the hand-made draft (failed or timed out): the model server answered HTTP 500: out of memory")
+
+        let slow = try StubServer { r, _ in r.path == "/v1/models" ? .json(200, modelList(["smollm2"])) : .hang(10) }
+        defer { slow.stop() }
+        let started = Date()
+        let (status2, t2, f2, file2) = try draft(url: slow.url, timeout: 1)
+        defer { f2.remove() }
+        #expect(status2 == 0)
+        #expect(t2.err == "note: wrote the hand-made draft (failed or timed out): the model did not answer within 1 s (alchemy.timeout_s)")
+        #expect(Date().timeIntervalSince(started) < 9, "the 1 s timeout, not the server, ended it (with room for a loaded machine)")
+        #expect(file2?.contains("reason: \"the model did not answer within 1 s (alchemy.timeout_s)\"") == true)
+    }
+
+    @Test("invalid output: an answer that is not the card is asked for once more, then the hand-made draft")
+    func invalidOutput() throws {
+        let server = try StubServer { r, _ in
+            r.path == "/v1/models" ? .json(200, modelList(["smollm2"])) : .json(200, chatAnswer("Here is your story: it was a dark night."))
+        }
+        defer { server.stop() }
+        let (status, t, f, _) = try draft(url: server.url)
+        defer { f.remove() }
+        #expect(status == 0)
+        #expect(t.err == "note: wrote the hand-made draft (invalid output): smollm2 answered twice and was rejected twice: its answer is not the JSON story card asked for (not JSON)")
+        #expect(server.requests.map(\.path) == ["/v1/models", "/v1/chat/completions", "/v1/chat/completions"])
+        let retry = server.requests[2].body
+        #expect(retry.contains("That answer was rejected: its answer is not the JSON story card asked for (not JSON)"))
+
+        let noMessage = try StubServer { r, _ in r.path == "/v1/models" ? .json(200, modelList(["smollm2"])) : .json(200, "{\"choices\": []}") }
+        defer { noMessage.stop() }
+        let (_, t2, f2, _) = try draft(url: noMessage.url)
+        defer { f2.remove() }
+        #expect(t2.err == "note: wrote the hand-made draft (invalid output): the model server's answer holds no message")
+    }
+
+    @Test("a grounded answer is written as the model's, with its name; the request asks for the schema and shows only public facts")
+    func groundedAnswer() throws {
+        let server = try StubServer { r, _ in
+            r.path == "/v1/models" ? .json(200, modelList(["/models/smollm2"])) : .json(200, chatAnswer(Self.groundedCard))
+        }
+        defer { server.stop() }
+        let (status, t, f, file) = try draft(url: server.url + "/v1/chat/completions")
+        defer { f.remove() }
+        #expect(status == 0, "\(t.err)")
+        #expect(t.err == "note: drafted by smollm2; read it, check it against the reports, and set status: published yourself")
+        let text = try #require(file)
+        #expect(text.contains("title: \"Speeding near Pickford St: 6 reports in May 2024\"\nstatus: draft\n"))
+        #expect(text.contains("generated:\n  by: \"smollm2\"\n  date: \"2026-11-29\"\n---\nBetween May 1 and May 20, 2024,"))
+        #expect(!text.contains("reason:"))
+        let story = try checked(f)
+        #expect(story.status == .draft && story.callToAction?.hasPrefix("Ask the City") == true)
+        let chat = try #require(server.requests.last)
+        #expect(chat.path == "/v1/chat/completions")
+        let body = try #require(try JSONSerialization.jsonObject(with: Data(chat.body.utf8)) as? [String: Any])
+        #expect(body["model"] as? String == "/models/smollm2")
+        let format = try #require(body["response_format"] as? [String: Any])
+        #expect(format["type"] as? String == "json_schema")
+        let schema = try #require((format["json_schema"] as? [String: Any])?["schema"] as? [String: Any])
+        #expect(Set((schema["properties"] as? [String: Any])?.keys ?? [:].keys) == ["title", "narrative", "call_to_action", "tags"])
+        let messages = try #require(body["messages"] as? [[String: String]])
+        #expect(messages.first?["role"] == "system" && messages.first?["content"]?.contains("grounded") == true)
+        for secret in Fixture.secrets { #expect(!chat.body.contains(secret), "\(secret)") }
+        #expect(chat.body.contains("[phone removed]"))
+    }
+
+    @Test("an answer with line breaks typed raw inside its strings is read as meant")
+    func rawLineBreaks() throws {
+        let raw = Self.groundedCard.replacingOccurrences(of: "\\n\\n", with: "\n\n")
+        #expect(raw != Self.groundedCard)
+        let server = try StubServer { r, _ in r.path == "/v1/models" ? .json(200, modelList(["smollm2"])) : .json(200, chatAnswer(raw)) }
+        defer { server.stop() }
+        let (status, t, f, file) = try draft(url: server.url)
+        defer { f.remove() }
+        #expect(status == 0 && t.err.hasPrefix("note: drafted by smollm2"), "\(t.err)")
+        #expect(file?.contains("One resident counted 3 cars in 10 minutes.\n\nTestville Safe Streets") == true)
+    }
+
+    @Test("structured output modes: llama-cpp-python's json_object with schema, and Ollama's /api/chat with format")
+    func modes() throws {
+        let llama = try StubServer { r, _ in r.path == "/v1/models" ? .json(200, modelList(["smollm2"])) : .json(200, chatAnswer(Self.groundedCard)) }
+        defer { llama.stop() }
+        let (s1, _, f1, _) = try draft(url: llama.url, mode: "json_object")
+        defer { f1.remove() }
+        #expect(s1 == 0)
+        let body1 = try #require(try JSONSerialization.jsonObject(with: Data((llama.requests.last?.body ?? "").utf8)) as? [String: Any])
+        let format = body1["response_format"] as? [String: Any]
+        #expect(format?["type"] as? String == "json_object" && format?["schema"] is [String: Any])
+
+        let card = Self.groundedCard.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+        let ollama = try StubServer { r, _ in
+            r.path == "/api/tags" ? .json(200, "{\"models\": [{\"name\": \"smollm2:latest\", \"model\": \"smollm2:latest\"}]}")
+                : .json(200, "{\"model\": \"smollm2:latest\", \"message\": {\"role\": \"assistant\", \"content\": \"\(card)\"}, \"done\": true}")
+        }
+        defer { ollama.stop() }
+        let (s2, t2, f2, file2) = try draft(url: ollama.url, mode: "ollama")
+        defer { f2.remove() }
+        #expect(s2 == 0, "\(t2.err)")
+        #expect(ollama.requests.map(\.path) == ["/api/tags", "/api/chat"])
+        let body2 = try #require(try JSONSerialization.jsonObject(with: Data((ollama.requests.last?.body ?? "").utf8)) as? [String: Any])
+        #expect(body2["format"] is [String: Any] && body2["stream"] as? Bool == false && body2["model"] as? String == "smollm2:latest")
+        #expect(file2?.contains("by: \"smollm2:latest\"") == true)
+    }
+
+    @Test("an ungrounded answer is asked for again; twice ungrounded, the hand-made draft and why; ungrounded then grounded, the model's")
+    func ungrounded() throws {
+        let server = try StubServer { r, _ in
+            r.path == "/v1/models" ? .json(200, modelList(["smollm2"])) : .json(200, chatAnswer(Self.ungroundedCard))
+        }
+        defer { server.stop() }
+        let (status, t, f, file) = try draft(url: server.url)
+        defer { f.remove() }
+        #expect(status == 0)
+        let reason = "smollm2 answered twice and was rejected twice: its answer failed the grounding check: the narrative says 40, which is not a count, year or date of the reports; "
+            + "the narrative names 'Officer', which is not a place, street, category, month or word of the reports (a person's name?) (and 1 more)"
+        #expect(t.err == "note: wrote the hand-made draft (invalid output): " + reason)
+        #expect(file?.contains("  by: \"fallback\"\n  reason: \"\(reason)\"\n") == true)
+        #expect(file?.components(separatedBy: "\n---\n").last?.contains("Officer") == false, "the narrative is the hand-made one")
+        #expect(server.requests.count == 3)
+
+        let second = try StubServer { r, index in
+            r.path == "/v1/models" ? .json(200, modelList(["smollm2"])) : .json(200, chatAnswer(index == 1 ? Self.ungroundedCard : Self.groundedCard))
+        }
+        defer { second.stop() }
+        let (status2, t2, f2, file2) = try draft(url: second.url)
+        defer { f2.remove() }
+        #expect(status2 == 0)
+        #expect(t2.err.hasPrefix("note: drafted by smollm2"))
+        #expect(file2?.contains("by: \"smollm2\"") == true)
+        #expect(second.requests.last?.body.contains("That answer was rejected: its answer failed the grounding check: the narrative says 40") == true)
+    }
+
+    @Test("--model-url and COMMONSIGHT_MODEL_URL choose the server, in that order, over site.yml")
+    func precedence() throws {
+        let a = try StubServer { r, _ in r.path == "/v1/models" ? .json(200, modelList(["smollm2"])) : .json(200, chatAnswer(Self.groundedCard)) }
+        let b = try StubServer { r, _ in r.path == "/v1/models" ? .json(200, modelList(["smollm2"])) : .json(200, chatAnswer(Self.groundedCard)) }
+        defer { a.stop(); b.stop() }
+        let f = try Fixture()
+        defer { f.remove() }
+        let env = ["COMMONSIGHT_MODEL_URL": b.url]
+        #expect(run(["draft", "testville", "--content", f.content, "--suggestion", "1", "--slug", "one", "--model", "smollm2"], in: f.dir, environment: env).0 == 0)
+        #expect(a.requests.isEmpty && b.requests.count == 2)
+        #expect(run(["draft", "testville", "--content", f.content, "--suggestion", "1", "--slug", "two", "--model-url", a.url], in: f.dir, environment: env).0 == 0)
+        #expect(a.requests.count == 2 && b.requests.count == 2)
+        #expect(f.read(f.stories + "/two.md")?.contains("by: \"smollm2\"") == true)
+        #expect(run(["draft", "testville", "--content", f.content, "--suggestion", "1", "--slug", "three"], in: f.dir,
+                    environment: ["COMMONSIGHT_MODEL_URL": "ftp://x"]).0 == 2)
+    }
+
+    @Test("--observations: unpublished ids are left out with a warning; an unknown id, an existing file, or nothing left is an error")
+    func observations() throws {
+        let f = try Fixture()
+        defer { f.remove() }
+        let (status, t) = run(["draft", "testville", "--content", f.content, "--observations", "s1,p1,f1,s2,k1", "--offline"], in: f.dir)
+        #expect(status == 0, "\(t.err)")
+        #expect(t.err.contains("content/neighborhoods/testville/observations.csv:6:1: warning: observation 'p1' is pending; it is left out of the draft"))
+        #expect(t.err.contains("content/neighborhoods/testville/observations.csv:7:1: warning: observation 'f1' is flagged; it is left out of the draft"))
+        let created = try #require(t.out.split(separator: " ").last.map(String.init))
+        let text = try #require(f.read(f.dir + "/" + created))
+        #expect(text.contains("observations: [\"k1\", \"s1\", \"s2\"]"), "in the order they were observed")
+        for secret in Fixture.secrets { #expect(!text.contains(secret)) }
+        #expect(run(["check", "--content", f.content], in: f.dir).0 == 0)
+
+        // The same again: the file exists, and is left alone.
+        let before = f.read(f.dir + "/" + created)
+        let (again, t2) = run(["draft", "testville", "--content", f.content, "--observations", "s1,s2,k1", "--offline"], in: f.dir)
+        #expect(again == 1)
+        #expect(t2.err == "\(created): error: already exists; draft never overwrites a file (choose another --slug)")
+        #expect(f.read(f.dir + "/" + created) == before)
+
+        #expect(run(["draft", "testville", "--content", f.content, "--observations", "s1,nope", "--offline"], in: f.dir).0 == 1)
+        let (none, t3) = run(["draft", "testville", "--content", f.content, "--observations", "p1,f1", "--offline"], in: f.dir)
+        #expect(none == 1 && t3.err.contains("error: no published observation left to draft from"))
+        #expect(run(["draft", "testville", "--content", f.content, "--suggestion", "9", "--offline"], in: f.dir).0 == 1)
+    }
+
+    @Test("wrong usage exits 2: no reports named, both kinds, a bad slug, date or URL")
+    func usage() throws {
+        let f = try Fixture()
+        defer { f.remove() }
+        for args in [["draft", "testville"], ["draft", "testville", "--observations", "s1", "--suggestion", "1"],
+                     ["draft", "testville", "--suggestion", "x"], ["draft", "testville", "--suggestion", "1", "--slug", "Bad Slug"],
+                     ["draft", "testville", "--suggestion", "1", "--date", "2026-02-30"], ["draft", "testville", "--suggestion", "1", "--model-url", "localhost"],
+                     ["draft", "--suggestion", "1"], ["draft", "testville", "--observations", "s1", "--since", "2024-01-01"]] {
+            let (status, t) = run(args + ["--content", f.content], in: f.dir)
+            #expect(status == 2, "\(args): \(t.err)")
+            #expect(t.err.contains("hint: run 'commonsight help draft'"))
+        }
+        #expect(run(["help", "draft"], in: f.dir).1.out.contains("never overwritten"))
+        #expect(run(["--help"], in: f.dir).1.out.contains("commonsight suggest NEIGHBORHOOD"))
+    }
+
+    @Test("build never publishes a draft")
+    func buildLeavesDrafts() throws {
+        let (status, _, f, _) = try draft(url: nil)
+        defer { f.remove() }
+        #expect(status == 0)
+        let out = f.dir + "/public"
+        let (built, t) = run(["build", "--content", f.content, "--templates", packageRoot + "/templates", "--out", out,
+                              "--cache-dir", f.dir + "/cache", "--date", "2026-11-29"], in: f.dir)
+        #expect(built == 0, "\(t.err)")
+        #expect(!FileManager.default.fileExists(atPath: out + "/testville/stories/may-speeding/index.html"))
+        #expect(FileManager.default.fileExists(atPath: out + "/testville/stories/march-speeding/index.html"))
+    }
+}
+
+@Suite("HTTP: the socket client and URLSession")
+struct TransportTests {
+    @Test("both read an answer, a refused connection is unreachable, and a silent server times out")
+    func transports() throws {
+        let server = try StubServer { r, _ in r.path == "/slow" ? .hang(10) : .json(201, "{\"echo\": \(r.body.count)}") }
+        defer { server.stop() }
+        let port = try StubServer.closedPort()
+        for send in [HTTP.send, HTTP.viaURLSession] {
+            let answer = send("POST", server.url + "/x", Array("{\"a\": 1}".utf8), 5)
+            #expect(answer == .success(HTTP.Response(status: 201, body: Array("{\"echo\": 8}".utf8))))
+            #expect(send("GET", "http://127.0.0.1:\(port)/", nil, 5) == .failure(.unreachable("connection refused")))
+            let started = Date()
+            #expect(send("GET", server.url + "/slow", nil, 1) == .failure(.timedOut))
+            #expect(Date().timeIntervalSince(started) < 9)
+        }
+    }
+
+    @Test("the socket client reads chunked answers and skips 100 Continue")
+    func chunked() throws {
+        #if os(Linux)
+        let raw = Array("HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n4\r\n{\"a\"\r\n3\r\n: 1\r\n1\r\n}\r\n0\r\n\r\n".utf8)
+        let parsed = try #require(SocketHTTP.parse(raw))
+        #expect(parsed.complete && parsed.response.status == 200 && parsed.response.body == Array("{\"a\": 1}".utf8))
+        #expect(SocketHTTP.parse(Array(raw.dropLast(5)))?.complete == false)
+        #endif
+    }
+}
