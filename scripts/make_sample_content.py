@@ -235,8 +235,11 @@ def main():
             "  private_fields: [reporter_id]",
             "map_attribution: Boundaries, parks and street centerlines from City of Detroit open data (streets from the State of Michigan Geographic Framework All Roads v17a) and US Census Bureau TIGER",
             "categories:"]
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    from sample_stories import CALLS, yaml_str
     for key, label, color in CATEGORIES:
-        site.append(f'  {key}: {{ label: {label}, color: "{color}" }}')
+        call = f", call_to_action: {yaml_str(CALLS[key])}" if key in CALLS else ""
+        site.append(f'  {key}: {{ label: {label}, color: "{color}"{call} }}')
     write(os.path.join(OUT, "site.yml"), "\n".join(site) + "\n")
     total = 0
     for name, (slug, fmt) in NEIGHBORHOODS.items():

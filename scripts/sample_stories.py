@@ -14,6 +14,8 @@ CALLS = {
     "illegal-parking": "Ask Municipal Parking for regular enforcement on these blocks, and keep sidewalks clear for wheelchairs and strollers.",
     "truck-routes": "Ask the City to sign and enforce the truck routes, and report trucks on residential streets through Improve Detroit.",
     "bike-lane-driving": "Ask the City for protected bike lanes on these streets, and report blocked lanes through Improve Detroit.",
+    "wrong-way-driving": "Ask the City to check the one-way signs at these corners, and report wrong-way drivers through Improve Detroit.",
+    "improper-passing": "Ask the precinct for enforcement where these reports cluster, and report new cases through Improve Detroit.",
     "other-traffic": "Bring your own observations to the next coalition meeting, and report new problems through Improve Detroit.",
 }
 

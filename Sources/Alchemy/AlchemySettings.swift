@@ -55,7 +55,11 @@ public enum AlchemySettings {
     public static func read(siteFile path: String, log: inout DiagnosticLog) -> (SuggestSettings, ModelSettings) {
         var suggest = SuggestSettings()
         var model = ModelSettings()
-        guard let data = FileManager.default.contents(atPath: path) else { return (suggest, model) }
+        // Only a regular file of a sane size: the loader has said what is wrong with anything else.
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+              attributes[.type] as? FileAttributeType == .typeRegular,
+              (attributes[.size] as? NSNumber)?.intValue ?? Int.max <= 1 << 20,
+              let data = FileManager.default.contents(atPath: path) else { return (suggest, model) }
         var text = String(decoding: data, as: UTF8.self)
         if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
         var ignored = DiagnosticLog()  // the loader has reported site.yml's syntax already

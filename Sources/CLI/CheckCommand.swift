@@ -1,3 +1,4 @@
+import Alchemy
 import Diagnostics
 import Build
 import Foundation
@@ -18,7 +19,11 @@ enum CheckCommand {
         // The theme is checked when named, or when the default `templates` folder is there.
         let templates = console.resolve(parsed.options["templates"] ?? "templates")
         let checkTheme = parsed.options["templates"] != nil || FileManager.default.fileExists(atPath: templates)
-        let (content, diagnostics) = Builder.check(content: root, templates: checkTheme ? templates : nil)
+        var (content, diagnostics) = Builder.check(content: root, templates: checkTheme ? templates : nil)
+        // The `suggest:` and `alchemy:` blocks belong to suggest and draft; check them here too.
+        var log = DiagnosticLog()
+        _ = AlchemySettings.read(siteFile: (root as NSString).appendingPathComponent("site.yml"), log: &log)
+        diagnostics = (diagnostics + log.items).sortedForDisplay()
         let errors = CommandLineTool.report(diagnostics, console: console)
         let warnings = diagnostics.count - errors
         guard let content, errors == 0 else {

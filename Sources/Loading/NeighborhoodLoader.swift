@@ -61,13 +61,15 @@ struct NeighborhoodLoader {
     }
 
     /// The basemap's street names, lowercased, with and without their suffix and direction
-    /// ("w vernor hwy", "w vernor", "vernor hwy", "vernor"): what may follow a house number.
+    /// ("w vernor hwy", "vernor hwy", "w vernor", "vernor"): what may follow a house number, and
+    /// names that hold a number of their own ("w 7 mile rd").
     static func streetNames(_ basemap: [GeoJSON.Feature]) -> Set<String> {
         var out = Set<String>()
         for f in basemap {
             guard case .lines = f.geometry, let name = f.properties?["name"]?.scalarText?.lowercased(), !name.isEmpty else { continue }
             var words = name.split(separator: " ").map { String($0.filter { $0 != "." }) }
             out.insert(words.joined(separator: " "))
+            if words.count > 1, Addresses.directions.contains(words[0]) { out.insert(words.dropFirst().joined(separator: " ")) }
             if words.count > 1, Addresses.suffixes.contains(words[words.count - 1]) { words.removeLast() }
             out.insert(words.joined(separator: " "))
             if words.count > 1, Addresses.directions.contains(words[0]) { out.insert(words.dropFirst().joined(separator: " ")) }

@@ -170,7 +170,21 @@ public enum Addresses {
                 best = .init(kind: .address, start: number, end: w.period ? w.end - 1 : w.end, streetStart: words[0].start)
             }
         }
-        return best
+        guard let found = best else { return nil }
+        // A number that is part of a street's own name (7 Mile Rd, W 8 Mile) is not a house number.
+        let phrase = String(decoding: b[number..<found.end], as: UTF8.self).lowercased().filter { $0 != "." }
+        if streets.contains(phrase) { return nil }
+        if let before = previousWord(b, before: number), directions.contains(before), streets.contains(before + " " + phrase) { return nil }
+        return found
+    }
+
+    /// The word just before `at` (after one space), lowercased without its period.
+    static func previousWord(_ b: [UInt8], before at: Int) -> String? {
+        guard at >= 2, b[at - 1] == UInt8(ascii: " ") else { return nil }
+        var start = at - 1
+        while start > 0, Bytes.isWordByte(b[start - 1]) || b[start - 1] == UInt8(ascii: ".") { start -= 1 }
+        guard start < at - 1 else { return nil }
+        return String(decoding: b[start..<(at - 1)], as: UTF8.self).lowercased().filter { $0 != "." }
     }
 
     /// The word starting at `at` after one space, without a trailing comma; its period counted in.

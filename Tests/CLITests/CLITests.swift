@@ -66,6 +66,19 @@ struct CLITests {
         #expect(t.err.hasSuffix("check failed: 1 error, 1 warning"))
     }
 
+    @Test("check also reports bad suggest and alchemy settings at their place")
+    func checkAlchemySettings() throws {
+        let dir = NSTemporaryDirectory() + "cs-cli-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: dir + "/content/neighborhoods", withIntermediateDirectories: true)
+        try "title: T\ncategories:\n  a: { label: A, color: \"#000000\" }\nalchemy:\n  url: 12\nsuggest:\n  radius_m: lots\n"
+            .write(toFile: dir + "/content/site.yml", atomically: true, encoding: .utf8)
+        let (status, t) = run("check", "--content", dir + "/content", in: dir)
+        #expect(status == 1)
+        let lines = t.err.split(separator: "\n")
+        #expect(lines.contains { $0.hasPrefix("content/site.yml:5:8: error: alchemy.url '12' is not an http(s) URL") }, "\(t.err)")
+        #expect(lines.contains { $0.hasPrefix("content/site.yml:7:13: error: suggest.radius_m is 'lots'") }, "\(t.err)")
+    }
+
     @Test("new writes skeletons that check accepts, and never overwrites")
     func newSkeletons() throws {
         let dir = NSTemporaryDirectory() + "cs-new-" + UUID().uuidString
