@@ -211,6 +211,8 @@ def observation(row, parks_here, hood, bounds):
     return {
         "id": row["id"], "category": category_of(row),
         "lat": f"{y:.7f}", "lon": f"{x:.7f}", "observed": row["created_at"],
+        # The public page of the original SeeClickFix post (PROVENANCE.md), for "the original report".
+        "source_url": f"https://seeclickfix.com/issues/{row['id']}",
         "description": "\n\n".join(kept),
     }
 
@@ -233,6 +235,7 @@ def main():
             "privacy:",
             "  location_precision_m: 50",
             "  private_fields: [reporter_id]",
+            "how_to_report: Report traffic problems to the City through the Improve Detroit app, then tell your block club.",
             "map_attribution: Boundaries, parks and street centerlines from City of Detroit open data (streets from the State of Michigan Geographic Framework All Roads v17a) and US Census Bureau TIGER",
             "categories:"]
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -288,7 +291,7 @@ def write_neighborhood(base, name, slug, feature, parks_here, obs):
 
 
 def write_observations(base, fmt, obs):
-    columns = ["id", "category", "lat", "lon", "observed", "description"]
+    columns = ["id", "category", "lat", "lon", "observed", "source_url", "description"]
     if fmt == "geojson":
         fc = {"type": "FeatureCollection", "features": [
             {"type": "Feature", "geometry": {"type": "Point", "coordinates": [float(o["lon"]), float(o["lat"])]},
@@ -306,7 +309,7 @@ def write_observations(base, fmt, obs):
             if o not in as_markdown:
                 w.writerow([o[k] for k in columns])
     for o in as_markdown:
-        front = [f"{k}: {o[k]}" for k in ("category", "lat", "lon", "observed")]
+        front = [f"{k}: {o[k]}" for k in ("category", "lat", "lon", "observed", "source_url")]
         write(os.path.join(base, "observations", o["id"] + ".md"), "---\n" + "\n".join(front) + "\n---\n" + o["description"] + ("\n" if o["description"] else ""))
 
 

@@ -70,7 +70,7 @@ def write_story(write, base, name, key, items, labels, coalition, date):
     years = Counter(o["observed"][:4] for o in items)
     first, last = min(years), max(years)
     busiest = max(sorted(years), key=lambda y: years[y])
-    linked = items[-12:]
+    linked = items
     quotes = [q for q in (short_quote(o["description"]) for o in reversed(items) if o["description"]) if q][:2]
     body = [f"Residents of {name} filed {len(items)} Improve Detroit reports about {label.lower()} between "
             f"{first} and {last}; {busiest} was the busiest year, with {years[busiest]}.", ""]
@@ -85,7 +85,7 @@ def write_story(write, base, name, key, items, labels, coalition, date):
         for q in quotes:
             body.append(f"> {q}")
             body.append("")
-    body.append(f"The {len(linked)} most recent reports are linked below and shown on the map. "
+    body.append(f"All {len(linked)} reports are linked below and shown on the map. "
                 "Each one is a neighbor who took the time to write it down; together they show where to start.")
     slug = key + "-reports"
     write(os.path.join(base, "stories", slug + ".md"),
@@ -141,7 +141,7 @@ def write_long_story(write, base, name, items, labels, coalition):
     write(os.path.join(base, "stories", "parking-report-by-report.md"),
           "---\n" + f"title: {yaml_str(f'Parked on the sidewalk: {name} report by report')}\n"
           + f"status: published\ndate: 2026-11-28\n"
-          + f"observations: [{', '.join(o['id'] for o in items[-20:])}]\n"
+          + f"observations: [{', '.join(o['id'] for o in items)}]\n"
           + f"call_to_action: {yaml_str(CALLS['illegal-parking'])}\n"
           + f"tags: [illegal-parking, sidewalks]\ncoalition: {coalition}\nauthor: {yaml_str(name + ' Safe Streets volunteers')}\n---\n"
           + "\n".join(body) + "\n")

@@ -11,7 +11,7 @@
 - axe-core (the copy inside the PyPI package axe-playwright-python) reports no violation of
   serious or critical impact on any page kind, at 390 and 1280 px.
 
-Usage: tests/browser_checks.py PUBLIC_DIR. Ends with 'browser-checks: N passed, N failed'.
+Usage: tests/browser_checks.py PUBLIC_DIR [--sample]. Ends with 'browser-checks: N passed, N failed'.
 """
 import importlib.util
 import math
@@ -72,12 +72,17 @@ def pages(public):
             continue
         digests = sorted(d for d in os.listdir(os.path.join(h, "digest")) if d.startswith("2"))
         latest = os.path.join(h, "digest", digests[-1], "index.html") if digests else None
+        # The busiest week: the widest counts table and the longest list.
+        busiest = max((os.path.join(h, "digest", d, "index.html") for d in digests), key=os.path.getsize, default=None)
+        longest = max((os.path.join(h, "stories", d, "index.html") for d in os.listdir(os.path.join(h, "stories"))
+                       if os.path.isfile(os.path.join(h, "stories", d, "index.html"))), key=os.path.getsize, default=None)
         for kind, path in [("home", os.path.join(h, "index.html")), ("observations", os.path.join(h, "observations", "index.html")),
                            ("observation", first(os.path.join(h, "observations"))), ("stories", os.path.join(h, "stories", "index.html")),
                            ("story", first(os.path.join(h, "stories"))), ("coalitions", os.path.join(h, "coalitions", "index.html")),
                            ("coalition", first(os.path.join(h, "coalitions"))), ("events", os.path.join(h, "events", "index.html")),
-                           ("digests", os.path.join(h, "digest", "index.html")), ("digest", latest), ("404", os.path.join(h, "404.html"))]:
-            if path and os.path.isfile(path):
+                           ("digests", os.path.join(h, "digest", "index.html")), ("digest", latest), ("digest", busiest),
+                           ("story", longest), ("404", os.path.join(h, "404.html"))]:
+            if path and os.path.isfile(path) and (kind, path) not in out:
                 out.append((kind, path))
     return out
 
@@ -172,7 +177,74 @@ def printed(driver, items, public):
             check(f"{path} printed: map text '{text}' ({what}) is at least 7 pt", size * 0.75 >= 7 - 1e-6, f"{size * 0.75:.1f} pt")
 
 
-def names_never_collide(driver, items):
+# A flyer's blocks as laid out for print: what each holds, where, and whether a column cuts text off.
+FLYER_BLOCKS = """
+const sheet = document.querySelector('.sheet');
+if (!sheet) return null;
+const r = e => {
+  // A map counts where it is drawn: its viewBox as laid out, not the box around any letterboxing.
+  if (e.matches('svg.map') && e.getScreenCTM()) {
+    const m = e.getScreenCTM(), v = e.viewBox.baseVal;
+    return [m.e, m.f, m.e + m.a * v.width, m.f + m.d * v.height];
+  }
+  const b = e.getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom];
+};
+const blocks = [...sheet.querySelectorAll(
+  '.kicker, h1, .draft, .text > p, .text > ul, .text > ol, .text > table, .text > h2, .text > h3, .text > blockquote, ' +
+  '.lower > p, .map > svg.map, .map-legend, .map-credit, .side > .box, footer')]
+  .filter(e => e.getClientRects().length).map(e => [e.className || e.tagName.toLowerCase(), r(e)]);
+const cut = [...sheet.querySelectorAll('.text, .lower, .side')].filter(e => e.scrollHeight > e.clientHeight + 1)
+  .map(e => e.className + ' ' + (e.scrollHeight - e.clientHeight) + ' px');
+return {sheet: r(sheet), blocks: blocks, cut: cut};
+"""
+
+# Letter and A4 with the flyers' 0.45 in page margins, in CSS px.
+PRINT_PAGES = {"Letter": (816 - 86, 1056 - 86), "A4": (794 - 86, 1123 - 86)}
+
+
+def flyer_layout(driver, public):
+    """Every flyer under print emulation on Letter and A4: no block over another, nothing cut off,
+    nothing outside the sheet, and at most about a third of the sheet left empty."""
+    paths = []
+    for hood in sorted(os.listdir(public)):
+        for sub in ("stories", "digest"):
+            d = os.path.join(public, hood, sub)
+            if os.path.isdir(d):
+                paths += [os.path.join(d, i, "flyer.html") for i in sorted(os.listdir(d)) if os.path.isfile(os.path.join(d, i, "flyer.html"))]
+    worst = (0, "")
+    for paper, (w, h) in PRINT_PAGES.items():
+        set_width(driver, w, h, "print")
+        for path in paths:
+            driver.get("file://" + path)
+            got = driver.execute_script(FLYER_BLOCKS)
+            name = f"{os.path.relpath(path, public)} on {paper}"
+            if not got:
+                check(f"{name} has a sheet", False)
+                continue
+            sx0, sy0, sx1, sy1 = got["sheet"]
+            blocks = got["blocks"]
+            clashes = []
+            for i, (a, ra) in enumerate(blocks):
+                for b, rb in blocks[i + 1:]:
+                    if min(ra[2], rb[2]) - max(ra[0], rb[0]) > 1 and min(ra[3], rb[3]) - max(ra[1], rb[1]) > 1:
+                        clashes.append(f"{a} over {b}")
+            outside = [a for a, r in blocks if r[0] < sx0 - 1 or r[1] < sy0 - 1 or r[2] > sx1 + 1 or r[3] > sy1 + 1]
+            check(f"{name}: no block over another", not clashes, clashes)
+            check(f"{name}: nothing cut off or outside the page", not got["cut"] and not outside, got["cut"] + outside)
+            # The share of the sheet no block covers, counted on a grid of 4 px cells.
+            cell, covered = 4, set()
+            for _, (x0, y0, x1, y1) in blocks:
+                for gx in range(int(max(x0, sx0) // cell), int(min(x1, sx1) // cell)):
+                    for gy in range(int(max(y0, sy0) // cell), int(min(y1, sy1) // cell)):
+                        covered.add((gx, gy))
+            total = max(1, int((sx1 - sx0) // cell) * int((sy1 - sy0) // cell))
+            empty = 1 - len(covered) / total
+            worst = max(worst, (empty, name))
+            check(f"{name}: at most about a third of the page is empty", empty <= 0.36, f"{empty:.0%} empty")
+    print(f"flyers: {len(paths)} laid out on Letter and A4; the emptiest is {worst[1]} at {worst[0]:.0%}")
+
+
+def names_never_collide(driver, items, sample):
     count = 0
     for width in (390, 1280):
         set_width(driver, width)
@@ -188,7 +260,8 @@ def names_never_collide(driver, items):
                     clashes += [f"'{text}' over {what}" for what, b2 in others if overlaps(box, b2)]
                 check(f"{path} at {width} px ({cls}): {len(names)} names clear of each other, the marks, scale and north arrow",
                       not clashes, "; ".join(clashes))
-    check("the sample maps carry names", count > 50, count)
+    if sample:
+        check("the sample maps carry names", count > 50, count)
 
 
 def keyboard(driver, items):
@@ -247,9 +320,10 @@ def axe(driver, items, source):
 
 
 def main():
-    if len(sys.argv) != 2:
-        sys.exit("usage: browser_checks.py PUBLIC_DIR")
+    if len(sys.argv) not in (2, 3) or (len(sys.argv) == 3 and sys.argv[2] != "--sample"):
+        sys.exit("usage: browser_checks.py PUBLIC_DIR [--sample]   (--sample: the site has street basemaps, so its maps must carry names)")
     public = os.path.abspath(sys.argv[1])
+    sample = len(sys.argv) == 3
     source = axe_source()
     items = pages(public)
     driver = browser()
@@ -257,7 +331,8 @@ def main():
     try:
         phones(driver, items)
         printed(driver, items, public)
-        names_never_collide(driver, items)
+        flyer_layout(driver, public)
+        names_never_collide(driver, items, sample)
         keyboard(driver, items)
         axe(driver, items, source)
     finally:

@@ -63,7 +63,7 @@ def flyers(public, base):
             for item in sorted(os.listdir(d)):
                 f = os.path.join(d, item, "flyer.html")
                 if os.path.isfile(f):
-                    out.append((f, f"{base}{hood}/{kind}/{item}/index.html"))
+                    out.append((f, f"{base}{hood}/{kind}/{item}/"))
     return out
 
 

@@ -50,32 +50,45 @@ public struct StreetIndex: Sendable {
 
     /// Distinct street names within `meters` of the point, nearest first (ties by name).
     public func nearest(_ p: Coordinate, within meters: Double = 250) -> [(name: String, meters: Double)] {
+        nearestWithDirection(p, within: meters).map { ($0.name, $0.meters) }
+    }
+
+    /// The same, with the direction of each street's nearest piece (radians, 0 to π: a line has no way).
+    func nearestWithDirection(_ p: Coordinate, within meters: Double) -> [(name: String, meters: Double, direction: Double)] {
         guard p.latitude.isFinite, p.longitude.isFinite else { return [] }
         let mPerDegLat = 111_320.0, mPerDegLon = 111_320.0 * cos(p.latitude * .pi / 180)
         let reach = Int((meters / 111_320.0 / Self.cellDegrees).rounded(.up)) + 1
         let cx = Self.cell(p.longitude), cy = Self.cell(p.latitude)
-        var best: [String: Double] = [:]
+        var best: [String: (meters: Double, direction: Double)] = [:]
         var seen = Set<Int>()
         for x in (cx - reach)...(cx + reach) {
             for y in (cy - reach)...(cy + reach) {
                 for i in cells[Cell(x: x, y: y)] ?? [] where seen.insert(i).inserted {
                     let s = segments[i]
-                    let d = Area.distanceToSegment((s.a.longitude - p.longitude) * mPerDegLon, (s.a.latitude - p.latitude) * mPerDegLat,
-                                                   (s.b.longitude - p.longitude) * mPerDegLon, (s.b.latitude - p.latitude) * mPerDegLat)
-                    if d <= meters, d < best[s.name] ?? .infinity { best[s.name] = d }
+                    let ax = (s.a.longitude - p.longitude) * mPerDegLon, ay = (s.a.latitude - p.latitude) * mPerDegLat
+                    let bx = (s.b.longitude - p.longitude) * mPerDegLon, by = (s.b.latitude - p.latitude) * mPerDegLat
+                    let d = Area.distanceToSegment(ax, ay, bx, by)
+                    if d <= meters, d < best[s.name]?.meters ?? .infinity {
+                        var direction = atan2(by - ay, bx - ax)
+                        if direction < 0 { direction += .pi }
+                        best[s.name] = (d, direction)
+                    }
                 }
             }
         }
-        return best.map { ($0.key, $0.value) }.sorted { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0 < $1.0 }
+        return best.map { ($0.key, $0.value.meters, $0.value.direction) }.sorted { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0 < $1.0 }
     }
 
-    /// "near Pickford St and Wyoming St" (the two nearest streets), "near Pickford St" (one), or nil.
+    /// "near Pickford St and Wyoming St" (the nearest street and the nearest one crossing it, at
+    /// least 30° apart, so the two make a corner), "near Pickford St" (no crossing street in
+    /// reach), or nil.
     public func describe(_ p: Coordinate, within meters: Double = 250) -> String? {
-        let names = nearest(p, within: meters).prefix(2).map(\.name)
-        switch names.count {
-        case 0: return nil
-        case 1: return "near \(names[0])"
-        default: return "near \(names[0]) and \(names[1])"
+        let found = nearestWithDirection(p, within: meters)
+        guard let first = found.first else { return nil }
+        let crossing = found.dropFirst().first { other in
+            let turn = abs(other.direction - first.direction)
+            return min(turn, .pi - turn) >= .pi / 6
         }
+        return crossing.map { "near \(first.name) and \($0.name)" } ?? "near \(first.name)"
     }
 }

@@ -47,10 +47,12 @@ public final class Observation: Sendable {
     public let tags: [String]
     /// Markdown.
     public let description: String
+    /// Where the original report is (an http(s) address), when the content gives it.
+    public let sourceURL: String?
     public let source: SourceLocation
 
     public init(id: String, category: String, location: String, coordinate: Coordinate, observed: ContentDate, status: Status,
-                title: String, author: String, tags: [String], description: String, source: SourceLocation) {
+                title: String, author: String, tags: [String], description: String, sourceURL: String? = nil, source: SourceLocation) {
         self.id = id
         self.category = category
         self.location = location
@@ -61,6 +63,7 @@ public final class Observation: Sendable {
         self.author = author
         self.tags = tags
         self.description = description
+        self.sourceURL = sourceURL
         self.source = source
     }
 }

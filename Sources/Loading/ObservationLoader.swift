@@ -138,6 +138,10 @@ struct ObservationLoader {
         let tags = f.tags("tags", log: &log)
         let title = f.text("title", log: &log)
         let author = f.text("author", log: &log)
+        let sourceURL = f.text("source_url", log: &log)
+        if let sourceURL, !DocumentLoader.isWebURL(sourceURL) {
+            log.error(f.place("source_url"), "source_url \(quoted(sourceURL)) is not an http(s) URL; expected the address of the original report, like 'https://seeclickfix.com/issues/4764238'")
+        }
         guard log.items[before...].allSatisfy({ !$0.isError }),
               let category, let known, let coordinate, let observed, let status else { return nil }
         // Without a written place, the words come from the streets at the privacy grid: never more precise than the map.
@@ -153,7 +157,7 @@ struct ObservationLoader {
         return Observation(
             id: id, category: category, location: place, coordinate: published,
             observed: observed, status: status, title: shownTitle ?? "\(known.label) — \(place)",
-            author: shownAuthor ?? "A neighbor", tags: tags, description: shownDescription, source: f.location)
+            author: shownAuthor ?? "A neighbor", tags: tags, description: shownDescription, sourceURL: sourceURL, source: f.location)
     }
 
     var redactor: Redactor { Redactor(kinds: site.privacy.redact, streets: streets) }

@@ -54,6 +54,8 @@ public struct SiteSettings: Sendable {
     public var categories: [Category]
     /// The small line under every map: where its data came from.
     public var mapAttribution: String
+    /// How a resident files a report (`how_to_report`): printed on flyers, shown on the home page.
+    public var howToReport: String?
     public var location: SourceLocation
     /// How much Markdown one text may hold (`limits` in `site.yml`).
     public var markdownBudget = MarkdownBudget.default

@@ -46,6 +46,7 @@ public enum SiteLoader {
         var settings = SiteSettings(title: title, description: description, baseURL: baseURL, language: language,
                                     timeZone: zone, privacy: privacy, categories: categories, mapAttribution: attribution, location: start)
         settings.markdownBudget = limits(fields.node("limits"), log: &log)
+        settings.howToReport = fields.text("how_to_report", log: &log).map(TextCleaning.clean)
         settings.fingerprint = Fingerprint(of: text)
         return settings
     }

@@ -18,7 +18,11 @@ enum Basemap {
     /// A projected polyline, simplified; nil when all of it lies outside the frame.
     static func projected(_ line: [Coordinate], _ fit: MercatorFit, tolerance: Double) -> [PlanePoint]? {
         let points = line.map { PlanePoint(fit.point($0)) }
-        guard points.contains(where: { $0.x > -50 && $0.x < fit.width + 50 && $0.y > -50 && $0.y < fit.height + 50 }) else { return nil }
+        // Kept when any segment may cross the frame: a long straight street crosses it with both ends outside.
+        guard let first = points.first else { return nil }
+        var (x0, y0, x1, y1) = (first.x, first.y, first.x, first.y)
+        for p in points { (x0, y0, x1, y1) = (min(x0, p.x), min(y0, p.y), max(x1, p.x), max(y1, p.y)) }
+        guard x1 > -50, x0 < fit.width + 50, y1 > -50, y0 < fit.height + 50 else { return nil }
         let simple = Simplification.line(points, tolerance: tolerance)
         return simple.count >= 2 ? simple : nil
     }

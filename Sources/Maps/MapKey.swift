@@ -39,9 +39,10 @@ public enum MapKey {
     }
 
     /// A group's circle, for the key.
-    public static func groupIcon(size: Double = 18) -> String {
+    public static func groupIcon(size: Double = 26) -> String {
         "<svg class=\"icon\" viewBox=\"0 0 24 24\" width=\"\(SVGText.number(size))\" height=\"\(SVGText.number(size))\" aria-hidden=\"true\">"
-            + "<circle cx=\"12\" cy=\"12\" r=\"11\" fill=\"#7a8a8f\" stroke=\"#ffffff\" stroke-width=\"1.5\"/><circle cx=\"12\" cy=\"12\" r=\"7\" fill=\"#ffffff\"/>"
+            + "<path d=\"M12 1A11 11 0 0 1 23 12L12 12Z\" fill=\"#d55e00\"/><path d=\"M23 12A11 11 0 0 1 3 18.5L12 12Z\" fill=\"#009e73\"/>"
+            + "<path d=\"M3 18.5A11 11 0 0 1 12 1L12 12Z\" fill=\"#0072b2\"/><circle cx=\"12\" cy=\"12\" r=\"7\" fill=\"#ffffff\"/>"
             + "<text x=\"12\" y=\"15.5\" font-family=\"system-ui, sans-serif\" font-size=\"10\" font-weight=\"700\" fill=\"#1d2327\" text-anchor=\"middle\">3</text></svg>"
     }
 
@@ -100,8 +101,11 @@ public enum MapKey {
             y += Double((legend.count + 1) / 2) * 26
             if let groupText {
                 s += "<circle cx=\"21\" cy=\"\(n(y))\" r=\"9\" fill=\"#7a8a8f\" stroke=\"#ffffff\"/><circle cx=\"21\" cy=\"\(n(y))\" r=\"5.5\" fill=\"#ffffff\"/>"
-                s += "<text x=\"34\" y=\"\(n(y + 5))\">\(Escape.xml(groupText))</text>\n"
-                y += 28
+                for line in MapKey.wrap(groupText, width: width - 48, size: 14) {
+                    s += "<text x=\"34\" y=\"\(n(y + 5))\">\(Escape.xml(line))</text>\n"
+                    y += 19
+                }
+                y += 9
             }
             y += 4
             for line in MapKey.wrap(attribution, width: width - 28, size: 12) {

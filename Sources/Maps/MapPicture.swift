@@ -36,8 +36,16 @@ struct MapPicture {
         var placer = LabelPlacer(width: width, height: fit.height)
         let markBoxes = groups.map { g in MapBox(cx: g.x, cy: g.y, hw: g.radius + 1, hh: g.radius + 1) }
         for box in markBoxes { placer.occupy(box) }
-        placer.occupy(MapBox(cx: width - 34, cy: 34, hw: 18, hh: 30))
-        let bar = MapKey.scaleBar(scale, x: 8, bottom: fit.height - 6)
+        // The north arrow and the scale bar go in the corners where they cover the fewest marks.
+        let corners = [(width - 34, 8), (34, 8), (width - 34, fit.height - 68)].map { x, y in (MapBox(cx: x, cy: y + 30, hw: 18, hh: 30), (x, y)) }
+        let north = Self.leastCrowded(corners, marks: markBoxes, fallback: corners[0])
+        placer.occupy(north.box)
+        let barWidth = MapKey.scaleBar(scale, x: 0, bottom: 0).box.hw * 2
+        let bars = [(8, fit.height - 6), (width - barWidth - 8, fit.height - 6), (8, 50.0)].map { x, bottom in
+            let drawn = MapKey.scaleBar(scale, x: x, bottom: bottom)
+            return (drawn.box, drawn.svg)
+        }
+        let bar = Self.leastCrowded(bars.filter { !$0.0.overlaps(north.box) }, marks: markBoxes, fallback: bars[0])
         placer.occupy(bar.box)
         var names = NameLabels(placer: placer)
         if spec.showsNames {
@@ -71,11 +79,23 @@ struct MapPicture {
         s += "<g class=\"marks\">\n"
         for (g, place) in zip(groups, places) { s += mark(g, place: place) }
         s += "</g>\n"
-        s += northArrow(x: width - 34, y: 8, word: spec.words.north)
-        s += bar.svg
+        s += northArrow(x: north.value.0, y: north.value.1, word: spec.words.north)
+        s += bar.value
         if let drawnKey { s += drawnKey.svg }
         s += "</svg>\n"
-        return MapDrawing.Rendition(svg: s, width: width, height: height, labelBoxes: names.placed.map(\.box), markBoxes: markBoxes + [bar.box])
+        return MapDrawing.Rendition(svg: s, width: width, height: height, labelBoxes: names.placed.map(\.box),
+                                    markBoxes: markBoxes + [bar.box, north.box])
+    }
+
+    /// The first of the places whose box covers the fewest marks; `fallback` when there is none.
+    static func leastCrowded<T>(_ places: [(MapBox, T)], marks: [MapBox], fallback: (MapBox, T)) -> (box: MapBox, value: T) {
+        var best = fallback, fewest = Int.max
+        for (box, value) in places {
+            let count = marks.reduce(0) { $0 + ($1.overlaps(box) ? 1 : 0) }
+            if count < fewest { (best, fewest) = ((box, value), count) }
+            if count == 0 { break }
+        }
+        return (best.0, best.1)
     }
 
     /// A mark links to its report; a group is a small pie of its categories around its number, and

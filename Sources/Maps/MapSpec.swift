@@ -120,8 +120,10 @@ public struct MapWords: Sendable {
     public var grouped: @Sendable (Int) -> String = { "Reports close together are drawn as \($0) circle\($0 == 1 ? "" : "s") with their number." }
     /// A place with no street name in reach.
     public var somewhere: @Sendable (String) -> String = { "in \($0)" }
-    /// "A circle with a number: reports within about 60 m of each other."
-    public var groupKey: @Sendable (Int) -> String = { "A circle with a number: reports within about \($0) m of each other" }
+    /// What a group's circle is; its argument is how close reports are, at least, to be drawn as one (meters).
+    public var groupKey: @Sendable (Int) -> String = { _ in
+        "A circle with a number: that many reports close together; the colors around it show their categories"
+    }
     public var noReports = "No reports to show on this map."
     public var north = "N"
 

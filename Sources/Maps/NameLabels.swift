@@ -71,8 +71,9 @@ struct NameLabels {
             var count = 0
             var lastPlaced: (Double, Double)?
             for run in street.runs.sorted(by: { $0.length > $1.length }) where run.length >= width + 10 {
-                // Centered on the run; a long run also tries a third of the way along each side.
-                for t in run.length >= 3 * (width + 10) ? [0.5, 1.0 / 6, 5.0 / 6] : [0.5] {
+                // From the run's middle outward, a step at a time, while the name stays on the run:
+                // it takes the first place where it collides with nothing.
+                for t in Self.positions(along: run.length, label: width) {
                     guard count < wanted else { break }
                     let cx = run.x0 + (run.x1 - run.x0) * t, cy = run.y0 + (run.y1 - run.y0) * t
                     if let last = lastPlaced, hypot(cx - last.0, cy - last.1) < Self.repeatEvery { continue }
@@ -87,6 +88,21 @@ struct NameLabels {
                 }
             }
         }
+    }
+
+    /// Where along a run a name of `label` px may be centered, as fractions of its length: the
+    /// middle first, then alternately either side of it in steps of about 24 px.
+    static func positions(along length: Double, label: Double) -> [Double] {
+        let half = (label / 2 + 5) / length
+        guard half < 0.5 else { return [0.5] }
+        let step = max(24 / length, 0.005)
+        var out = [0.5]
+        var k = 1.0
+        while 0.5 - k * step >= half, out.count < 80 {
+            out += [0.5 - k * step, 0.5 + k * step]
+            k += 1
+        }
+        return out
     }
 
     mutating func placeParks(_ shapes: [MapSpec.BasemapShape], _ fit: MercatorFit) {

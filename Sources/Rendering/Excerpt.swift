@@ -8,7 +8,16 @@ import Parallelism
 /// build, however many pages show its excerpt.
 enum Excerpt {
     static func of(_ markdown: String, limit: Int = 220) -> String {
-        let words = self.words(markdown)
+        shortened(words(markdown), limit: limit)
+    }
+
+    /// The excerpt of HTML already rendered (an observation's description: rendered once, not cached).
+    static func ofHTML(_ html: String, limit: Int) -> String {
+        shortened(plainText(html).split(whereSeparator: \.isWhitespace).map(String.init), limit: limit)
+    }
+
+    /// The words up to `limit` characters, with "…" when some were left out.
+    static func shortened(_ words: [String], limit: Int) -> String {
         var out = ""
         var count = 0
         for w in words {

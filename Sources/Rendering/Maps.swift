@@ -22,6 +22,8 @@ struct MapRequest: Sendable {
     var observations: [Observation]
     var title: String
     var kind: Kind
+    /// A printed map's height: the room its flyer leaves it (`FlyerSpace`).
+    var printedHeight = 290.0
 
     init(_ observations: [Observation], title: String, kind: Kind = .reports) {
         self.observations = observations
@@ -29,11 +31,22 @@ struct MapRequest: Sendable {
         self.kind = kind
     }
 
+    /// A printed map of these observations, as tall as its flyer leaves room for.
+    static func printed(_ observations: [Observation], title: String, height: Double) -> MapRequest {
+        var request = MapRequest(observations, title: title, kind: .printed)
+        request.printedHeight = height.rounded()
+        return request
+    }
+
+    /// Names this drawing among a page's maps (the same request draws the same map).
+    var key: String { "\(title)|\(kind.rawValue)|\(printedHeight)" }
+
     /// What the drawing depends on, for the render cache.
     func hash(into h: inout FingerprintBuilder, fingerprint: Fingerprint) {
         h.add(fingerprint)
         h.add(title)
         h.add(kind.rawValue)
+        h.add(printedHeight.bitPattern)
         for o in observations {
             h.add(o.id)
             h.add(o.category)
@@ -60,16 +73,17 @@ extension ViewModels {
                            categories: site.categories.map { .init(key: $0.key, label: $0.label, color: $0.color) },
                            groupLink: pagePath == Routes.neighborhoodMap ? root + Routes.home + "#" : "#",
                            attribution: site.mapAttribution, idPrefix: "map", streets: streets)
-        // Pages show a second drawing on phones; print and `map.svg` only the one.
-        spec.narrowWidth = request.kind == .printed || pagePath == Routes.neighborhoodMap ? nil : 320
+        // Pages show a second drawing on phones (and group at its scale); `map.svg` groups the same way, so
+        // its circles link to the home page's places; print draws only the one.
+        spec.narrowWidth = request.kind == .printed ? nil : 320
         switch request.kind {
         case .neighborhood:
             spec.standalone = pagePath == Routes.neighborhoodMap
         case .printed:
             spec.zoomToMarks = true
-            spec.width = 450
-            spec.minHeight = 220
-            spec.maxHeight = 290
+            spec.width = FlyerSpace.columnWidth
+            spec.minHeight = request.printedHeight
+            spec.maxHeight = request.printedHeight
         case .reports:
             spec.zoomToMarks = true
             spec.width = 640
@@ -108,7 +122,7 @@ extension ViewModels {
     }
 
     /// A place under a map lists at most this many of its reports.
-    static let placeListLimit = 20
+    static let placeListLimit = 100
 
     /// The basemap as the maps draw it.
     var basemapShapes: [MapSpec.BasemapShape] {

@@ -114,7 +114,7 @@ struct PageRenderer: Sendable {
             // Pages at the same depth with the same map (a digest and its flyer) share one drawing.
             var ids = FingerprintBuilder()
             for o in map.observations { ids.add(o.id) }
-            let key = "\(job.folder)|\(Routes.root(of: job.path))|\(map.title)|\(map.kind.rawValue)|\(ids.value)"
+            let key = "\(job.folder)|\(Routes.root(of: job.path))|\(map.key)|\(ids.value)"
             let value = drawings.withLock({ $0[key] }) ?? {
                 let made = models.mapValue(models.map(map, pagePath: job.path))
                 drawings.withLock { $0[key] = made }
@@ -136,6 +136,7 @@ struct PageRenderer: Sendable {
         data["site"] = .object(Object([
             ("title", .string(site.title)), ("description", site.description.map { .string($0) } ?? .nil),
             ("language", .string(site.language)), ("base_url", options.baseURL.map { .string($0) } ?? .nil),
+            ("how_to_report", site.howToReport.map { .string($0) } ?? .nil),
         ]))
         data["build"] = .object(Object([("date", .string(options.today.description)), ("week", .string(WeekID(containing: options.today).description))]))
         data["routes"] = Routes.value

@@ -15,15 +15,15 @@ extension ViewModels {
     }
 
     /// The story's narrative cut to fit a printed page: whole blocks while their estimated lines
-    /// fit in `lines` (about 64 characters a line, a blank line between blocks), then the first
-    /// sentences of the next paragraph when there is room for them.
-    func flyerNarrative(_ body: String, lines: Int = 22) -> (html: Value, shortened: Bool) {
+    /// fit in `lines` (a blank line between blocks), then the first sentences of the next
+    /// paragraph when there is room for them; and the lines it takes.
+    func flyerNarrative(_ body: String, lines: Int) -> (html: Value, shortened: Bool, lines: Int) {
         let blocks = body.components(separatedBy: "\n\n").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
         var kept: [String] = []
         var used = 0
         var shortened = false
         for block in blocks {
-            let cost = Self.estimatedLines(block)
+            let cost = FlyerSpace.lines(block)
             if used + cost <= lines {
                 kept.append(block)
                 used += cost
@@ -32,20 +32,13 @@ extension ViewModels {
             shortened = true
             let room = lines - used - 1
             if room >= 2, !block.hasPrefix("|"), !block.hasPrefix("#") {
-                let cut = Excerpt.of(block, limit: room * 64)
+                let cut = Excerpt.of(block, limit: room * FlyerSpace.charactersPerLine)
                 kept.append(block.hasPrefix(">") ? "> " + cut : cut)
+                used += room + 1
             }
             break
         }
-        return (.safe(MarkdownRenderer.html(kept.joined(separator: "\n\n"))), shortened)
-    }
-
-    /// Printed lines a Markdown block takes on the flyer, with the space after it.
-    static func estimatedLines(_ block: String) -> Int {
-        if block.hasPrefix("|") { return block.split(separator: "\n").count }
-        if block.hasPrefix("#") { return 3 }
-        let text = Excerpt.of(block, limit: 100_000).count
-        return (text + 63) / 64 + 1
+        return (.safe(MarkdownRenderer.html(kept.joined(separator: "\n\n"))), shortened, used)
     }
 }
 

@@ -18,6 +18,12 @@ public enum Routes {
 
     public static func observation(_ id: String) -> String { "observations/\(id)/index.html" }
     public static func story(_ slug: String) -> String { "stories/\(slug)/index.html" }
+    /// A page's address on a web host: its folder (`stories/slug/`), which every host serves as
+    /// its index.html. Printed and scanned addresses use it; links inside the site name the file so
+    /// that they also work from disk.
+    public static func folder(_ path: String) -> String {
+        path == "index.html" ? "" : path.hasSuffix("/index.html") ? String(path.dropLast("index.html".count)) : path
+    }
     public static func coalition(_ slug: String) -> String { "coalitions/\(slug)/index.html" }
     public static func event(_ slug: String) -> String { "events/index.html#\(slug)" }
     public static func digest(_ week: WeekID) -> String { "digest/\(week)/index.html" }

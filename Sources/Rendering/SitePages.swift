@@ -66,14 +66,18 @@ struct SitePages {
                 ("url", h.absoluteRoot.map { .string($0 + Routes.story(slug)) } ?? .nil),
                 ("image", h.absoluteRoot.map { .string($0 + Routes.shareCard(slug)) } ?? .nil),
             ])
-            let (narrative, shortened) = m.flyerNarrative(s.story.body)
+            // The narrative takes what it can while leaving the map its least room; the map takes the rest.
+            let more = 66.0
+            let fitted = m.flyerNarrative(s.story.body, lines: FlyerSpace.narrativeLines(title: s.story.title, reserved: more))
+            let (narrative, shortened) = (fitted.html, fitted.shortened)
             let storyMap = MapRequest(s.observations, title: "Map of the reports behind “\(s.story.title)”")
-            var printedMap = storyMap
-            printedMap.kind = .printed
-            jobs.append(job(Routes.flyer(slug), "flyer", s.story.title, map: printedMap, qr: Routes.story(slug), [
+            let textHeight = Double(fitted.lines) * FlyerSpace.line + (shortened ? more : 0)
+            let printedMap = MapRequest.printed(s.observations, title: storyMap.title,
+                                                height: FlyerSpace.mapHeight(title: s.story.title, text: textHeight))
+            jobs.append(job(Routes.flyer(slug), "flyer", s.story.title, map: printedMap, qr: Routes.folder(Routes.story(slug)), [
                 ("story", m.story(s, full: true)), ("next_event", next.map(m.event) ?? .nil),
                 ("narrative_html", narrative), ("shortened", .bool(shortened)),
-                ("story_url", .string(h.absoluteRoot.map { $0 + Routes.story(slug) } ?? Routes.story(slug))),
+                ("story_url", .string(h.absoluteRoot.map { $0 + Routes.folder(Routes.story(slug)) } ?? Routes.story(slug))),
             ], draft: s.isDraft))
             jobs.append(job(Routes.story(slug), "story", s.story.title, map: storyMap, [
                 ("og", .object(og)), ("flyer_url", .string(Routes.flyer(slug))),
@@ -89,7 +93,9 @@ struct SitePages {
         jobs.append(job(Routes.events, "events", "Events", [
             ("upcoming_events", .array(h.upcomingEvents.map(m.event))), ("past_events", .array(h.pastEvents.map(m.event))),
         ]))
-        jobs.append(job(Routes.digests, "digests", "Weekly digests", [("digests", .array(h.digests.map { m.digest($0) }))]))
+        jobs.append(job(Routes.digests, "digests", "Weekly digests", [
+            ("digests", .array(h.digests.map { m.digest($0) })), ("years", m.digestYears(h.digests)),
+        ]))
         let weeks = Set(h.digests.map(\.week))
         for d in h.digests {
             var value = m.digest(d, full: true)
@@ -99,15 +105,15 @@ struct SitePages {
                 o["has_previous_week_digest"] = .bool(weeks.contains(d.week.previous))
                 value = .object(o)
             }
-            let digestURL = h.absoluteRoot.map { $0 + Routes.digest(d.week) } ?? Routes.digest(d.week)
+            let digestURL = h.absoluteRoot.map { $0 + Routes.folder(Routes.digest(d.week)) } ?? Routes.digest(d.week)
             let printed: [(String, Value)] = [
                 ("digest", value), ("digest_url", .string(digestURL)),
                 ("upcoming_events", .array(h.upcomingEvents.prefix(3).map(m.event))),
             ]
             let weekMap = "Map of the observations of the \(ViewModels.weekTitle(d.week).lowercased())"
+            let flyer = m.digestFlyer(d, in: h)
             jobs.append(job(Routes.digestFlyer(d.week), "digest-flyer", ViewModels.weekTitle(d.week),
-                            map: MapRequest(d.observations, title: weekMap, kind: .printed),
-                            qr: Routes.digest(d.week), printed))
+                            map: flyer.map, qr: Routes.folder(Routes.digest(d.week)), printed + flyer.variables))
             jobs.append(job(Routes.email(d.week), "email", ViewModels.weekTitle(d.week), printed))
             jobs.append(job(Routes.emailText(d.week), "email-text", ViewModels.weekTitle(d.week), printed))
             jobs.append(job(Routes.digest(d.week), "digest", ViewModels.weekTitle(d.week),

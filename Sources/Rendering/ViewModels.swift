@@ -82,12 +82,18 @@ final class ViewModels: @unchecked Sendable {
     }
 
     func observationValue(_ o: Observation) -> Value {
-        .object(Object([
+        let rendered = MarkdownRenderer.html(o.description)
+        return .object(Object([
             ("id", .string(o.id)), ("url", .string(Routes.observation(o.id))), ("title", .string(o.title)),
             ("category", category(o.category)), ("location", .string(o.location)),
             ("observed", date(o.observed)), ("observed_day", .string(o.observed.day.description)),
             ("author", .string(o.author)), ("tags", .array(o.tags.map { .string($0) })),
-            ("description_html", html(o.description)), ("has_description", .bool(!o.description.isEmpty)),
+            ("description_html", .safe(rendered.isEmpty ? "" : "<div dir=\"auto\">" + rendered + "</div>")),
+            ("has_description", .bool(!o.description.isEmpty)),
+            ("excerpt", .string(rendered.isEmpty ? "" : Excerpt.ofHTML(rendered, limit: 140))),
+            // What a list names it by: a title the content wrote, else its place (the category shows beside it).
+            ("heading", .string(o.title == "\(site.category(o.category)?.label ?? o.category) — \(o.location)" ? o.location : o.title)),
+            ("source_url", o.sourceURL.map { .string($0) } ?? .nil),
             ("lat", .float(Self.round5(o.coordinate.latitude))), ("lon", .float(Self.round5(o.coordinate.longitude))),
         ]))
     }
@@ -163,7 +169,7 @@ final class ViewModels: @unchecked Sendable {
             ("week", .string(d.week.description)), ("url", .string(Routes.digest(d.week))),
             ("title", .string(Self.weekTitle(d.week))), ("start_day", .string(d.week.start.description)),
             ("end_day", .string(d.week.end.description)), ("observation_count", .int(d.observations.count)),
-            ("story_count", .int(d.stories.count)), ("current", .bool(d.isCurrentWeek)),
+            ("story_count", .int(d.stories.count)), ("event_count", .int(d.events.count)), ("current", .bool(d.isCurrentWeek)),
         ])
         if full {
             // A digest lists at most this many of the week's reports; the map shows them all.

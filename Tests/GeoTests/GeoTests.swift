@@ -69,6 +69,22 @@ struct StreetIndexTests {
         #expect(index.describe(Coordinate(latitude: 42.0001, longitude: -83.0008)) == "near Oak Ave and Main St")
     }
 
+    @Test("a parallel street nearer than the crossing one is passed over: two names make a corner")
+    func parallel() {
+        let grid = StreetIndex([
+            ("Main St", [Coordinate(latitude: 41.99, longitude: -83.0), Coordinate(latitude: 42.01, longitude: -83.0)]),
+            ("Elm St", [Coordinate(latitude: 41.99, longitude: -83.0008), Coordinate(latitude: 42.01, longitude: -83.0008)]),
+            ("Oak Ave", [Coordinate(latitude: 42.0015, longitude: -83.01), Coordinate(latitude: 42.0015, longitude: -82.99)]),
+        ])
+        // Elm St is 33 m away and parallel to Main St; Oak Ave, 160 m away, crosses it.
+        #expect(grid.describe(Coordinate(latitude: 42.0, longitude: -83.0001)) == "near Main St and Oak Ave")
+        let alone = StreetIndex([
+            ("Main St", [Coordinate(latitude: 41.99, longitude: -83.0), Coordinate(latitude: 42.01, longitude: -83.0)]),
+            ("Elm St", [Coordinate(latitude: 41.99, longitude: -83.0008), Coordinate(latitude: 42.01, longitude: -83.0008)]),
+        ])
+        #expect(alone.describe(Coordinate(latitude: 42.0, longitude: -83.0001)) == "near Main St")
+    }
+
     @Test("one street within reach names one; none within reach, or a broken point, names nothing")
     func reach() {
         #expect(index.describe(Coordinate(latitude: 42.008, longitude: -83.0005)) == "near Main St")

@@ -132,13 +132,25 @@ struct MapsTests {
         #expect(drawing.svg.contains("class=\"map map-wide\"") && narrow.svg.contains("class=\"map map-narrow\""))
         #expect(drawing.svg.contains("id=\"map-title\"") && narrow.svg.contains("id=\"mapn-title\""))
         // Groups made at the narrow size never overlap at the wide one either.
-        let marks = drawing.markBoxes.dropLast()  // the last is the scale bar
+        let marks = drawing.markBoxes.dropLast(2)  // the last two are the scale bar and the north arrow
         for (i, a) in marks.enumerated() {
             for b in marks.dropFirst(i + 1) {
                 let d = ((a.cx - b.cx) * (a.cx - b.cx) + (a.cy - b.cy) * (a.cy - b.cy)).squareRoot()
                 #expect(d >= a.hw + b.hw - 2)
             }
         }
+    }
+
+    @Test("a long street crossing the whole map is drawn and named, though both its ends lie outside")
+    func streetsCrossingTheFrame() {
+        var spec = sampleSpec(marks: 0)
+        spec.zoomToMarks = true
+        spec.marks = [.init(id: "a", coordinate: .init(latitude: 42.05, longitude: -83.15), category: "a", label: "", url: "")]
+        spec.basemap = [.init(kind: .street, name: "W Warren Ave", streetClass: .principal, areas: [],
+                              lines: [[.init(latitude: 42.0502, longitude: -83.3), .init(latitude: 42.0502, longitude: -83.0)]])]
+        let drawing = MapRenderer.draw(spec)
+        #expect(drawing.svg.contains(">W Warren Ave</text>"))
+        #expect(drawing.svg.contains("stroke=\"#fbe7b8\""), "the street is drawn in its class's color")
     }
 
     @Test("street names read left to right: never upside down")
@@ -246,7 +258,7 @@ struct MapsTests {
         spec.attribution = String(repeating: "Streets © City of Detroit open data ", count: 12)
         let drawing = MapRenderer.draw(spec)
         #expect(drawing.svg.contains("Speeding (100)") && drawing.svg.contains("Potholes (200)"))
-        #expect(drawing.svg.contains("A circle with a number: reports within about \(drawing.groupMeters) m of each other"))
+        #expect(drawing.svg.contains(">A circle with a number: that many reports close together; the colors around it show their categories<"))
         #expect(drawing.svg.components(separatedBy: "font-size=\"12\" fill=\"#4f5b62\"").count > 3, "the credit wraps onto lines")
         #expect(drawing.height > MapRenderer.draw(sampleSpec(marks: 300)).height)
     }
