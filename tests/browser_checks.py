@@ -9,7 +9,8 @@
 - a keyboard passes a map without stopping in it (nothing inside an SVG map is tabbable, checked
   by pressing Tab through a home page), and a group's link opens its place in the list under the map;
 - axe-core (the copy inside the PyPI package axe-playwright-python) reports no violation of
-  serious or critical impact on any page kind, at 390 and 1280 px.
+  serious or critical impact (color contrast among them) on any page kind, at 390 and 1280 px, and
+  in the dark color scheme.
 
 Usage: tests/browser_checks.py PUBLIC_DIR [--sample]. Ends with 'browser-checks: N passed, N failed'.
 """
@@ -81,16 +82,17 @@ def pages(public):
                            ("story", first(os.path.join(h, "stories"))), ("coalitions", os.path.join(h, "coalitions", "index.html")),
                            ("coalition", first(os.path.join(h, "coalitions"))), ("events", os.path.join(h, "events", "index.html")),
                            ("digests", os.path.join(h, "digest", "index.html")), ("digest", latest), ("digest", busiest),
-                           ("story", longest), ("404", os.path.join(h, "404.html"))]:
+                           ("story", longest), ("search", os.path.join(h, "search", "index.html")), ("404", os.path.join(h, "404.html"))]:
             if path and os.path.isfile(path) and (kind, path) not in out:
                 out.append((kind, path))
     return out
 
 
-def set_width(driver, width, height=900, media=""):
+def set_width(driver, width, height=900, media="", scheme="light"):
     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
                            {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600})
-    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": media, "features": []})
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia",
+                           {"media": media, "features": [{"name": "prefers-color-scheme", "value": scheme}]})
 
 
 # The effective size of every piece of text in the map's key and of the scale bar drawn on the
@@ -305,9 +307,35 @@ def keyboard(driver, items):
         check(f"{path}#{anchor}: following a group's link shows its place and its reports", shown[0] and shown[1] > 0, shown)
 
 
+def search(driver, items, public):
+    """The search page finds a report by a word of its own, links to a page that exists, and
+    shows a hostile query as text."""
+    import json
+    set_width(driver, 390)
+    for kind, path in items:
+        if kind != "search":
+            continue
+        index = open(os.path.join(os.path.dirname(path), "index.js"), encoding="utf-8").read()
+        entries = json.loads(index[index.index("= [") + 2:index.rindex("]") + 1])
+        words = next((e[4].split() for e in entries if e[0] == "o" and len(e[4].split()) >= 3), None)
+        if not words:
+            words = entries[0][2].split() if entries else ["nothing"]
+        query = " ".join(w.strip(".,;:!?\"'()") for w in words[:2])
+        driver.get("file://" + path + "?q=" + query.replace(" ", "%20"))
+        found = driver.execute_script("return [...document.querySelectorAll('#search-results a')].map(a => a.href)")
+        status = driver.execute_script("return document.getElementById('search-status').textContent")
+        check(f"{path}: '{query}' finds something", len(found) > 0, status)
+        check(f"{path}: the results link to pages that exist",
+              all(os.path.isfile(h[len('file://'):].split('#')[0].split('?')[0]) for h in found), found[:3])
+        driver.get("file://" + path + "?q=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E")
+        images = driver.execute_script("return document.querySelectorAll('#search-results img, #search-status img').length")
+        check(f"{path}: a query with markup is shown as text", images == 0)
+
+
 def axe(driver, items, source):
-    for width in (390, 1280):
-        set_width(driver, width)
+    """Light at both widths, and the dark color scheme on a phone (contrast is the scheme's, not the width's)."""
+    for width, scheme in ((390, "light"), (1280, "light"), (390, "dark")):
+        set_width(driver, width, scheme=scheme)
         for kind, path in items:
             driver.get("file://" + path)
             driver.execute_script(source)
@@ -316,7 +344,7 @@ def axe(driver, items, source):
                 axe.run(document, {resultTypes: ['violations']}).then(r => done(r.violations.map(v =>
                   [v.id, v.impact, v.help, v.nodes.slice(0, 3).map(n => n.target.join(' '))]))).catch(e => done([['error', 'critical', String(e), []]]));""")
             bad = [v for v in result if v[1] in ("serious", "critical")]
-            check(f"{path} ({kind}) at {width} px: no serious or critical axe-core violation", not bad, bad)
+            check(f"{path} ({kind}) at {width} px, {scheme}: no serious or critical axe-core violation", not bad, bad)
 
 
 def main():
@@ -334,6 +362,7 @@ def main():
         flyer_layout(driver, public)
         names_never_collide(driver, items, sample)
         keyboard(driver, items)
+        search(driver, items, public)
         axe(driver, items, source)
     finally:
         driver.quit()

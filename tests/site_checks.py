@@ -124,12 +124,35 @@ def maps(public):
     print(f"maps: checked")
 
 
+def search_indexes(public):
+    """Each neighborhood's search index parses, holds every published page it should, and is at
+    most a third of the size of the neighborhood's HTML."""
+    import json
+    for h in hoods(public):
+        text = open(os.path.join(public, h, "search", "index.js"), encoding="utf-8").read()
+        try:
+            entries = json.loads(text[text.index("= [") + 2:text.rindex("]") + 1])
+        except ValueError as e:
+            check(f"{h}/search/index.js parses", False, str(e))
+            continue
+        observations = sum(1 for d in os.listdir(os.path.join(public, h, "observations"))
+                           if os.path.isfile(os.path.join(public, h, "observations", d, "index.html")))
+        check(f"{h}/search/index.js holds every observation page", sum(1 for e in entries if e[0] == "o") == observations,
+              (len(entries), observations))
+        html = sum(os.path.getsize(os.path.join(d, f)) for d, _, files in os.walk(os.path.join(public, h)) for f in files if f.endswith(".html"))
+        check(f"{h}/search/index.js is at most a third of the neighborhood's HTML", len(text.encode()) * 3 <= html, (len(text.encode()), html))
+        missing = [e[1] for e in entries if not os.path.isfile(os.path.normpath(os.path.join(public, h, "search", e[1].split("#")[0])))]
+        check(f"{h}/search/index.js links only pages that exist", not missing, missing[:3])
+    print("search: checked")
+
+
 def main():
     public, content = sys.argv[1], sys.argv[2]
     html_checker(public)
     feeds(public)
     calendars(public, content)
     maps(public)
+    search_indexes(public)
     print(f"site-checks: {passed} passed, {failed} failed")
     sys.exit(1 if failed else 0)
 

@@ -31,6 +31,7 @@ enum Prepare {
         files.append((Routes.feed, feeds.atom()))
         files.append((Routes.calendar, feeds.calendar()))
         files.append((Routes.neighborhoodMap, models.neighborhoodMapFile()))
+        files.append((Routes.searchIndex, models.searchIndex()))
         for s in hood.stories {
             let colors = models.orderedCategories(s.observations).compactMap { site.category($0)?.color }
             files.append((Routes.shareCard(s.story.slug), ShareCard.svg(title: s.story.title, line: Excerpt.of(s.story.body, limit: 110),

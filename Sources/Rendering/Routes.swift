@@ -15,6 +15,8 @@ public enum Routes {
     public static let sitemap = "sitemap.xml"
     public static let notFound = "404.html"
     public static let neighborhoodMap = "map.svg"
+    public static let search = "search/index.html"
+    public static let searchIndex = "search/index.js"
 
     public static func observation(_ id: String) -> String { "observations/\(id)/index.html" }
     public static func story(_ slug: String) -> String { "stories/\(slug)/index.html" }
@@ -46,5 +48,6 @@ public enum Routes {
         ("coalitions", .string(coalitions)), ("events", .string(events)), ("digests", .string(digests)),
         ("feed", .string(feed)), ("calendar", .string(calendar)), ("map", .string(neighborhoodMap)),
         ("not_found", .string(notFound)), ("stylesheet", .string("assets/site.css")), ("print_stylesheet", .string("assets/print.css")),
+        ("search", .string(search)), ("search_index", .string(searchIndex)), ("search_script", .string("assets/search.js")),
     ]))
 }

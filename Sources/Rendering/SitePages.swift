@@ -24,7 +24,7 @@ struct SitePages {
         common.append(("nav", .array([
             ("Home", Routes.home, "home"), ("Digests", Routes.digests, "digests"), ("Stories", Routes.stories, "stories"),
             ("Observations", Routes.observations, "observations"), ("Coalitions", Routes.coalitions, "coalitions"),
-            ("Events", Routes.events, "events"),
+            ("Events", Routes.events, "events"), ("Search", Routes.search, "search"),
         ].map { .object(Object([("title", .string($0.0)), ("url", .string($0.1)), ("section", .string($0.2))])) })))
         var shared = FingerprintBuilder()
         InputHash.add(common[...], to: &shared)
@@ -35,16 +35,17 @@ struct SitePages {
                     isDraft: draft, map: map, models: m, sharedCount: common.count, sharedHash: sharedHash, qrPath: qr)
         }
         var jobs: [PageJob] = []
+        let categoryCounts: Value = .array(m.site.categories.compactMap { c in
+            let n = h.observations.filter { $0.category == c.key }.count
+            return n == 0 ? nil : .object(Object([("category", m.category(c.key)), ("count", .int(n))]))
+        })
         jobs.append(job(Routes.home, "home", h.name, map: MapRequest(h.observations, title: "Map of \(h.name): every observation", kind: .neighborhood), [
             ("stories", .array(h.stories.prefix(6).map { m.story($0) })),
             ("coalitions", .array(h.coalitions.map { m.coalition($0) })),
             ("upcoming_events", .array(h.upcomingEvents.prefix(5).map(m.event))),
             ("latest_digest", h.digests.first.map { m.digest($0, full: true) } ?? .nil),
             ("recent_observations", .array(h.observations.suffix(8).reversed().map(m.observation))),
-            ("category_counts", .array(m.site.categories.compactMap { c in
-                let n = h.observations.filter { $0.category == c.key }.count
-                return n == 0 ? nil : .object(Object([("category", m.category(c.key)), ("count", .int(n))]))
-            })),
+            ("category_counts", categoryCounts),
         ]))
         for page in ObservationPages(hood: h, models: m).pages() {
             jobs.append(job(page.path, "observations", page.number == 1 ? "Observations" : "Observations, page \(page.number)", page.variables))
@@ -121,6 +122,7 @@ struct SitePages {
                 ("digest", value), ("flyer_url", .string(Routes.digestFlyer(d.week))), ("email_url", .string(Routes.email(d.week))),
             ]))
         }
+        jobs.append(job(Routes.search, "search", "Search", [("category_counts", categoryCounts)]))
         jobs.append(job(Routes.notFound, "404", "Page not found", []))
         return jobs
     }

@@ -175,7 +175,8 @@ struct GroundingTests {
                 #expect(check.problems(d) == [], "\(n.slug) \(story.slug): \(d.title) \(d.narrative)")
             }
         }
-        #expect(drafted >= 8)
+        // The sample's stories link most reports; what is left still gives every neighborhood a suggestion.
+        #expect(drafted >= loaded.neighborhoods.count)
     }
 
     @Test("the hand-made draft of any one report, and of any two of one neighborhood, passes the check")

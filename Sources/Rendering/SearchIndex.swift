@@ -1,0 +1,37 @@
+import Assembly
+import Escaping
+import Loading
+import Markdown
+
+/// The search page's index: a small script (`search/index.js`) that sets one array of entries,
+/// each `[kind, url, title, detail, words]`, with urls relative to the search page. A script rather
+/// than JSON, so that it loads from disk too (`file://` forbids fetching JSON).
+extension ViewModels {
+    func searchIndex() -> String {
+        var entries: [(kind: String, url: String, title: String, detail: String, words: String)] = []
+        let up = "../"
+        for s in hood.stories where !s.isDraft {
+            entries.append(("s", up + Routes.story(s.story.slug), s.story.title, s.story.date.map { Self.longDate($0.day) } ?? "",
+                            Excerpt.of(s.story.body, limit: 160)))
+        }
+        for c in hood.coalitions {
+            entries.append(("c", up + Routes.coalition(c.coalition.slug), c.coalition.name, c.coalition.meets ?? "",
+                            Excerpt.of(c.coalition.about, limit: 160)))
+        }
+        for e in hood.events {
+            entries.append(("e", up + Routes.event(e.slug), e.title, Self.longDate(e.start.day) + (e.location.map { ", " + $0 } ?? ""),
+                            Excerpt.of(e.body, limit: 120)))
+        }
+        for o in hood.observations.reversed() {
+            let label = site.category(o.category)?.label ?? o.category
+            let words = o.description.isEmpty ? "" : Excerpt.ofHTML(MarkdownRenderer.html(o.description), limit: 140)
+            entries.append(("o", up + Routes.observation(o.id), o.title, label + ", " + Self.longDate(o.observed.day), words))
+        }
+        var out = "// The search index of \(Escape.jsonText(hood.name)): [kind, url, title, detail, words].\n"
+        out += "window.COMMONSIGHT_SEARCH = [\n"
+        out += entries.map { e in
+            "[" + [e.kind, e.url, e.title, e.detail, e.words].map(Escape.json).joined(separator: ",") + "]"
+        }.joined(separator: ",\n")
+        return out + "\n];\n"
+    }
+}

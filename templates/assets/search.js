@@ -1,0 +1,68 @@
+// CommonSight search: finds every word typed in the neighborhood's index (search/index.js), with
+// no server. Results are built as elements with textContent, never as HTML.
+(function () {
+  "use strict";
+  var data = window.COMMONSIGHT_SEARCH || [];
+  var form = document.getElementById("search-form");
+  var input = document.getElementById("search-q");
+  var status = document.getElementById("search-status");
+  var list = document.getElementById("search-results");
+  if (!form || !input || !status || !list) return;
+  var kinds = { o: "Observation", s: "Story", c: "Coalition", e: "Event" };
+  var limit = 100;
+
+  // Lowercase, without accents, so "Muliett" finds "muliett" and "cafe" finds "café".
+  function fold(text) {
+    return String(text).normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+  }
+  var titles = data.map(function (d) { return fold(d[2]); });
+  var texts = data.map(function (d, i) { return titles[i] + " " + fold(d[3]) + " " + fold(d[4]); });
+
+  function run(query) {
+    var terms = fold(query).split(/\s+/).filter(Boolean);
+    list.textContent = "";
+    if (terms.length === 0) { status.textContent = ""; return; }
+    var hits = [];
+    for (var i = 0; i < data.length; i++) {
+      var score = 0, all = true;
+      for (var k = 0; k < terms.length; k++) {
+        if (texts[i].indexOf(terms[k]) < 0) { all = false; break; }
+        score += titles[i].indexOf(terms[k]) >= 0 ? 2 : 1;
+      }
+      if (all) hits.push([score, i]);
+    }
+    hits.sort(function (a, b) { return b[0] - a[0] || a[1] - b[1]; });
+    status.textContent = hits.length === 0 ? "Nothing found for \u201c" + query + "\u201d."
+      : hits.length + (hits.length === 1 ? " result" : " results") + " for \u201c" + query + "\u201d"
+        + (hits.length > limit ? "; the first " + limit + " are shown." : ".");
+    hits.slice(0, limit).forEach(function (hit) {
+      var d = data[hit[1]];
+      var item = document.createElement("li");
+      item.className = "obs";
+      var link = document.createElement("a");
+      link.className = "obs-place";
+      link.href = d[1];
+      link.textContent = d[2];
+      item.appendChild(link);
+      var meta = document.createElement("span");
+      meta.className = "obs-meta";
+      meta.textContent = (kinds[d[0]] || "") + (d[3] ? " \u00b7 " + d[3] : "");
+      item.appendChild(meta);
+      if (d[4]) {
+        var words = document.createElement("p");
+        words.className = "obs-words";
+        words.textContent = d[4];
+        item.appendChild(words);
+      }
+      list.appendChild(item);
+    });
+  }
+
+  form.addEventListener("submit", function (event) {
+    event.preventDefault();
+    run(input.value);
+    try { history.replaceState(null, "", "?q=" + encodeURIComponent(input.value)); } catch (e) { /* file:// may refuse */ }
+  });
+  var asked = new URLSearchParams(window.location.search).get("q");
+  if (asked) { input.value = asked; run(asked); }
+})();
