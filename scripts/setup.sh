@@ -2,7 +2,7 @@
 # Installs the Debian packages that building and testing need, when they are missing.
 # Usage: scripts/setup.sh build|test|liquid-diff
 set -euo pipefail
-need=(pkg-config libyaml-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libqrencode-dev libxxhash-dev)
+need=(pkg-config libyaml-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libqrencode-dev libxxhash-dev librsvg2-dev zlib1g-dev)
 if [ "${1:-build}" = test ]; then
   need+=(python3 python3-pip librsvg2-bin chromium chromium-driver poppler-utils zbar-tools)
   command -v java >/dev/null || need+=(default-jre-headless)
