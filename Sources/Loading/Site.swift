@@ -55,6 +55,8 @@ public struct SiteSettings: Sendable {
     /// The small line under every map: where its data came from.
     public var mapAttribution: String
     public var location: SourceLocation
+    /// Who the digest e-mail is from and to, and its footer (`email` in `site.yml`).
+    public var email = EmailSettings()
     /// How much Markdown one text may hold (`limits` in `site.yml`).
     public var markdownBudget = MarkdownBudget.default
     /// A hash of `site.yml`'s bytes.

@@ -46,6 +46,7 @@ public enum SiteLoader {
         var settings = SiteSettings(title: title, description: description, baseURL: baseURL, language: language,
                                     timeZone: zone, privacy: privacy, categories: categories, mapAttribution: attribution, location: start)
         settings.markdownBudget = limits(fields.node("limits"), log: &log)
+        settings.email = EmailSettings.read(fields.node("email"), log: &log)
         settings.fingerprint = Fingerprint(of: text)
         return settings
     }
