@@ -66,7 +66,7 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
         .testTarget(name: "MailTests", dependencies: ["Mail"]),
         .testTarget(name: "AssemblyTests", dependencies: ["Assembly", "Loading", "CivilTime", "Geo", "Diagnostics"]),
-        .testTarget(name: "RenderingTests", dependencies: ["Rendering"]),
+        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Maps"]),
         .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"]),
         .testTarget(name: "ParallelismTests", dependencies: ["Parallelism"]),
         .testTarget(name: "FingerprintTests", dependencies: ["Fingerprint"]),

@@ -24,7 +24,7 @@ public struct EmailFooter: Sendable, Equatable {
         var plain = ""
         var rest = Substring(text)
         while let open = rest.firstIndex(of: "[") {
-            guard let middle = rest[open...].range(of: "]("), let close = rest[middle.upperBound...].firstIndex(of: ")"),
+            guard let middle = rest[open...].range(of: "]("), let close = closing(rest[middle.upperBound...]),
                   !rest[rest.index(after: open)..<middle.lowerBound].contains("[") else {
                 plain += rest[...open]
                 rest = rest[rest.index(after: open)...]
@@ -42,6 +42,19 @@ public struct EmailFooter: Sendable, Equatable {
         plain += rest
         if !plain.isEmpty { parts.append(.text(plain)) }
         return .success(EmailFooter(parts: parts))
+    }
+
+    /// The `)` that ends a link target, passing over balanced parentheses inside it.
+    static func closing(_ s: Substring) -> Substring.Index? {
+        var depth = 0
+        for i in s.indices {
+            if s[i] == "(" { depth += 1 }
+            if s[i] == ")" {
+                if depth == 0 { return i }
+                depth -= 1
+            }
+        }
+        return nil
     }
 
     /// A link target that is neither an http(s) or mailto: URL nor a merge tag.
