@@ -47,8 +47,10 @@ public enum MailHeader {
         return encodedWords(t)
     }
 
-    /// RFC 2047 "B" encoded words of at most 45 bytes of UTF-8 each (75 characters written), never
-    /// splitting a character.
+    /// RFC 2047 "B" encoded words of at most 45 bytes of UTF-8 each (75 characters written). Words of
+    /// the text are kept whole in one encoded word where they fit (a space ends the one before), so
+    /// decoders that wrongly keep the space between two encoded words still show each word whole;
+    /// a longer word is split between characters.
     static func encodedWords(_ text: String) -> [String] {
         var words: [String] = []
         var chunk: [UInt8] = []
@@ -57,10 +59,19 @@ public enum MailHeader {
             words.append("=?UTF-8?B?" + Data(chunk).base64EncodedString() + "?=")
             chunk = []
         }
-        for scalar in text.unicodeScalars {
-            let bytes = Array(String(scalar).utf8)
-            if chunk.count + bytes.count > 45 { flush() }
-            chunk += bytes
+        let pieces = text.split(separator: " ", omittingEmptySubsequences: false)
+        for (i, piece) in pieces.enumerated() {
+            let word = Array((i < pieces.count - 1 ? piece + " " : piece).utf8)
+            if chunk.count + word.count > 45 { flush() }
+            if word.count <= 45 {
+                chunk += word
+                continue
+            }
+            for scalar in (i < pieces.count - 1 ? piece + " " : piece).unicodeScalars {
+                let bytes = Array(String(scalar).utf8)
+                if chunk.count + bytes.count > 45 { flush() }
+                chunk += bytes
+            }
         }
         flush()
         return words.isEmpty ? ["=?UTF-8?B??="] : words
