@@ -236,6 +236,11 @@ def main():
             "  location_precision_m: 50",
             "  private_fields: [reporter_id]",
             "how_to_report: Report traffic problems to the City through the Improve Detroit app, then tell your block club.",
+            "email:",
+            '  from: "Detroit Neighborhood Digests <digest@example.org>"',
+            "  to: neighbors@lists.example.org",
+            '  footer: "You get this digest because you signed up at a neighborhood meeting or on the site. '
+            '[Unsubscribe](mailto:digest@example.org?subject=Unsubscribe) at any time."',
             "map_attribution: Boundaries, parks and street centerlines from City of Detroit open data (streets from the State of Michigan Geographic Framework All Roads v17a) and US Census Bureau TIGER",
             "categories:"]
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))

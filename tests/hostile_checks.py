@@ -3,9 +3,12 @@
 
 Every private field, unpublished observation and draft carries a marker that must appear nowhere;
 each neighborhood carries a marker the other must not contain; hostile text must stay text in HTML,
-SVG, Atom, iCalendar and the sitemap; exact coordinates must not appear at 4 or 5 decimals.
+SVG, Atom, iCalendar, the sitemap and e-mail files (no header of its own, however many line breaks
+site.yml's addresses and the names hold); exact coordinates must not appear at 4 or 5 decimals.
 Usage: tests/hostile_checks.py OUT_DIR CONTENT_DIR. Ends with 'hostile-checks: N passed, N failed'.
 """
+import email
+import email.policy
 import html.parser
 import re
 import os
@@ -41,19 +44,36 @@ class Page(html.parser.HTMLParser):
     def __init__(self):
         super().__init__(convert_charrefs=True)
         self.tags, self.attrs, self.text = [], [], []
+        self.scripts = []  # (src, inline text) of each script element
+        self.in_script = False
 
     def handle_starttag(self, tag, attrs):
         self.tags.append(tag)
         self.attrs += [(tag, k, v or "") for k, v in attrs]
+        if tag == "script":
+            self.scripts.append([dict(attrs).get("src") or "", ""])
+            self.in_script = True
+
+    def handle_endtag(self, tag):
+        if tag == "script":
+            self.in_script = False
 
     def handle_data(self, data):
-        self.text.append(data)
+        if self.in_script:
+            self.scripts[-1][1] += data
+        else:
+            self.text.append(data)
+
+
+# The theme's own scripts: the search page loads its index and its code, from the site, by a relative path.
+OWN_SCRIPTS = re.compile(r"^(\.\./)*(assets/search\.js|search/index\.js|index\.js)$")
 
 
 def check_html(name, markup, site_hosts=("example.org",)):
     p = Page()
     p.feed(markup)
-    check(f"{name}: no script element", "script" not in p.tags, p.tags)
+    foreign = [s for s in p.scripts if not OWN_SCRIPTS.match(s[0]) or s[1].strip()]
+    check(f"{name}: no script element but the theme's own, loaded from the site with nothing inline", not foreign, foreign)
     handlers = [(t, k) for t, k, _ in p.attrs if k.startswith("on")]
     check(f"{name}: no event-handler attribute", not handlers, handlers)
     for tag, k, v in p.attrs:
@@ -68,6 +88,16 @@ def check_html(name, markup, site_hosts=("example.org",)):
 def main():
     out, content = sys.argv[1], sys.argv[2]
     everything = list(files(out))
+    # Share cards are pictures: their bytes are compressed pixels, not text. E-mail files are read as
+    # text once their bodies are decoded.
+    pictures = [(p, d) for p, d in everything if p.endswith(".png")]
+    for path, data in pictures:
+        check(f"{path} is a 1200 x 630 PNG", data[:8] == b"\x89PNG\r\n\x1a\n" and data[16:24] == (1200).to_bytes(4, "big") + (630).to_bytes(4, "big"))
+    everything = [(p, d) for p, d in everything if not p.endswith(".png")]
+    messages = [(p, email.message_from_bytes(d, policy=email.policy.default)) for p, d in everything if p.endswith(".eml")]
+    check("the hostile site writes e-mail files", len(messages) > 0)
+    everything += [(f"{p} ({part.get_content_type()}, decoded)", part.get_content().encode("utf-8"))
+                   for p, m in messages for part in m.walk() if not part.is_multipart()]
     for path, data in everything:
         for marker in (b"PRIVMARK", b"HIDDENMARK", b"DRAFTMARK"):
             check(f"{path} holds no {marker.decode()}", marker not in data and marker.decode().lower() not in path.lower())
@@ -79,7 +109,7 @@ def main():
                 check(f"{path} holds no exact coordinate {exact}", not found)
         # Control characters and bidi overrides never; the tool's own first-strong isolates (FSI ... PDI)
         # only in plain text, and always balanced.
-        isolates = rb"" if path.endswith(".txt") else rb"|\xe2\x81[\xa8\xa9]"
+        isolates = rb"" if path.endswith((".txt", "(text/plain, decoded)")) else rb"|\xe2\x81[\xa8\xa9]"
         bad = re.search(rb"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]|\xc2[\x80-\x9f]|\xe2\x80[\xaa-\xae]|\xe2\x81[\xa6\xa7]" + isolates, data)
         check(f"{path} holds no control or bidi override character", not bad, bad and data[max(0, bad.start() - 20):bad.end() + 20])
         check(f"{path} opens and closes its isolates", data.count(b"\xe2\x81\xa8") == data.count(b"\xe2\x81\xa9"))
@@ -94,7 +124,34 @@ def main():
     text = check_html("index.html", top)
     check("index.html names the neighborhoods as text", "Alpha " + HOSTILE in text, text[:300])
 
+    for path, message in messages:
+        hood = path.split("/")[0]
+        check(f"{path}: only the headers the tool writes", sorted(message.keys()) == sorted(
+            ["From", "To", "Subject", "MIME-Version", "Content-Language", "Content-Type"]), message.keys())
+        check(f"{path}: no defects", not message.defects and all(not p.defects for p in message.walk()), message.defects)
+        one_line = lambda s: " ".join(s.split())
+        sender = message["From"].addresses[0]
+        check(f"{path}: the From name is one line of text", (one_line(sender.display_name), sender.addr_spec) ==
+              (one_line("Org " + HOSTILE + " Bcc: evil@example.net"), "digest@example.org"), str(message["From"]))
+        check(f"{path}: To is one address", [(a.display_name, a.addr_spec) for a in message["To"].addresses] ==
+              [('Neighbors "List" Cc: evil@example.net', "neighbors@example.org")], str(message["To"]))
+        check(f"{path}: the Subject survives exactly", str(message["Subject"]) == f"{hood.capitalize()} {HOSTILE}: Week of November 23, 2026"
+              or str(message["Subject"]).startswith(f"{hood.capitalize()} {HOSTILE}: Week of"), str(message["Subject"]))
+        folder = os.path.join(out, os.path.dirname(path))
+        plain, rich = message.get_body(("plain",)), message.get_body(("html",))
+        check(f"{path}: its parts are email.txt and email.html", plain is not None and rich is not None
+              and plain.get_content().replace("\r\n", "\n") == open(os.path.join(folder, "email.txt"), encoding="utf-8").read()
+              and rich.get_content().replace("\r\n", "\n") == open(os.path.join(folder, "email.html"), encoding="utf-8").read())
+        if rich is not None:
+            markup = rich.get_content()
+            text = check_html(path + " HTML part", markup)
+            check(f"{path}: the footer's text shows as text", "Footer " + HOSTILE in text, text[-300:])
+            check(f"{path}: the footer's merge tag link is kept as written", '<a href="*|UNSUB|*" style="color:#0b5d5b;">Unsubscribe &lt;b&gt;now&lt;/b&gt;</a>' in markup)
+            check(f"{path}: the footer's URL is escaped in its attribute", 'href="https://example.org/hostile/u?a=1&amp;b=&quot;2&quot;"' in markup)
+
     for path, data in everything:
+        if path.endswith((".eml", "decoded)")):
+            continue
         body = data.decode("utf-8")
         if path.endswith(".html"):
             text = check_html(path, body)

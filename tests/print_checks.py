@@ -1,12 +1,17 @@
 #!/usr/bin/env python3
 """Prints every flyer of a built site with headless Chromium (Selenium's print_page) on US Letter and
 on A4, asserts one page each, and decodes the QR code of each PDF with zbarimg, asserting its URL.
-Also checks e-mail digests (self-contained, absolute links, no script or SVG, a text twin) and share
-cards (1200 x 630) with their Open Graph tags.
+Also checks e-mail digests (self-contained, absolute links, no script or SVG, a text twin, a preheader,
+landmarks, and an email.eml that Python's email package reads back as both of them), share cards
+(every og:image a 1200 x 630 PNG that is not blank, with the Open Graph and Twitter tags of home,
+digest and story pages) and the 404 page (its styles inline, so it is styled at any address).
 
 Usage: tests/print_checks.py PUBLIC_DIR BASE_URL. Ends with 'print-checks: N passed, N failed'.
 """
 import base64
+import email
+import email.policy
+import html as htmllib
 import io
 import os
 import re
@@ -15,6 +20,7 @@ import sys
 import tempfile
 import xml.etree.ElementTree as ET
 
+from PIL import Image
 from pypdf import PdfReader
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
@@ -95,33 +101,102 @@ def print_flyers(public, base):
         driver.quit()
 
 
+def meta(page, key):
+    """The content of <meta property|name="key">, or None."""
+    m = re.search(rf'<meta (?:property|name)="{re.escape(key)}" content="([^"]*)">', page)
+    return htmllib.unescape(m.group(1)) if m else None
+
+
+def card(public, base, page_path, card_path, name):
+    """The page's Open Graph and Twitter tags point at its card, a 1200 x 630 PNG that is not blank."""
+    page = open(page_path, encoding="utf-8").read()
+    url = base + os.path.relpath(page_path, public).replace(os.sep, "/")
+    image = base + os.path.relpath(card_path, public).replace(os.sep, "/")
+    check(f"{name} has og:title and og:description", meta(page, "og:title") and meta(page, "og:description"))
+    check(f"{name} og:url is the page", meta(page, "og:url") == url, meta(page, "og:url"))
+    check(f"{name} og:image is its card.png, absolute", meta(page, "og:image") == image, meta(page, "og:image"))
+    check(f"{name} says the image is 1200 x 630 PNG", (meta(page, "og:image:width"), meta(page, "og:image:height"), meta(page, "og:image:type")) == ("1200", "630", "image/png"))
+    check(f"{name} describes the image", bool(meta(page, "og:image:alt")) and meta(page, "twitter:image:alt") == meta(page, "og:image:alt"))
+    check(f"{name} has a large-image Twitter card", meta(page, "twitter:card") == "summary_large_image" and meta(page, "twitter:image") == image)
+    if not os.path.isfile(card_path):
+        check(f"{name} card exists", False, card_path)
+        return 0
+    data = open(card_path, "rb").read()
+    check(f"{name} card is a PNG of 1200 x 630 (IHDR)", data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR"
+          and (int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")) == (1200, 630), data[:24])
+    with Image.open(io.BytesIO(data)) as im:
+        im.load()
+        colors = im.convert("RGB").getcolors(maxcolors=1 << 20) or []
+    check(f"{name} card is not blank", len(colors) > 50 and max(n for n, _ in colors) < 1200 * 630 * 0.9, f"{len(colors)} colors")
+    return len(data)
+
+
+def emails(public, base, hood, week):
+    d = os.path.join(public, hood, "digest", week)
+    name = f"{hood}/digest/{week}"
+    html = open(os.path.join(d, "email.html"), encoding="utf-8").read()
+    text = open(os.path.join(d, "email.txt"), encoding="utf-8").read()
+    check(f"{name}/email.html has no script, SVG or external stylesheet", not re.search(r"<script|<svg|<link[^>]+stylesheet", html, re.I))
+    links = re.findall(r'href="([^"]*)"', html)
+    outside = [l for l in links if not (l.startswith(base) or l.startswith("mailto:"))]
+    check(f"{name}/email.html links are absolute", links and not outside, outside[:3])
+    check(f"{name}/email.html opens with hidden preview text", re.search(r'<body[^>]*>\s*<div style="display:none;[^"]*">[^<]*\w', html), html[:600])
+    check(f"{name}/email.html has a main and a contentinfo landmark", 'role="main"' in html and 'role="contentinfo"' in html)
+    check(f"{name}/email.html ends with the footer of site.yml", "Unsubscribe</a>" in html and "Unsubscribe (mailto:" in text)
+    path = os.path.join(d, "email.eml")
+    if not os.path.isfile(path):
+        check(f"{name}/email.eml exists", False)
+        return
+    raw = open(path, "rb").read()
+    check(f"{name}/email.eml has CRLF line ends only", b"\n" not in raw.replace(b"\r\n", b"") and b"\r" not in raw.replace(b"\r\n", b""))
+    check(f"{name}/email.eml has no line over 998 octets", max(len(l) for l in raw.split(b"\r\n")) <= 998)
+    check(f"{name}/email.eml is ASCII", all(b < 0x80 for b in raw))
+    msg = email.message_from_bytes(raw, policy=email.policy.default)
+    check(f"{name}/email.eml has no defects", not msg.defects and all(not p.defects for p in msg.walk()), msg.defects)
+    check(f"{name}/email.eml is multipart/alternative", msg.get_content_type() == "multipart/alternative")
+    check(f"{name}/email.eml is from and to site.yml's addresses",
+          (str(msg["From"]), str(msg["To"])) == ("Detroit Neighborhood Digests <digest@example.org>", "neighbors@lists.example.org"), (msg["From"], msg["To"]))
+    title = htmllib.unescape(re.search(r"<title>(.*?)</title>", html).group(1))
+    check(f"{name}/email.eml subject is the e-mail's title", str(msg["Subject"]) == title, (msg["Subject"], title))
+    check(f"{name}/email.eml has only the headers it needs", sorted(msg.keys()) == sorted(
+        ["From", "To", "Subject", "MIME-Version", "Content-Language", "Content-Type"]), msg.keys())
+    plain, rich = msg.get_body(("plain",)), msg.get_body(("html",))
+    check(f"{name}/email.eml has a text/plain and a text/html part", plain is not None and rich is not None)
+    if plain is not None and rich is not None:
+        check(f"{name}/email.eml plain part is email.txt", plain.get_content().replace("\r\n", "\n") == text)
+        check(f"{name}/email.eml HTML part is email.html", rich.get_content().replace("\r\n", "\n") == html)
+
+
+def not_found(public, hood):
+    page = open(os.path.join(public, hood, "404.html"), encoding="utf-8").read()
+    check(f"{hood}/404.html links no stylesheet", not re.search(r'<link[^>]+rel="stylesheet"', page), re.findall(r"<link[^>]*>", page))
+    css = open(os.path.join(public, hood, "assets", "site.css"), encoding="utf-8").read()
+    check(f"{hood}/404.html holds the site's stylesheet", "<style>" + css + "</style>" in page)
+
+
 def emails_and_cards(public, base):
+    sizes = []
     for hood in sorted(os.listdir(public)):
         h = os.path.join(public, hood)
         if not os.path.isdir(h):
             continue
+        not_found(public, hood)
+        sizes.append(card(public, base, os.path.join(h, "index.html"), os.path.join(h, "card.png"), f"{hood} home"))
         for week in sorted(os.listdir(os.path.join(h, "digest"))):
-            e = os.path.join(h, "digest", week, "email.html")
-            if not os.path.isfile(e):
+            if not os.path.isfile(os.path.join(h, "digest", week, "email.html")):
                 continue
-            html = open(e, encoding="utf-8").read()
-            name = f"{hood}/digest/{week}/email.html"
-            check(f"{name} has no script, SVG or external stylesheet", not re.search(r"<script|<svg|<link[^>]+stylesheet", html, re.I))
-            links = re.findall(r'href="([^"]*)"', html)
-            check(f"{name} links are absolute", links and all(l.startswith(base) for l in links), [l for l in links if not l.startswith(base)][:3])
-            check(f"{name} has a plain-text twin", os.path.isfile(os.path.join(h, "digest", week, "email.txt")))
+            emails(public, base, hood, week)
+            d = os.path.join(h, "digest", week)
+            sizes.append(card(public, base, os.path.join(d, "index.html"), os.path.join(d, "card.png"), f"{hood}/digest/{week}"))
         for slug in sorted(os.listdir(os.path.join(h, "stories"))):
-            card = os.path.join(h, "stories", slug, "card.svg")
-            if not os.path.isfile(card):
+            d = os.path.join(h, "stories", slug)
+            if not os.path.isdir(d):
                 continue
-            root = ET.parse(card).getroot()
-            check(f"{hood}/{slug} card is 1200x630", (root.get("width"), root.get("height")) == ("1200", "630"))
-            page = open(os.path.join(h, "stories", slug, "index.html"), encoding="utf-8").read()
-            for prop, value in (("og:title", None), ("og:url", f"{base}{hood}/stories/{slug}/index.html"),
-                                ("og:image", f"{base}{hood}/stories/{slug}/card.svg")):
-                m = re.search(rf'<meta property="{prop}" content="([^"]*)">', page)
-                check(f"{hood}/{slug} has {prop}", m and (value is None or m.group(1) == value), m and m.group(1))
-            check(f"{hood}/{slug} has twitter:card", '<meta name="twitter:card" content="summary_large_image">' in page)
+            root = ET.parse(os.path.join(d, "card.svg")).getroot()
+            check(f"{hood}/{slug} card.svg is 1200x630", (root.get("width"), root.get("height")) == ("1200", "630"))
+            sizes.append(card(public, base, os.path.join(d, "index.html"), os.path.join(d, "card.png"), f"{hood}/stories/{slug}"))
+    sizes = [s for s in sizes if s]
+    print(f"cards: {len(sizes)} PNGs, {min(sizes)} to {max(sizes)} bytes, {sum(sizes) // max(1, len(sizes))} on average")
 
 
 def main():

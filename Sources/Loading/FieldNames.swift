@@ -26,6 +26,7 @@ struct FieldNames {
     ])
     static let privacy = FieldNames(kind: "privacy", names: ["location_precision_m", "private_fields", "redact"])
     static let category = FieldNames(kind: "a category", names: ["label", "color", "call_to_action"])
+    static let email = FieldNames(kind: "email", names: ["from", "to", "footer"])
     static let limits = FieldNames(kind: "limits", names: ["markdown_bytes", "table_columns", "table_cells", "nesting"])
 
     /// Reports every name that is not one of `names`: an error when only its case differs, else a

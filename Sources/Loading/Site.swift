@@ -57,6 +57,8 @@ public struct SiteSettings: Sendable {
     /// How a resident files a report (`how_to_report`): printed on flyers, shown on the home page.
     public var howToReport: String?
     public var location: SourceLocation
+    /// Who the digest e-mail is from and to, and its footer (`email` in `site.yml`).
+    public var email = EmailSettings()
     /// How much Markdown one text may hold (`limits` in `site.yml`).
     public var markdownBudget = MarkdownBudget.default
     /// A hash of `site.yml`'s bytes.

@@ -47,6 +47,7 @@ public enum SiteLoader {
                                     timeZone: zone, privacy: privacy, categories: categories, mapAttribution: attribution, location: start)
         settings.markdownBudget = limits(fields.node("limits"), log: &log)
         settings.howToReport = fields.text("how_to_report", log: &log).map(TextCleaning.clean)
+        settings.email = EmailSettings.read(fields.node("email"), log: &log)
         settings.fingerprint = Fingerprint(of: text)
         return settings
     }

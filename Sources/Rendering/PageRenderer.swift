@@ -1,12 +1,15 @@
 import CivilTime
+import Diagnostics
 import Fingerprint
 import Assembly
 import Foundation
 import Liquid
 import Loading
+import Mail
 import Markdown
 import Output
 import Parallelism
+import Raster
 
 /// One page to render: which template, where it goes, and what it shows.
 struct PageJob: Sendable {
@@ -29,6 +32,28 @@ struct PageJob: Sendable {
     var sharedHash = Fingerprint(high: 0, low: 0)
     /// A page whose QR code opens this path (drawn only when the page is rendered).
     var qrPath: String?
+    /// What the job makes: most make a page from the theme's templates.
+    var product = Product.page
+
+    enum Product: Sendable {
+        case page
+        /// A share card: this SVG drawn as a PNG.
+        case picture(svg: String)
+        /// `email.eml`: the job's `email-text` and `email` pages as one message.
+        case message(EmailEnvelope)
+    }
+
+    /// True for a page made from the theme's templates (not a picture or a message).
+    var isPage: Bool {
+        if case .page = product { return true }
+        return false
+    }
+
+    /// A share card's PNG at `path`, drawn from `card`.
+    static func picture(_ path: String, _ card: ShareCard, folder: String, absoluteRoot: String?) -> PageJob {
+        PageJob(path: path, kind: "card", title: card.title, variables: [], folder: folder, absoluteRoot: absoluteRoot,
+                product: .picture(svg: card.svg))
+    }
 }
 
 /// Renders a page: its Markdown template (outputs escaped for Markdown), through cmark-gfm in safe
@@ -78,6 +103,15 @@ struct PageRenderer: Sendable {
         h.add(job.sharedHash)
         for field in [job.kind, job.folder + job.path, job.title, root(job), job.absoluteRoot ?? "", job.qrPath ?? ""] { h.add(field) }
         h.tag(job.isDraft ? 1 : 0)
+        switch job.product {
+        case .page: h.tag(0)
+        case .picture(let svg):
+            h.tag(1)
+            h.add(svg)
+        case .message(let envelope):
+            h.tag(2)
+            envelope.hash(into: &h)
+        }
         if let map = job.map, let models = job.models { map.hash(into: &h, fingerprint: models.mapFingerprint) }
         InputHash.add(job.variables[job.sharedCount...], to: &h)
         return h.value
@@ -88,6 +122,22 @@ struct PageRenderer: Sendable {
         var h = FingerprintBuilder()
         for field in [site.title, site.description ?? "", site.language, options.baseURL ?? "", options.today.description] { h.add(field) }
         return h.value
+    }
+
+    /// The job's bytes, or what stopped it, at its place.
+    func output(_ job: PageJob) -> Result<[UInt8], Diagnostic> {
+        switch job.product {
+        case .page:
+            do throws(LiquidError) { return .success(try render(job)) } catch { return .failure(error.diagnostic) }
+        case .picture(let svg):
+            do throws(SVGRaster.Failure) {
+                return .success(try SVGRaster.png(svg, width: ShareCard.width, height: ShareCard.height))
+            } catch {
+                return .failure(.error(SourceLocation(path: job.folder + job.path), "could not draw the share card: \(error.message)"))
+            }
+        case .message(let envelope):
+            do throws(LiquidError) { return .success(try envelope.message(job, renderer: self).bytes) } catch { return .failure(error.diagnostic) }
+        }
     }
 
     func render(_ job: PageJob) throws(LiquidError) -> [UInt8] {
@@ -124,7 +174,19 @@ struct PageRenderer: Sendable {
             if case .object(let o) = value, let svg = o["svg"] { data["map_svg"] = svg }
         }
         if let path = job.qrPath, let models = job.models { data["qr_svg"] = models.qr(path) }
+        if job.kind == "404" {
+            // A 404 page is served at any address: its styles travel with it.
+            data["stylesheet_text"] = inlineStyle("site.css")
+            data["print_stylesheet_text"] = inlineStyle("print.css")
+        }
         return data
+    }
+
+    /// A stylesheet of the theme's `assets/`, to write inside `<style>` (nil when the theme has none).
+    func inlineStyle(_ name: String) -> Value {
+        guard let asset = theme.assets.first(where: { $0.path == name }) else { return .nil }
+        // Nothing in it can close the element early.
+        return .safe(String(decoding: asset.bytes, as: UTF8.self).replacingOccurrences(of: "</", with: "<\\/"))
     }
 
     func variables(_ job: PageJob, root: String) -> Object {

@@ -25,18 +25,15 @@ enum Prepare {
     }
 
     static func files(_ models: ViewModels, jobs: [PageJob], theme: Theme) -> [OutputFile] {
-        let hood = models.hood, site = models.site
+        let hood = models.hood
         var files: [(String, String)] = []
         let feeds = Feeds(models: models)
         files.append((Routes.feed, feeds.atom()))
         files.append((Routes.calendar, feeds.calendar()))
         files.append((Routes.neighborhoodMap, models.neighborhoodMapFile()))
         files.append((Routes.searchIndex, models.searchIndex()))
-        for s in hood.stories {
-            let colors = models.orderedCategories(s.observations).compactMap { site.category($0)?.color }
-            files.append((Routes.shareCard(s.story.slug), ShareCard.svg(title: s.story.title, line: Excerpt.of(s.story.body, limit: 110),
-                                                                         neighborhood: hood.name, site: site.title, colors: colors)))
-        }
+        // The story's card as SVG too (its PNG is rendered with the pages, see `SitePages`).
+        for s in hood.stories { files.append((Routes.shareCard(s.story.slug), models.storyCard(s).svg)) }
         files += feeds.sitemaps(paths: jobs.map(\.path))
         var out = files.map { OutputFile(path: hood.slug + "/" + $0.0, bytes: Array($0.1.utf8)) }
         out += theme.assets.map { OutputFile(path: hood.slug + "/assets/" + $0.path, bytes: $0.bytes) }

@@ -35,8 +35,7 @@ enum RenderPages {
                     files.append(file)
                     result.entries.append((file.path, RenderCache.PageEntry(input: input, output: file.hash)))
                     if case .bytes = file.content { result.rendered += 1 }
-                case .failure(let e):
-                    let d = e.diagnostic
+                case .failure(let d):
                     if seen.insert(d.description).inserted {
                         result.diagnostics.append(Diagnostic(.error, d.location, d.message + " (rendering \(job.folder + job.path))"))
                     }
@@ -59,18 +58,14 @@ enum RenderPages {
     }
 
     static func render(_ jobs: [PageJob], renderer: PageRenderer, previous: [String: RenderCache.PageEntry],
-                       verified: [String: Fingerprint], workers: Int) -> [(Fingerprint, Swift.Result<OutputFile, LiquidError>)] {
-        Parallel.map(jobs, workers: workers) { job -> (Fingerprint, Swift.Result<OutputFile, LiquidError>) in
+                       verified: [String: Fingerprint], workers: Int) -> [(Fingerprint, Swift.Result<OutputFile, Diagnostic>)] {
+        Parallel.map(jobs, workers: workers) { job -> (Fingerprint, Swift.Result<OutputFile, Diagnostic>) in
             let path = job.folder + job.path
             let input = renderer.inputHash(job)
             if let known = previous[path], known.input == input, verified[path] == known.output {
                 return (input, .success(OutputFile(path: path, alreadyInOutputWithHash: known.output)))
             }
-            do throws(LiquidError) {
-                return (input, .success(OutputFile(path: path, bytes: try renderer.render(job))))
-            } catch {
-                return (input, .failure(error))
-            }
+            return (input, renderer.output(job).map { OutputFile(path: path, bytes: $0) })
         }
     }
 }

@@ -17,6 +17,8 @@ public enum Routes {
     public static let neighborhoodMap = "map.svg"
     public static let search = "search/index.html"
     public static let searchIndex = "search/index.js"
+    /// The home page's share card.
+    public static let homeCard = "card.png"
 
     public static func observation(_ id: String) -> String { "observations/\(id)/index.html" }
     public static func story(_ slug: String) -> String { "stories/\(slug)/index.html" }
@@ -31,9 +33,12 @@ public enum Routes {
     public static func digest(_ week: WeekID) -> String { "digest/\(week)/index.html" }
     public static func flyer(_ slug: String) -> String { "stories/\(slug)/flyer.html" }
     public static func shareCard(_ slug: String) -> String { "stories/\(slug)/card.svg" }
+    public static func storyCard(_ slug: String) -> String { "stories/\(slug)/card.png" }
+    public static func digestCard(_ week: WeekID) -> String { "digest/\(week)/card.png" }
     public static func digestFlyer(_ week: WeekID) -> String { "digest/\(week)/flyer.html" }
     public static func email(_ week: WeekID) -> String { "digest/\(week)/email.html" }
     public static func emailText(_ week: WeekID) -> String { "digest/\(week)/email.txt" }
+    public static func emailMessage(_ week: WeekID) -> String { "digest/\(week)/email.eml" }
 
     /// The way from a page back to its neighborhood's folder: `./`, `../`, `../../`.
     public static func root(of path: String) -> String {

@@ -34,11 +34,17 @@ struct SitePages {
             PageJob(path: path, kind: kind, title: title, variables: common + vars, folder: h.slug + "/", absoluteRoot: h.absoluteRoot,
                     isDraft: draft, map: map, models: m, sharedCount: common.count, sharedHash: sharedHash, qrPath: qr)
         }
+        func picture(_ path: String, _ card: ShareCard) -> PageJob {
+            PageJob.picture(path, card, folder: h.slug + "/", absoluteRoot: h.absoluteRoot)
+        }
         var jobs: [PageJob] = []
         let categoryCounts: Value = .array(m.site.categories.compactMap { c in
             let n = h.observations.filter { $0.category == c.key }.count
             return n == 0 ? nil : .object(Object([("category", m.category(c.key)), ("count", .int(n))]))
         })
+        let homeCard = m.homeCard()
+        jobs.append(picture(Routes.homeCard, homeCard))
+        let homeSummary = h.description ?? m.site.description ?? "Weekly digests, stories and residents' reports from \(h.name)."
         jobs.append(job(Routes.home, "home", h.name, map: MapRequest(h.observations, title: "Map of \(h.name): every observation", kind: .neighborhood), [
             ("stories", .array(h.stories.prefix(6).map { m.story($0) })),
             ("coalitions", .array(h.coalitions.map { m.coalition($0) })),
@@ -46,6 +52,8 @@ struct SitePages {
             ("latest_digest", h.digests.first.map { m.digest($0, full: true) } ?? .nil),
             ("recent_observations", .array(h.observations.suffix(8).reversed().map(m.observation))),
             ("category_counts", categoryCounts),
+            ("og", m.openGraph(type: "website", title: h.name, description: homeSummary, page: Routes.home, card: Routes.homeCard,
+                               alt: homeCard.description)),
         ]))
         for page in ObservationPages(hood: h, models: m).pages() {
             jobs.append(job(page.path, "observations", page.number == 1 ? "Observations" : "Observations, page \(page.number)", page.variables))
@@ -62,11 +70,10 @@ struct SitePages {
         for s in h.stories {
             let next = s.coalition.flatMap { c in h.upcomingEvents.first { $0.coalition?.value == c.slug } }
             let slug = s.story.slug
-            let og = Object([
-                ("title", .string(s.story.title)), ("description", .string(Excerpt.of(s.story.body, limit: 200))),
-                ("url", h.absoluteRoot.map { .string($0 + Routes.story(slug)) } ?? .nil),
-                ("image", h.absoluteRoot.map { .string($0 + Routes.shareCard(slug)) } ?? .nil),
-            ])
+            let card = m.storyCard(s)
+            jobs.append(picture(Routes.storyCard(slug), card))
+            let og = m.openGraph(type: "article", title: s.story.title, description: Excerpt.of(s.story.body, limit: 200),
+                                 page: Routes.story(slug), card: Routes.storyCard(slug), alt: card.description)
             // The narrative takes what it can while leaving the map its least room; the map takes the rest.
             let more = 66.0
             let fitted = m.flyerNarrative(s.story.body, lines: FlyerSpace.narrativeLines(title: s.story.title, reserved: more))
@@ -81,7 +88,7 @@ struct SitePages {
                 ("story_url", .string(h.absoluteRoot.map { $0 + Routes.folder(Routes.story(slug)) } ?? Routes.story(slug))),
             ], draft: s.isDraft))
             jobs.append(job(Routes.story(slug), "story", s.story.title, map: storyMap, [
-                ("og", .object(og)), ("flyer_url", .string(Routes.flyer(slug))),
+                ("og", og), ("flyer_url", .string(Routes.flyer(slug))),
                 ("story", m.story(s, full: true)), ("next_event", next.map(m.event) ?? .nil),
             ], draft: s.isDraft))
         }
@@ -98,6 +105,7 @@ struct SitePages {
             ("digests", .array(h.digests.map { m.digest($0) })), ("years", m.digestYears(h.digests)),
         ]))
         let weeks = Set(h.digests.map(\.week))
+        let footer: (String, Value) = ("email_footer", m.site.email.footer.value)
         for d in h.digests {
             var value = m.digest(d, full: true)
             if case .object(var o) = value {
@@ -115,11 +123,22 @@ struct SitePages {
             let flyer = m.digestFlyer(d, in: h)
             jobs.append(job(Routes.digestFlyer(d.week), "digest-flyer", ViewModels.weekTitle(d.week),
                             map: flyer.map, qr: Routes.folder(Routes.digest(d.week)), printed + flyer.variables))
-            jobs.append(job(Routes.email(d.week), "email", ViewModels.weekTitle(d.week), printed))
-            jobs.append(job(Routes.emailText(d.week), "email-text", ViewModels.weekTitle(d.week), printed))
-            jobs.append(job(Routes.digest(d.week), "digest", ViewModels.weekTitle(d.week),
+            let title = ViewModels.weekTitle(d.week)
+            jobs.append(job(Routes.email(d.week), "email", title, printed + [footer]))
+            jobs.append(job(Routes.emailText(d.week), "email-text", title, printed + [footer]))
+            if let from = m.site.email.from, m.site.email.canSend {
+                var message = job(Routes.emailMessage(d.week), "email", title, printed + [footer])
+                message.product = .message(EmailEnvelope(from: from, to: m.site.email.to, subject: "\(h.name): \(title)", language: m.site.language,
+                                                         textPath: Routes.emailText(d.week), htmlPath: Routes.email(d.week)))
+                jobs.append(message)
+            }
+            let card = m.digestCard(d)
+            jobs.append(picture(Routes.digestCard(d.week), card))
+            jobs.append(job(Routes.digest(d.week), "digest", title,
                             map: MapRequest(d.observations, title: weekMap), [
                 ("digest", value), ("flyer_url", .string(Routes.digestFlyer(d.week))), ("email_url", .string(Routes.email(d.week))),
+                ("og", m.openGraph(type: "article", title: "\(h.name): \(title)", description: card.description,
+                                   page: Routes.digest(d.week), card: Routes.digestCard(d.week), alt: card.description)),
             ]))
         }
         jobs.append(job(Routes.search, "search", "Search", [("category_counts", categoryCounts)]))

@@ -289,7 +289,7 @@ struct PrintAndShareTests {
         #expect((f.file("north/digest/2026-W48/email.txt") ?? "").contains("Slow down on Main"))
         #expect((f.file("north/stories/slow-down/card.svg") ?? "").contains("width=\"1200\" height=\"630\""))
         let page = f.file("north/stories/slow-down/index.html") ?? ""
-        #expect(page.contains("<meta property=\"og:image\" content=\"https://digest.example.org/north/stories/slow-down/card.svg\">"))
+        #expect(page.contains("<meta property=\"og:image\" content=\"https://digest.example.org/north/stories/slow-down/card.png\">"))
         #expect(page.contains("<meta name=\"twitter:card\" content=\"summary_large_image\">"))
     }
 
@@ -301,6 +301,7 @@ struct PrintAndShareTests {
         #expect(report.diagnostics.filter { $0.message.hasPrefix("no base_url") }.count == 1)
         #expect(!(f.file("north/stories/slow-down/flyer.html") ?? "").contains("class=\"qr\""))
         #expect(!(f.file("north/stories/slow-down/index.html") ?? "").contains("og:image"))
+        #expect((f.file("north/stories/slow-down/index.html") ?? "").contains("<meta name=\"twitter:card\" content=\"summary\">"))
     }
 
     @Test("a long story is shortened on its flyer, which says where to read the rest")

@@ -1,0 +1,3 @@
+#define RSVG_DISABLE_DEPRECATION_WARNINGS
+#include <cairo.h>
+#include <librsvg/rsvg.h>
