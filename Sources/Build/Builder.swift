@@ -6,6 +6,7 @@ import Foundation
 import Loading
 import Output
 import Rendering
+import Sharding
 
 /// What `commonsight build` is asked to do.
 public struct BuildRequest: Sendable {
@@ -13,6 +14,9 @@ public struct BuildRequest: Sendable {
     public var templates: String
     public var out: String
     public var only: Set<String>?
+    /// `--shard-index I --shard-count N`: build only shard I's neighborhoods (see `ShardPlan`), plus
+    /// the site-wide files, which list every neighborhood of the content folder.
+    public var shard: Shard?
     /// `--date`; nil means the day `clock` falls on in the site's time zone.
     public var date: CivilDate?
     /// Seconds since 1970 when the command started: the only clock reading, made by the caller.
@@ -59,6 +63,8 @@ public struct BuildReport: Sendable {
     public var deleted = 0
     /// What the writer had to do beyond the usual, for `--verbose`.
     public var notes: [String] = []
+    /// Under `--shard-count`: the neighborhoods of this shard, in folder order.
+    public var shardSlugs: [String]?
     public var diagnostics: [Diagnostic] = []
     public var succeeded: Bool { !diagnostics.hasErrors }
 }
@@ -82,7 +88,15 @@ public enum Builder {
         let (theme, themeDiagnostics) = Theme.load(root: request.templates)
         let key = "\(version) \(request.programIdentity) \(theme?.fingerprint.description ?? "-")"
         var previous: RenderCache?
-        let (content, loadDiagnostics) = ContentLoader.load(root: request.content, only: request.only) { site in
+        var only = request.only
+        if let shard = request.shard {
+            let items = ContentLoader.neighborhoodSizes(root: request.content).map { ShardPlan.Item(slug: $0.slug, size: $0.size) }
+            let mine = ShardPlan.slugs(of: shard.index, items, count: shard.count)
+            only = Set(mine)
+            report.shardSlugs = mine
+            request.progress?("shard \(shard.index) of \(shard.count) (0 to \(shard.count - 1)): \(mine.isEmpty ? "no neighborhood" : mine.joined(separator: ", "))")
+        }
+        let (content, loadDiagnostics) = ContentLoader.load(root: request.content, only: only) { site in
             let context = contextFingerprint(site, options(request, site))
             previous = request.useCache ? RenderCache.load(request.cacheFolder, key: key, context: context) : nil
             return (previous?.hoods ?? [:]).filter { _, hood in hood.files.allSatisfy { output.verified[$0.path] == $0.hash } }.mapValues(\.folder)
@@ -102,12 +116,14 @@ public enum Builder {
         }
         stages.end("Assemble pages")
 
-        let untouched = request.only.map { only in (output.ownedTopLevelNames.union(content.slugs)).subtracting(only) } ?? []
+        // `--only` leaves the other neighborhoods in OUT as they are; a shard's OUT holds its own
+        // neighborhoods and nothing of the others (an earlier plan's are deleted).
+        let untouched = request.shard != nil ? [] : request.only.map { only in (output.ownedTopLevelNames.union(content.slugs)).subtracting(only) } ?? []
         let renderRequest = RenderRequest(
             jobs: request.jobs,
             cache: previous ?? RenderCache(key: key, context: contextFingerprint(content.site, buildOptions)),
             verified: output.verified, unchanged: content.unchanged,
-            listed: listed(content, site: site, untouched: untouched, output: output, root: request.content))
+            listed: listed(content, site: site, untouched: untouched, output: output, root: request.content, all: request.shard != nil))
         let commit = output.beginCommit(untouched: untouched)
         let (rendered, renderDiagnostics) = SiteRenderer.render(site, theme: theme, request: renderRequest) { files throws(OutputProblem) in
             try commit.write(files, jobs: request.jobs)
@@ -181,11 +197,14 @@ public enum Builder {
     }
 
     /// The neighborhoods the top-level index lists: those built now, those reused, and under
-    /// `--only` the others that OUT still holds.
-    static func listed(_ content: LoadedContent, site: Site, untouched: Set<String>, output: OutputFolder, root: String) -> [(slug: String, name: String)] {
+    /// `--only` the others that OUT still holds; with `all` (a shard), every neighborhood of the
+    /// content folder, so that every shard writes the same index as an unsharded build.
+    static func listed(_ content: LoadedContent, site: Site, untouched: Set<String>, output: OutputFolder, root: String,
+                       all: Bool = false) -> [(slug: String, name: String)] {
         var names = Dictionary(site.neighborhoods.map { ($0.slug, $0.name) }, uniquingKeysWith: { a, _ in a })
         let owned = output.ownedTopLevelNames
-        let others = content.unchanged.map(\.slug) + content.slugs.filter { untouched.contains($0) && owned.contains($0) }
+        let others = all ? content.slugs.filter { names[$0] == nil }
+            : content.unchanged.map(\.slug) + content.slugs.filter { untouched.contains($0) && owned.contains($0) }
         for (slug, name) in ContentLoader.names(root: root, slugs: others, site: content.site) { names[slug] = name }
         return content.slugs.compactMap { slug in names[slug].map { (slug, $0) } }
     }

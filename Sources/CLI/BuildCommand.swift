@@ -5,6 +5,7 @@ import Diagnostics
 import Foundation
 import Loading
 import Output
+import Sharding
 
 /// `commonsight build`: the whole pipeline, then one summary line.
 enum BuildCommand {
@@ -19,7 +20,7 @@ enum BuildCommand {
             console.out(HelpText.command("build") ?? "")
             return 0
         }
-        let parsed = try Arguments.parse(args, command: "build", valued: ["content", "templates", "out", "only", "date", "base-url", "jobs", "cache-dir"], flags: ["drafts", "verbose", "no-cache"])
+        let parsed = try Arguments.parse(args, command: "build", valued: ["content", "templates", "out", "only", "date", "base-url", "jobs", "cache-dir", "shard-index", "shard-count"], flags: ["drafts", "verbose", "no-cache"])
         if let extra = parsed.positionals.first {
             throw Arguments.UsageError(message: "unexpected argument '\(extra)'; 'build' takes only options", command: "build")
         }
@@ -28,6 +29,10 @@ enum BuildCommand {
         var request = try request(parsed, command: "build", console: console, out: out,
                                   cacheFolder: parsed.options["cache-dir"].map(console.resolve) ?? CacheFolder.forOutput(out, environment: console.environment))
         request.only = parsed.options["only"].map { Set($0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }) }
+        request.shard = try shard(parsed, environment: console.environment)
+        if request.shard != nil, request.only != nil {
+            throw Arguments.UsageError(message: "--only and --shard-count both choose the neighborhoods to build; use one of them", command: "build")
+        }
         request.useCache = !parsed.flags.contains("no-cache")
         if parsed.flags.contains("verbose") {
             request.progress = { [console] line in console.err(line) }
@@ -43,9 +48,33 @@ enum BuildCommand {
         }
         let seconds = Date().timeIntervalSince(started)
         let reuse = report.rendered < report.pages ? " (\(report.pages - report.rendered) unchanged)" : ""
-        console.out("built \(report.neighborhoods) neighborhood\(report.neighborhoods == 1 ? "" : "s"): \(report.pages) pages\(reuse), "
+        let shard = request.shard.map { " (shard \($0.index) of \($0.count))" } ?? ""
+        console.out("built \(report.neighborhoods) neighborhood\(report.neighborhoods == 1 ? "" : "s")\(shard): \(report.pages) pages\(reuse), "
             + "\(report.files) files in \(String(format: "%.2f", seconds)) s → \(console.display(request.out))")
         return 0
+    }
+
+    /// `--shard-index I --shard-count N`; the index defaults to `JOB_COMPLETION_INDEX`, which a
+    /// Kubernetes Indexed Job sets in each of its pods. Nil without `--shard-count`.
+    static func shard(_ parsed: Arguments, environment: [String: String]) throws(Arguments.UsageError) -> Shard? {
+        let given = parsed.options["shard-index"]
+        guard let countText = parsed.options["shard-count"] else {
+            if given != nil {
+                throw Arguments.UsageError(message: "--shard-index needs --shard-count, the number of shards", command: "build")
+            }
+            return nil
+        }
+        guard let count = Int(countText), (1...Shard.maxCount).contains(count) else {
+            throw Arguments.UsageError(message: "--shard-count '\(countText)' is not a number from 1 to \(Shard.maxCount)", command: "build")
+        }
+        guard let indexText = given ?? environment["JOB_COMPLETION_INDEX"] else {
+            throw Arguments.UsageError(message: "--shard-count needs --shard-index (0 to \(count - 1)), or JOB_COMPLETION_INDEX set as a Kubernetes Indexed Job sets it", command: "build")
+        }
+        let from = given == nil ? "JOB_COMPLETION_INDEX" : "--shard-index"
+        guard let index = Int(indexText.trimmingCharacters(in: .whitespaces)), (0..<count).contains(index) else {
+            throw Arguments.UsageError(message: "\(from) '\(indexText)' is not a shard from 0 to \(count - 1) (--shard-count \(count))", command: "build")
+        }
+        return Shard(index: index, count: count)
     }
 
     /// The options `build` and `serve` share, checked: the folders, --date, --drafts, --base-url, --jobs.

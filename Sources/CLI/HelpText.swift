@@ -8,6 +8,7 @@ enum HelpText {
     Usage:
       commonsight build  [--content DIR] [--templates DIR] [--out DIR] [--only SLUG,...] [--cache-dir DIR]
                          [--date YYYY-MM-DD] [--drafts] [--base-url URL] [--jobs N] [--verbose] [--no-cache]
+                         [--shard-index I --shard-count N]
       commonsight serve  [--content DIR] [--templates DIR] [--port N] [--host ADDR] [--date YYYY-MM-DD] [--drafts]
       commonsight check  [--content DIR] [--templates DIR]
       commonsight new    observation|story|coalition|event|neighborhood ...
@@ -37,6 +38,7 @@ enum HelpText {
             return """
             Usage: commonsight build [--content DIR] [--templates DIR] [--out DIR] [--only SLUG,...] [--cache-dir DIR]
                                      [--date YYYY-MM-DD] [--drafts] [--base-url URL] [--jobs N] [--verbose] [--no-cache]
+                                     [--shard-index I --shard-count N]
 
             Reads the content and the theme, and writes OUT/<neighborhood>/ for each neighborhood plus
             OUT/index.html and the files of the content folder's static/. OUT must be empty, new, or
@@ -60,6 +62,13 @@ enum HelpText {
               --jobs N          render on N threads (default: all cores)
               --verbose         print each stage with its time, the cache folder and what the writer did
               --no-cache        render every page (the result is recorded for the next build)
+              --shard-count N   split the neighborhoods into N shards, balanced by input size and stable
+                                when one is added, and build only one of them plus the site-wide files
+                                (OUT/index.html, static/), which are the same bytes in every shard: copy
+                                the N OUT folders into one (leaving out .commonsight-manifest) and you
+                                have the unsharded site; a shard with no neighborhood writes only those
+              --shard-index I   the shard to build, 0 to N-1 (default: $JOB_COMPLETION_INDEX, which a
+                                Kubernetes Indexed Job sets); give every shard the same --date
 
             Exit status: 0 success, 1 content or template errors, 2 wrong usage.
             """
