@@ -1,0 +1,111 @@
+#!/usr/bin/env python3
+"""Sharded builds merge into exactly the unsharded build, as the deploy kit merges them.
+
+For N = 1, 2, 3, 4: builds the N shards as N processes, two at a time (`seq 0 N-1 | xargs -P 2`),
+merges their output folders with deploy/merge-shards.sh and compares the tree with an unsharded
+build byte for byte (every file but the tool's own .commonsight-manifest). Each neighborhood is in
+exactly one shard, and the site-wide files are in all of them. Done on the sample content (against
+REFERENCE, the unsharded build `make test` already made with the same --date) and on a generated
+corpus of 6 neighborhoods (bench/make_corpus.py), which also has shards with no neighborhood (N = 8).
+
+Usage: tests/shard_checks.py BINARY CONTENT REFERENCE_OUT WORK_DIR
+Ends with 'shard-checks: N passed, N failed'.
+"""
+import filecmp
+import os
+import shutil
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+DATE = "2026-11-29"
+passed = failed = 0
+
+
+def check(name, ok, detail=""):
+    global passed, failed
+    if ok:
+        passed += 1
+    else:
+        failed += 1
+        print(f"FAIL {name}: {str(detail)[:1500]}")
+
+
+def tree(root):
+    out = {}
+    for d, _, names in os.walk(root):
+        for n in names:
+            p = os.path.join(d, n)
+            rel = os.path.relpath(p, root)
+            if rel != ".commonsight-manifest":
+                out[rel] = p
+    return out
+
+
+def build_shards(binary, content, work, count):
+    """Runs the N shards as separate processes, two at a time, like a CI matrix on a small machine."""
+    base = os.path.join(work, f"n{count}")
+    shutil.rmtree(base, ignore_errors=True)
+    os.makedirs(base)
+    cmd = (f"seq 0 {count - 1} | xargs -P 2 -I{{}} {binary} build --content {content} --templates {ROOT}/templates "
+           f"--date {DATE} --shard-count {count} --shard-index {{}} --out {base}/out-{{}} --cache-dir {base}/cache-{{}} --jobs {2 if count == 1 else 1}")
+    start = time.perf_counter()
+    r = subprocess.run(["bash", "-c", cmd], capture_output=True, text=True)
+    check(f"{count} shards build (exit 0)", r.returncode == 0, r.stderr[-2000:])
+    return base, time.perf_counter() - start, r.stdout
+
+
+def compare(label, binary, content, reference, work, counts):
+    expected = tree(reference)
+    hoods = sorted(d for d in os.listdir(reference) if os.path.isdir(os.path.join(reference, d)))
+    for count in counts:
+        base, seconds, stdout = build_shards(binary, content, work, count)
+        outs = [os.path.join(base, f"out-{i}") for i in range(count)]
+        owned = {}
+        for i, out in enumerate(outs):
+            names = sorted(os.listdir(out)) if os.path.isdir(out) else []
+            for h in (n for n in names if os.path.isdir(os.path.join(out, n))):
+                owned.setdefault(h, []).append(i)
+            check(f"{label}: shard {i} of {count} holds the site-wide index.html, the same bytes as the unsharded build",
+                  os.path.isfile(os.path.join(out, "index.html"))
+                  and filecmp.cmp(os.path.join(out, "index.html"), os.path.join(reference, "index.html"), shallow=False))
+        check(f"{label}: with {count} shards each neighborhood is in exactly one", sorted(owned) == hoods
+              and all(len(v) == 1 for v in owned.values()), owned)
+        if count > len(hoods):
+            empty = [i for i, out in enumerate(outs) if sorted(os.listdir(out)) == [".commonsight-manifest", "index.html"]]
+            check(f"{label}: {count} shards for {len(hoods)} neighborhoods: the empty ones hold only the site-wide files",
+                  len(empty) >= count - len(hoods), [sorted(os.listdir(o)) for o in outs])
+        merged = os.path.join(base, "merged")
+        r = subprocess.run([os.path.join(ROOT, "deploy", "merge-shards.sh"), merged] + outs, capture_output=True, text=True)
+        check(f"{label}: deploy/merge-shards.sh merges {count} shards", r.returncode == 0, r.stderr)
+        got = tree(merged)
+        missing, extra = sorted(set(expected) - set(got)), sorted(set(got) - set(expected))
+        check(f"{label}: {count} shards merged hold exactly the unsharded build's files", not missing and not extra,
+              f"missing {missing[:5]}, extra {extra[:5]}")
+        different = [p for p in sorted(set(expected) & set(got)) if not filecmp.cmp(expected[p], got[p], shallow=False)]
+        check(f"{label}: {count} shards merged are the unsharded build byte for byte ({len(expected)} files)", not different, different[:5])
+        sizes = [len(tree(o)) for o in outs]
+        print(f"shard-checks: {label}, {count} shard(s): {seconds:.1f} s wall two at a time, files per shard {sizes}")
+        shutil.rmtree(base, ignore_errors=True)
+
+
+def main():
+    binary, content, reference, work = (os.path.abspath(a) for a in sys.argv[1:5])
+    os.makedirs(work, exist_ok=True)
+    compare("sample", binary, content, reference, work, [1, 2, 3, 4])
+
+    corpus = os.path.join(work, "corpus")
+    subprocess.run([sys.executable, os.path.join(ROOT, "bench", "make_corpus.py"), "6", "25", corpus], check=True, capture_output=True)
+    whole = os.path.join(corpus, "whole")
+    r = subprocess.run([binary, "build", "--content", os.path.join(corpus, "content"), "--templates", os.path.join(ROOT, "templates"),
+                        "--date", DATE, "--out", whole, "--cache-dir", os.path.join(corpus, "whole-cache")], capture_output=True, text=True)
+    check("corpus: the unsharded build succeeds", r.returncode == 0, r.stderr[-2000:])
+    compare("corpus 6 x 25", binary, os.path.join(corpus, "content"), whole, work, [1, 2, 3, 4, 8])
+    shutil.rmtree(corpus, ignore_errors=True)
+    print(f"shard-checks: {passed} passed, {failed} failed")
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()
