@@ -241,6 +241,12 @@ def main():
             "  to: neighbors@lists.example.org",
             '  footer: "You get this digest because you signed up at a neighborhood meeting or on the site. '
             '[Unsubscribe](mailto:digest@example.org?subject=Unsubscribe) at any time."',
+            "license: https://creativecommons.org/licenses/by/4.0/",
+            "attribution: \"Detroit Neighborhood Digests, from residents' Improve Detroit reports\"",
+            "publisher: Detroit Neighborhood Digests",
+            "contact: \"Data desk <data@example.org>\"",
+            "data_source: \"Residents' traffic complaints to the City of Detroit through Improve Detroit (SeeClickFix), 2018 to 2025, "
+            "from the City's open data; each report kept here falls inside the neighborhood's boundary.\"",
             "map_attribution: Boundaries, parks and street centerlines from City of Detroit open data (streets from the State of Michigan Geographic Framework All Roads v17a) and US Census Bureau TIGER",
             "categories:"]
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))

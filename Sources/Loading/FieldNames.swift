@@ -22,11 +22,12 @@ struct FieldNames {
     static let neighborhood = FieldNames(kind: "neighborhood.md", names: ["name", "description", "languages"])
     static let site = FieldNames(kind: "site.yml", names: [
         "title", "description", "base_url", "language", "timezone", "privacy", "categories", "map_attribution",
-        "how_to_report", "email", "alchemy", "narration", "numbering", "suggest", "license", "attribution", "publisher", "contact", "limits",
+        "how_to_report", "email", "alchemy", "narration", "numbering", "suggest", "license", "attribution", "publisher", "contact", "data_source", "limits",
     ])
     static let privacy = FieldNames(kind: "privacy", names: ["location_precision_m", "private_fields", "redact"])
     static let category = FieldNames(kind: "a category", names: ["label", "color", "call_to_action"])
     static let email = FieldNames(kind: "email", names: ["from", "to", "footer"])
+    static let license = FieldNames(kind: "license", names: ["name", "url"])
     static let limits = FieldNames(kind: "limits", names: ["markdown_bytes", "table_columns", "table_cells", "nesting"])
 
     /// Reports every name that is not one of `names`: an error when only its case differs, else a

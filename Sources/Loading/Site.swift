@@ -59,6 +59,8 @@ public struct SiteSettings: Sendable {
     public var location: SourceLocation
     /// Who the digest e-mail is from and to, and its footer (`email` in `site.yml`).
     public var email = EmailSettings()
+    /// License, attribution, publisher, contact and source of the open data (`data/`, `data.json`).
+    public var openData = OpenDataSettings()
     /// How much Markdown one text may hold (`limits` in `site.yml`).
     public var markdownBudget = MarkdownBudget.default
     /// A hash of `site.yml`'s bytes.

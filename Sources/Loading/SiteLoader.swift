@@ -48,6 +48,7 @@ public enum SiteLoader {
         settings.markdownBudget = limits(fields.node("limits"), log: &log)
         settings.howToReport = fields.text("how_to_report", log: &log).map(TextCleaning.clean)
         settings.email = EmailSettings.read(fields.node("email"), log: &log)
+        settings.openData = OpenDataSettings.read(fields, log: &log)
         settings.fingerprint = Fingerprint(of: text)
         return settings
     }

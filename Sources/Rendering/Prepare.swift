@@ -19,8 +19,13 @@ enum Prepare {
     static func neighborhoods(_ site: Site, theme: Theme, workers: Int) -> [Neighborhood] {
         Parallel.map(site.neighborhoods, workers: workers) { hood in
             let models = ViewModels(site: site.settings, hood: hood, options: site.options)
-            let jobs = SitePages(models: models).jobs()
-            return Neighborhood(slug: hood.slug, folder: hood.fingerprint, jobs: jobs, pageCount: jobs.count, files: files(models, jobs: jobs, theme: theme))
+            let data = OpenData(models: models)
+            let downloads = data.downloads()
+            let jobs = SitePages(models: models, downloads: downloads).jobs()
+            var made = files(models, jobs: jobs, theme: theme)
+            made += downloads.map { OutputFile(path: hood.slug + "/" + $0.path, bytes: Array($0.text.utf8)) }
+            made.append(OutputFile(path: hood.slug + "/" + Routes.dataCatalog, bytes: Array(data.catalog(downloads).utf8)))
+            return Neighborhood(slug: hood.slug, folder: hood.fingerprint, jobs: jobs, pageCount: jobs.count, files: made)
         }
     }
 

@@ -17,6 +17,13 @@ public enum Routes {
     public static let neighborhoodMap = "map.svg"
     public static let search = "search/index.html"
     public static let searchIndex = "search/index.js"
+    /// The open data (see `OpenData`): the "About this data" page, the catalog and the files.
+    public static let dataAbout = "data/index.html"
+    public static let dataCatalog = "data.json"
+    public static let dataGeoJSON = "data/observations.geojson"
+    public static let dataCSV = "data/observations.csv"
+    public static let dataStories = "data/stories.json"
+    public static let dataEvents = "data/events.ics"
     /// The home page's share card.
     public static let homeCard = "card.png"
 
@@ -54,5 +61,6 @@ public enum Routes {
         ("feed", .string(feed)), ("calendar", .string(calendar)), ("map", .string(neighborhoodMap)),
         ("not_found", .string(notFound)), ("stylesheet", .string("assets/site.css")), ("print_stylesheet", .string("assets/print.css")),
         ("search", .string(search)), ("search_index", .string(searchIndex)), ("search_script", .string("assets/search.js")),
+        ("data", .string(dataAbout)), ("data_catalog", .string(dataCatalog)),
     ]))
 }

@@ -7,6 +7,8 @@ import Output
 /// Every HTML page of one neighborhood, with the variables its templates see.
 struct SitePages {
     let models: ViewModels
+    /// The open data's files (made once, in `Prepare`, which writes them), for the About page.
+    var downloads: [OpenData.Download]? = nil
     var hood: NeighborhoodSite { models.hood }
 
     func jobs() -> [PageJob] {
@@ -142,6 +144,10 @@ struct SitePages {
             ]))
         }
         jobs.append(job(Routes.search, "search", "Search", [("category_counts", categoryCounts)]))
+        let data = OpenData(models: m)
+        jobs.append(job(Routes.dataAbout, "about-data", "About this data", [
+            ("open_data", data.aboutValue(downloads ?? data.downloads())), ("category_counts", categoryCounts),
+        ]))
         jobs.append(job(Routes.notFound, "404", "Page not found", []))
         return jobs
     }

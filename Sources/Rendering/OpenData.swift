@@ -1,0 +1,340 @@
+import Assembly
+import CivilTime
+import Escaping
+import Foundation
+import Geo
+import Liquid
+import Loading
+import Markdown
+import Redaction
+
+/// A neighborhood's open data (`data/` and `data.json`), made from the same view of the content the
+/// pages show: only published observations and stories (never drafts, even with `--drafts`), after
+/// private fields were dropped and free text redacted while loading, with each text taken from the
+/// same rendered Markdown as its page. Each file is escaped for its format: RFC 4180 CSV with
+/// spreadsheet formulas defused, JSON, GeoJSON, iCalendar.
+struct OpenData {
+    let models: ViewModels
+    var hood: NeighborhoodSite { models.hood }
+    var site: SiteSettings { models.site }
+
+    /// One file of the data, as the catalog and the About page describe it.
+    struct Download {
+        var path: String
+        var title: String
+        var format: String
+        var mediaType: String
+        var description: String
+        var count: Int
+        var text: String
+    }
+
+    /// The published stories of the data: drafts never, whatever the build shows.
+    var stories: [StoryPage] { hood.stories.filter { !$0.isDraft } }
+
+    func downloads() -> [Download] {
+        let n = hood.observations.count, s = stories.count, e = hood.events.count
+        return [
+            Download(path: Routes.dataGeoJSON, title: "Reports (GeoJSON)", format: "GeoJSON", mediaType: "application/geo+json",
+                     description: "Every published report of \(hood.name) as a point on the \(gridWords) grid, with the fields of the CSV file as properties.",
+                     count: n, text: geoJSON()),
+            Download(path: Routes.dataCSV, title: "Reports (CSV, Open311 GeoReport v2 fields)", format: "CSV", mediaType: "text/csv",
+                     description: "Every published report of \(hood.name), one a row, with Open311 GeoReport v2 field names.",
+                     count: n, text: csv()),
+            Download(path: Routes.dataStories, title: "Stories (JSON)", format: "JSON", mediaType: "application/json",
+                     description: "Every published story of \(hood.name): title, date, call to action, tags, coalition, its reports and its text.",
+                     count: s, text: storiesJSON()),
+            Download(path: Routes.dataEvents, title: "Events (iCalendar)", format: "iCalendar", mediaType: "text/calendar",
+                     description: "Every event of \(hood.name) (the same calendar as events.ics).",
+                     count: e, text: Feeds(models: models).calendar()),
+        ]
+    }
+
+    var gridWords: String {
+        let m = site.privacy.locationPrecisionMeters
+        return m > 0 ? "\(m == m.rounded() ? String(Int(m)) : String(m)) m privacy" : "exact (no privacy)"
+    }
+
+    // MARK: Fields
+
+    /// The CSV columns, in order, with what each holds (the About page lists them).
+    var fields: [(name: String, description: String)] {
+        let coarse = site.privacy.locationPrecisionMeters > 0
+        return Self.fields.map { f in
+            switch f.name {
+            case "address" where !coarse: return (f.name, "the place in words, as the resident gave it")
+            case "lat" where !coarse: return (f.name, "latitude as reported, WGS 84")
+            case "long" where !coarse: return (f.name, "longitude as reported, WGS 84")
+            default: return f
+            }
+        }
+    }
+
+    static let fields: [(name: String, description: String)] = [
+        ("service_request_id", "the report's id on this site (its page is observations/<id>/)"),
+        ("status", "always open: Open311 knows open and closed, and this site does not know whether the City has closed the problem; only published reports are here"),
+        ("service_code", "the category's key"),
+        ("service_name", "the category's name"),
+        ("description", "the resident's words as the report's page shows them, as plain text, with phone numbers, e-mail and street addresses removed"),
+        ("requested_datetime", "when it was seen, ISO 8601 with the site's UTC offset"),
+        ("address", "the place in words, never a house number (a nearby corner, a block or a park)"),
+        ("lat", "latitude of the privacy grid cell's center, WGS 84"),
+        ("long", "longitude of the privacy grid cell's center, WGS 84"),
+        ("media_url", "empty: the site publishes no photos"),
+    ]
+
+    /// The plain text a report's page shows as its description (the same rendered Markdown).
+    func descriptionText(_ o: Observation) -> String {
+        guard case .object(let value) = models.observation(o), case .safe(let html)? = value["description_html"] else { return "" }
+        return Self.plain(html)
+    }
+
+    /// Rendered HTML as the plain text a reader sees: tags dropped, entities decoded, each paragraph,
+    /// list item, heading or table row on a line of its own, spaces within a line collapsed.
+    static func plain(_ html: String) -> String {
+        var lines: [String] = []
+        var line = ""
+        var inTag = false
+        var tag = ""
+        var entity: String?
+        func endLine() {
+            let t = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).joined(separator: " ")
+            if !t.isEmpty { lines.append(t) }
+            line = ""
+        }
+        for c in html {
+            if inTag {
+                if c == ">" {
+                    inTag = false
+                    let name = tag.lowercased()
+                    if ["/p", "br", "/li", "/h1", "/h2", "/h3", "/h4", "/h5", "/h6", "/tr", "/pre", "/blockquote", "hr"].contains(where: { name == $0 || name.hasPrefix($0 + " ") || name.hasPrefix($0 + "/") }) {
+                        endLine()
+                    } else if name.hasPrefix("/td") || name.hasPrefix("/th") {
+                        line += " "
+                    }
+                } else if tag.utf8.count < 12 {
+                    tag.append(c)
+                }
+                continue
+            }
+            if c == "<" { inTag = true; tag = ""; continue }
+            if var e = entity {
+                if c == ";" {
+                    line += Excerpt.entities[e] ?? "&\(e);"
+                    entity = nil
+                } else if e.utf8.count < 8 {
+                    e.append(c)
+                    entity = e
+                } else {
+                    line += "&" + e
+                    entity = nil
+                }
+                continue
+            }
+            if c == "&" { entity = ""; continue }
+            line.append(c)
+        }
+        if let e = entity { line += "&" + e }
+        endLine()
+        return lines.joined(separator: "\n")
+    }
+
+    func coordinate(_ v: Double) -> String { String(format: "%.5f", ViewModels.round5(v)) }
+
+    func instant(_ d: ContentDate) -> String { models.instant(d.instant) }
+
+    func categoryName(_ key: String) -> String { site.category(key)?.label ?? key }
+
+    /// The page of a report or story: absolute with a base URL, else relative to the neighborhood's folder.
+    func page(_ path: String) -> String { (hood.absoluteRoot ?? "") + Routes.folder(path) }
+
+    // MARK: CSV (RFC 4180)
+
+    func csv() -> String {
+        var rows = [Self.fields.map(\.name).joined(separator: ",")]
+        for o in hood.observations {
+            rows.append([
+                Self.csvText(o.id), "open", Self.csvText(o.category), Self.csvText(categoryName(o.category)), Self.csvText(descriptionText(o)),
+                instant(o.observed), Self.csvText(o.location), coordinate(o.coordinate.latitude), coordinate(o.coordinate.longitude), "",
+            ].joined(separator: ","))
+        }
+        return rows.joined(separator: "\r\n") + "\r\n"
+    }
+
+    /// A text cell: quoted when it holds a comma, quote or line break (quotes doubled), and, when it
+    /// starts with `=`, `+`, `-`, `@`, a tab or a carriage return, led by `'` so that a spreadsheet
+    /// shows it as text instead of running it as a formula (OWASP's CSV injection advice).
+    static func csvText(_ s: String) -> String {
+        var t = s
+        if let first = t.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first) { t = "'" + t }
+        guard t.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) || t.hasPrefix(" ") || t.hasSuffix(" ") else { return t }
+        return "\"" + t.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    // MARK: GeoJSON (RFC 7946)
+
+    func geoJSON() -> String {
+        var features: [String] = []
+        for o in hood.observations {
+            let props: [(String, String)] = [
+                ("service_request_id", json(o.id)), ("status", json("open")), ("service_code", json(o.category)),
+                ("service_name", json(categoryName(o.category))), ("description", json(descriptionText(o))),
+                ("requested_datetime", json(instant(o.observed))), ("address", json(o.location)), ("title", json(o.title)),
+                ("tags", "[" + o.tags.map(json).joined(separator: ",") + "]"), ("url", json(page(Routes.observation(o.id)))),
+            ]
+            features.append("{\"type\":\"Feature\",\"id\":\(json(o.id)),\"geometry\":{\"type\":\"Point\",\"coordinates\":["
+                + coordinate(o.coordinate.longitude) + "," + coordinate(o.coordinate.latitude) + "]},\"properties\":{"
+                + props.map { json($0.0) + ":" + $0.1 }.joined(separator: ",") + "}}")
+        }
+        return "{\"type\":\"FeatureCollection\",\"features\":[\n" + features.joined(separator: ",\n") + "\n]}\n"
+    }
+
+    func json(_ s: String) -> String { Escape.json(s) }
+
+    // MARK: Stories (JSON)
+
+    func storiesJSON() -> String {
+        var items: [String] = []
+        for s in stories {
+            let story = s.story
+            let fields: [(String, String)] = [
+                ("slug", json(story.slug)), ("title", json(story.title)), ("date", story.date.map { json($0.hasTime ? instant($0) : $0.day.description) } ?? "null"),
+                ("url", json(page(Routes.story(story.slug)))),
+                ("call_to_action", story.callToAction.map(json) ?? "null"),
+                ("tags", "[" + story.tags.map(json).joined(separator: ",") + "]"),
+                ("coalition", s.coalition.map { json($0.name) } ?? "null"),
+                ("author", story.author.map(json) ?? "null"),
+                ("categories", "[" + models.orderedCategories(s.observations).map(json).joined(separator: ",") + "]"),
+                ("observations", "[" + s.observations.map { json($0.id) }.joined(separator: ",") + "]"),
+                ("text", json(Self.plain(MarkdownRenderer.html(story.body)))),
+            ]
+            items.append("    {" + fields.map { json($0.0) + ": " + $0.1 }.joined(separator: ", ") + "}")
+        }
+        return "{\n  \"neighborhood\": \(json(hood.name)),\n  \"publisher\": \(json(publisher)),\n  \"stories\": [\n"
+            + items.joined(separator: ",\n") + (items.isEmpty ? "" : "\n") + "  ]\n}\n"
+    }
+
+    var publisher: String { site.openData.publisher ?? site.title }
+
+    // MARK: The catalog (DCAT-US, Project Open Data v1.1)
+
+    /// The day the data last changed: its newest report or story, never after `--date`.
+    var modified: CivilDate {
+        let days = hood.observations.map(\.observed.day) + stories.compactMap(\.story.date?.day)
+        guard let newest = days.max() else { return models.options.today }
+        return min(newest, models.options.today)
+    }
+
+    /// `start/end` of the reports' days (ISO 8601 interval), nil without reports.
+    var temporal: String? {
+        guard let first = hood.observations.map(\.observed.day).min(), let last = hood.observations.map(\.observed.day).max() else { return nil }
+        return "\(first)/\(last)"
+    }
+
+    /// `west,south,east,north` of the boundary (else of the reports), as DCAT-US writes a bounding box.
+    var spatial: String? {
+        let points = hood.boundary?.polygons.flatMap(\.outer) ?? hood.observations.map(\.coordinate)
+        guard let b = Bounds(enclosing: points) else { return nil }
+        return [b.minLongitude, b.minLatitude, b.maxLongitude, b.maxLatitude].map(coordinate).joined(separator: ",")
+    }
+
+    func keywords(_ extra: [String]) -> [String] {
+        var seen = Set<String>()
+        return (["neighborhood", hood.name] + extra).filter { seen.insert($0.lowercased()).inserted }
+    }
+
+    /// `data.json`: one dataset each for the reports (GeoJSON and CSV), the stories and the events.
+    func catalog(_ downloads: [Download]) -> String {
+        let root = hood.absoluteRoot ?? ""
+        let about = root + Routes.folder(Routes.dataAbout)
+        let contact: String = {
+            var c = [("@type", json("vcard:Contact")), ("fn", json(site.openData.contact.map { $0.name.isEmpty ? publisher : $0.name } ?? publisher))]
+            if let address = site.openData.contact?.address { c.append(("hasEmail", json("mailto:" + address))) }
+            return "{" + c.map { json($0.0) + ": " + $0.1 }.joined(separator: ", ") + "}"
+        }()
+        let reportKeywords = site.categories.filter { c in hood.observations.contains { $0.category == c.key } }.map(\.label)
+        let sets: [(id: String, title: String, description: String, keywords: [String], files: [Download])] = [
+            ("observations", "Residents' reports in \(hood.name)",
+             "Published reports by residents of \(hood.name) (\(site.title)): category, place in words, time, and the resident's words, "
+                + "located on a \(gridWords) grid. Private fields and unpublished reports are never included; see the About page.",
+             ["reports", "Open311"] + reportKeywords, downloads.filter { $0.path == Routes.dataGeoJSON || $0.path == Routes.dataCSV }),
+            ("stories", "Stories from \(hood.name)", "Published stories of \(hood.name) (\(site.title)) that organizers wrote from residents' reports.",
+             ["stories"], downloads.filter { $0.path == Routes.dataStories }),
+            ("events", "Events in \(hood.name)", "Meetings, walks and actions of \(hood.name)'s coalitions (\(site.title)).",
+             ["events"], downloads.filter { $0.path == Routes.dataEvents }),
+        ]
+        var out = "{\n  \"@context\": \"https://project-open-data.cio.gov/v1.1/schema/catalog.jsonld\",\n"
+        out += "  \"@id\": \(json(root + Routes.dataCatalog)),\n"
+        out += "  \"@type\": \"dcat:Catalog\",\n"
+        out += "  \"conformsTo\": \"https://project-open-data.cio.gov/v1.1/schema\",\n"
+        out += "  \"describedBy\": \"https://project-open-data.cio.gov/v1.1/schema/catalog.json\",\n"
+        out += "  \"dataset\": [\n"
+        out += sets.map { set in
+            var f: [(String, String)] = [
+                ("@type", json("dcat:Dataset")), ("title", json(set.title)), ("description", json(set.description)),
+                ("keyword", "[" + keywords(set.keywords).map(json).joined(separator: ", ") + "]"),
+                ("modified", json(modified.description)),
+                ("publisher", "{\"@type\": \"org:Organization\", \"name\": \(json(publisher))}"),
+                ("contactPoint", contact),
+                ("identifier", json(hood.absoluteRoot.map { $0 + Routes.dataCatalog + "#" + set.id } ?? "urn:commonsight:\(hood.slug):data:\(set.id)")),
+                ("accessLevel", json("public")),
+            ]
+            if let l = site.openData.licenseURL { f.append(("license", json(l))) }
+            if let a = site.openData.attribution { f.append(("rights", json(a))) }
+            if let s = spatial { f.append(("spatial", json(s))) }
+            if set.id == "observations", let t = temporal { f.append(("temporal", json(t))) }
+            f.append(("landingPage", json(about)))
+            f.append(("language", "[" + json(site.language) + "]"))
+            f.append(("distribution", "[\n" + set.files.map { d in
+                "        {" + [
+                    ("@type", json("dcat:Distribution")), ("title", json(d.title)), ("description", json(d.description)),
+                    ("downloadURL", json(root + d.path)), ("mediaType", json(d.mediaType)), ("format", json(d.format)),
+                    ("describedBy", json(about)),
+                ].map { json($0.0) + ": " + $0.1 }.joined(separator: ", ") + "}"
+            }.joined(separator: ",\n") + "\n      ]"))
+            return "    {\n" + f.map { "      " + json($0.0) + ": " + $0.1 }.joined(separator: ",\n") + "\n    }"
+        }.joined(separator: ",\n")
+        return out + "\n  ]\n}\n"
+    }
+
+    // MARK: The About page
+
+    /// What the "About this data" page shows (`open_data`).
+    func aboutValue(_ downloads: [Download]) -> Value {
+        let privacy = site.privacy
+        let kinds: [(Redactor.Kind, String)] = [(.phone, "phone numbers"), (.email, "e-mail addresses"), (.address, "street addresses")]
+        return .object(Object([
+            ("observation_count", .int(hood.observations.count)), ("story_count", .int(stories.count)), ("event_count", .int(hood.events.count)),
+            ("last_update", .string(modified.description)),
+            ("first_observed", hood.observations.first.map { .string($0.observed.day.description) } ?? .nil),
+            ("last_observed", hood.observations.last.map { .string($0.observed.day.description) } ?? .nil),
+            ("location_precision_m", .int(Int(privacy.locationPrecisionMeters.rounded()))),
+            ("withheld_fields", .array(privacy.privateFields.sorted().map { .string($0) })),
+            ("redacted", .array(kinds.filter { privacy.redact.contains($0.0) }.map { .string($0.1) })),
+            ("published_statuses", .array([.string(Observation.Status.published.rawValue)])),
+            ("withheld_statuses", .array(Observation.Status.allCases.filter { $0 != .published }.map { .string($0.rawValue) })),
+            ("downloads", .array(downloads.map { d in
+                .object(Object([("title", .string(d.title)), ("url", .string(d.path)), ("format", .string(d.format)),
+                                ("media_type", .string(d.mediaType)), ("description", .string(d.description)), ("count", .int(d.count)),
+                                ("bytes", .int(d.text.utf8.count)), ("size", .string(Self.size(d.text.utf8.count)))]))
+            })),
+            ("catalog_url", .string(Routes.dataCatalog)),
+            ("fields", .array(fields.map { .object(Object([("name", .string($0.name)), ("description", .string($0.description))])) })),
+            ("license_name", site.openData.licenseName.map { .string($0) } ?? .nil),
+            ("license_url", site.openData.licenseURL.map { .string($0) } ?? .nil),
+            ("attribution", site.openData.attribution.map { .string($0) } ?? .nil),
+            ("publisher", .string(publisher)),
+            ("contact_name", site.openData.contact.map { .string($0.name.isEmpty ? publisher : $0.name) } ?? .nil),
+            ("contact_email", site.openData.contact.map { .string($0.address) } ?? .nil),
+            ("source", site.openData.dataSource.map { .string($0) } ?? .nil),
+            ("map_attribution", .string(site.mapAttribution)),
+        ]))
+    }
+
+    /// "812 bytes", "14 KB", "2.3 MB".
+    static func size(_ bytes: Int) -> String {
+        if bytes < 1_000 { return "\(bytes) bytes" }
+        if bytes < 1_000_000 { return "\((bytes + 500) / 1_000) KB" }
+        return String(format: "%.1f MB", Double(bytes) / 1_000_000)
+    }
+}
