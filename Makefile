@@ -19,11 +19,13 @@ test:
 	rm -rf .build/site-check
 	.build/debug/commonsight build --date 2026-11-29 --out .build/site-check/public --cache-dir .build/site-check/cache
 	python3 tests/site_checks.py .build/site-check/public content
+	python3 tests/open_data_checks.py .build/site-check/public content
 	python3 tests/shard_checks.py .build/debug/commonsight content .build/site-check/public .build/site-check/shards
 	python3 tests/print_checks.py .build/site-check/public https://digest.example.org/
 	python3 tests/browser_checks.py .build/site-check/public --sample
 	.build/debug/commonsight build --date 2026-11-29 --content tests/fixtures/hostile/content --out .build/site-check/hostile --cache-dir .build/site-check/hostile-cache
 	python3 tests/hostile_checks.py .build/site-check/hostile tests/fixtures/hostile/content
+	python3 tests/open_data_checks.py .build/site-check/hostile tests/fixtures/hostile/content
 	python3 tests/browser_checks.py .build/site-check/hostile
 
 # Drafts a story through a real local model: llama-cpp-python's server with SmolLM2-135M-Instruct

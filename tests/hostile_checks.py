@@ -15,6 +15,11 @@ import os
 import sys
 import xml.etree.ElementTree as ET
 
+import csv
+import io
+import json
+
+import geojson
 import icalendar
 
 passed = failed = 0
@@ -83,6 +88,41 @@ def check_html(name, markup, site_hosts=("example.org",)):
             if k == "src" or (tag == "link" and k == "href"):
                 check(f"{name}: {tag}[{k}] loads nothing from another host", not low.startswith(("http:", "https:", "//")) or any(h in low for h in site_hosts) and tag == "link" and low.startswith("https://example.org/hostile/"), v)
     return "".join(p.text)
+
+
+def open_data(out):
+    """The open data of each neighborhood parses, keeps hostile text as text, and never lets a spreadsheet run a cell."""
+    for hood in ("alpha", "beta"):
+        root = os.path.join(out, hood)
+        rows = list(csv.DictReader(io.StringIO(open(os.path.join(root, "data", "observations.csv"), encoding="utf-8").read(), newline="")))
+        gj = geojson.loads(open(os.path.join(root, "data", "observations.geojson"), encoding="utf-8").read())
+        check(f"{hood}/data/observations.geojson is valid GeoJSON", gj.is_valid, gj.errors())
+        pages = [d for d in os.listdir(os.path.join(root, "observations")) if os.path.isfile(os.path.join(root, "observations", d, "index.html"))]
+        check(f"{hood}: the data has exactly the published reports", sorted(r["service_request_id"] for r in rows) == sorted(pages)
+              == sorted(f["id"] for f in gj["features"]), (len(rows), pages))
+        for r in rows:
+            for k, v in r.items():
+                if k not in ("lat", "long"):
+                    check(f"{hood}/data/observations.csv {r['service_request_id']} {k}: not a formula", not v.startswith(("=", "+", "-", "@", "\t", "\r")), v[:60])
+        loc = {"alpha": "Loc ALPHAONLY " + HOSTILE, "beta": "Geo BETAONLY " + HOSTILE}[hood]
+        check(f"{hood}/data/observations.csv: the hostile place survives exactly", any(r["address"] == loc for r in rows), [r["address"] for r in rows][:3])
+        check(f"{hood}/data/observations.geojson: the hostile place survives exactly", any(f["properties"]["address"] == loc for f in gj["features"]))
+        json.load(open(os.path.join(root, "data", "stories.json"), encoding="utf-8"))
+        cat = json.load(open(os.path.join(root, "data.json"), encoding="utf-8"))
+        ds = cat["dataset"][0]
+        check(f"{hood}/data.json: the hostile contact, credit and publisher survive as text",
+              (ds["contactPoint"]["fn"], ds["contactPoint"]["hasEmail"], ds["rights"], ds["publisher"]["name"], ds["license"])
+              == ("Data " + HOSTILE, "mailto:data@example.org", "Credit " + HOSTILE, "Publisher " + HOSTILE, "https://example.org/hostile/license?a=1&b=<2>"),
+              (ds["contactPoint"], ds.get("rights"), ds["publisher"]))
+        about = open(os.path.join(root, "data", "index.html"), encoding="utf-8").read()
+        text = check_html(f"{hood}/data/index.html", about)
+        for part in ("Credit " + HOSTILE, "Source " + HOSTILE, "Data " + HOSTILE, "Publisher " + HOSTILE):
+            check(f"{hood}/data/index.html shows {part[:8]}... as text", part in text)
+        check(f"{hood}/data/index.html: the license link is escaped in its attribute", 'href="https://example.org/hostile/license?a=1&amp;b=&lt;2&gt;"' in about)
+    rows = {r["service_request_id"]: r for r in csv.DictReader(io.StringIO(open(os.path.join(out, "alpha", "data", "observations.csv"), encoding="utf-8").read(), newline=""))}
+    f = rows.get("alpha-formula", {})
+    check("alpha-formula: a description that starts with + is led by ' in the CSV", f.get("description", "").startswith("'+cmd|"), f)
+    check("alpha-formula: a place that starts with @ is led by ' in the CSV", f.get("address", "").startswith("'@SUM(1+1)"), f)
 
 
 def main():
@@ -183,6 +223,7 @@ def main():
                 check(f"{path}: SUMMARY round-trips exactly", str(ev["SUMMARY"]) == f"{hood.upper()}ONLY Meet; bring, snacks {HOSTILE}", str(ev["SUMMARY"]))
                 check(f"{path}: LOCATION round-trips exactly", str(ev["LOCATION"]) == "Hall; room 1, floor 2 " + HOSTILE, str(ev["LOCATION"]))
                 check(f"{path}: DESCRIPTION keeps its line break", "line one\nline two" in str(ev.get("DESCRIPTION", "")) or "line one line two" in str(ev.get("DESCRIPTION", "")), str(ev.get("DESCRIPTION")))
+    open_data(out)
     page = open(os.path.join(out, "alpha/observations/alpha-redact/index.html"), encoding="utf-8").read()
     for mark in ("[phone removed]", "[e-mail removed]", "[address removed]", "Hostile Ave"):
         check(f"the redacted report shows {mark}", mark in page)
