@@ -67,7 +67,7 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
         .testTarget(name: "MailTests", dependencies: ["Mail"]),
         .testTarget(name: "AssemblyTests", dependencies: ["Assembly", "Loading", "CivilTime", "Geo", "Diagnostics"]),
-        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Maps"]),
+        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Maps", "Loading"]),
         .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"]),
         .testTarget(name: "ParallelismTests", dependencies: ["Parallelism"]),
         .testTarget(name: "ShardingTests", dependencies: ["Sharding", "Build", "CLI", "Loading"]),
