@@ -86,7 +86,8 @@ def pages(public):
                            ("story", first(os.path.join(h, "stories"))), ("coalitions", os.path.join(h, "coalitions", "index.html")),
                            ("coalition", first(os.path.join(h, "coalitions"))), ("events", os.path.join(h, "events", "index.html")),
                            ("digests", os.path.join(h, "digest", "index.html")), ("digest", latest), ("digest", busiest),
-                           ("story", longest), ("search", os.path.join(h, "search", "index.html")), ("404", os.path.join(h, "404.html"))]:
+                           ("story", longest), ("search", os.path.join(h, "search", "index.html")), ("about-data", os.path.join(h, "data", "index.html")),
+                           ("404", os.path.join(h, "404.html"))]:
             if path and os.path.isfile(path) and (kind, path) not in out:
                 out.append((kind, path))
     return out
