@@ -53,7 +53,7 @@ extension RenderContext {
             if let v = o[name] { return v }
             switch name {
             case "size": return .int(o.count)
-            case "first": return o.pairs.first.map { .array([.string($0.0), $0.1]) } ?? .nil
+            case "first": return o.entries.first.map { .array([.string($0.key), $0.value]) } ?? .nil
             default: return .nil
             }
         case .array(let items):
@@ -107,14 +107,17 @@ extension RenderContext {
         var value = try evaluateValue(f.expression, at: p)
         for filter in f.filters {
             var args: [Value] = []
-            for a in filter.arguments { args.append(try evaluateValue(a, at: p)) }
+            if !filter.arguments.isEmpty {
+                args.reserveCapacity(filter.arguments.count)
+                for a in filter.arguments { args.append(try evaluateValue(a, at: p)) }
+            }
             var keywords: [String: Value] = [:]
             for (k, e) in filter.keywords { keywords[k] = try evaluateValue(e, at: p) }
-            if ExpressionFilters.names.contains(filter.name) {
+            if filter.isExpressionFilter {
                 value = try expressionFilter(filter.name, value, args, at: p)
                 continue
             }
-            guard let definition = environment.filters[filter.name] ?? StandardFilters.all[filter.name] else {
+            guard let definition = (environment.filters.isEmpty ? nil : environment.filters[filter.name]) ?? filter.standard else {
                 if environment.strictFilters { throw .render("unknown filter '\(filter.name)'", at: p) }
                 continue
             }
@@ -130,11 +133,6 @@ extension RenderContext {
             try charge(value, filter.name, at: p)
         }
         return value
-    }
-
-    var filterContext: FilterContext {
-        FilterContext(now: environment.now, timeZone: environment.timeZone, autoescape: environment.autoescape,
-                      maxValueBytes: environment.limits.valueBytes)
     }
 
     /// Counts a value a filter or tag made against the limits: its own size, and all values together.

@@ -31,9 +31,27 @@ indirect enum Expression: Sendable {
 /// `expression | filter: arg, key: value | ...`
 struct FilteredExpression: Sendable {
     struct Filter: Sendable {
-        var name: String
+        var name: String {
+            didSet { resolve() }
+        }
         var arguments: [Expression]
         var keywords: [(String, Expression)]
+        /// `where_exp`, `find_exp` or `group_by_exp` (found when parsed, not on every render).
+        private(set) var isExpressionFilter = false
+        /// The standard filter of this name, if any (an environment's filters win over it).
+        private(set) var standard: Liquid.Filter?
+
+        init(name: String, arguments: [Expression], keywords: [(String, Expression)]) {
+            self.name = name
+            self.arguments = arguments
+            self.keywords = keywords
+            resolve()
+        }
+
+        private mutating func resolve() {
+            isExpressionFilter = ExpressionFilters.names.contains(name)
+            standard = StandardFilters.all[name]
+        }
     }
 
     var expression: Expression

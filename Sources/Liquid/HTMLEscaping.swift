@@ -2,28 +2,54 @@
 public enum HTMLEscaping {
     /// `& < > " '` as entities: safe in text and in quoted attribute values.
     public static func escape(_ s: String) -> String {
-        guard s.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 }) else { return s }
+        guard s.utf8.contains(where: isSpecial) else { return s }
         var out = ""
         out.reserveCapacity(s.utf8.count + 16)
-        for c in s.unicodeScalars {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.unicodeScalars.append(c)
-            }
-        }
+        escape(s, into: &out)
         return out
     }
 
+    @inline(__always)
+    static func isSpecial(_ b: UInt8) -> Bool { b == 0x26 || b == 0x3C || b == 0x3E || b == 0x22 || b == 0x27 }
+
+    /// `escape(s)` appended to `out`: the text between special characters is appended as it is.
+    static func escape(_ s: String, into out: inout String) {
+        let u = s.utf8
+        var run = u.startIndex
+        var i = run
+        while i != u.endIndex {
+            let entity: String
+            switch u[i] {
+            case 0x26: entity = "&amp;"
+            case 0x3C: entity = "&lt;"
+            case 0x3E: entity = "&gt;"
+            case 0x22: entity = "&quot;"
+            case 0x27: entity = "&#39;"
+            default:
+                i = u.index(after: i)
+                continue
+            }
+            // Special characters are ASCII: the indices around them are boundaries of the text.
+            if run != i { out += s[run..<i] }
+            out += entity
+            i = u.index(after: i)
+            run = i
+        }
+        if run != u.endIndex { out += s[run..<u.endIndex] }
+    }
+
     static func escape(_ s: String, for context: OutputContext) -> String {
+        var out = ""
+        escape(s, for: context, into: &out)
+        return out
+    }
+
+    /// The text of an output escaped for where it lands, appended to `out`.
+    static func escape(_ s: String, for context: OutputContext, into out: inout String) {
         switch context {
-        case .text, .attribute: return escape(s)
-        case .url: return escape(safeURL(s))
+        case .text, .attribute: escape(s, into: &out)
+        case .url: escape(safeURL(s), into: &out)
         case .unquotedAttribute:
-            var out = ""
             for c in s.unicodeScalars {
                 if c.properties.isAlphabetic || ("0"..."9").contains(c) || c == "-" || c == "_" || c == "." {
                     out.unicodeScalars.append(c)
@@ -31,7 +57,6 @@ public enum HTMLEscaping {
                     out += "&#\(c.value);"
                 }
             }
-            return out
         }
     }
 

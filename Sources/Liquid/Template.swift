@@ -44,10 +44,17 @@ public struct Environment: Sendable {
     /// Variables every template and partial sees, `render` partials included (site-wide values).
     public var globals: Object
     /// What `date` formats for the words `now` and `today`: seconds since 1970, given by the caller.
-    public var now: Int64
+    public var now: Int64 {
+        didSet { dates = DateCache() }
+    }
     /// The time zone dates are shown in: a fixed offset from UTC, or a rule that gives one per instant.
-    public var timeZone: TimeZone
+    public var timeZone: TimeZone {
+        didSet { dates = DateCache() }
+    }
     public var limits: Limits
+    /// Dates `date` has read and formatted, for `now` and `timeZone`: shared by every copy of this
+    /// environment until one of those changes.
+    var dates = DateCache()
 
     public init(partials: @escaping @Sendable (String) throws(LiquidError) -> Template? = { _ in nil }, autoescape: Bool = false,
                 escaping: Escaping? = nil,
@@ -112,6 +119,8 @@ public struct FilterContext: Sendable {
     public var now: Int64
     public var timeZone: TimeZone
     public var autoescape: Bool
+    /// Where `date` keeps what it formatted (the environment's, when the render has one).
+    var dates: DateCache?
     /// The largest value the filter may make (`Limits.valueBytes`): a filter that would make a larger
     /// one throws `FilterError.limit` before making it.
     public var maxValueBytes: Int

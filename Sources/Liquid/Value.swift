@@ -1,5 +1,5 @@
 /// A Liquid value: what variables hold and filters take and return.
-public indirect enum Value: Sendable {
+public enum Value: Sendable {
     case `nil`
     case bool(Bool)
     case int(Int)
@@ -72,39 +72,81 @@ public indirect enum Value: Sendable {
 }
 
 /// A mapping that keeps its keys in insertion order (JSON objects, Ruby hashes).
+///
+/// Its entries are one array of pairs in order: a small object (most are: a page's variables, a
+/// report, a `forloop`) is searched from the start, comparing keys as `==` does (so as a dictionary
+/// would); past `indexedCount` entries an index from key to position is kept as well, so that no
+/// lookup grows with the size of a large object.
 public struct Object: Sendable {
-    public private(set) var keys: [String] = []
-    private var storage: [String: Value] = [:]
+    @usableFromInline var entries: [(key: String, value: Value)] = []
+    /// Positions by key, only for objects of more than `indexedCount` entries.
+    @usableFromInline var index: [String: Int]?
+
+    /// Up to this many entries, lookups compare keys one by one.
+    @usableFromInline static let indexedCount = 32
 
     public init() {}
 
     public init(_ pairs: [(String, Value)]) {
-        keys.reserveCapacity(pairs.count)
-        storage.reserveCapacity(pairs.count)
+        entries.reserveCapacity(pairs.count)
         for (k, v) in pairs { self[k] = v }
     }
 
+    /// Where `key` is, or nil.
+    @inlinable
+    func position(of key: String) -> Int? {
+        if let index { return index[key] }
+        var i = 0
+        while i < entries.count {
+            if entries[i].key == key { return i }
+            i += 1
+        }
+        return nil
+    }
+
     public subscript(key: String) -> Value? {
-        get { storage[key] }
+        get { position(of: key).map { entries[$0].value } }
         set {
             if let newValue {
-                if storage.updateValue(newValue, forKey: key) == nil { keys.append(key) }
-            } else if storage.removeValue(forKey: key) != nil {
-                keys.removeAll { $0 == key }
+                if let i = position(of: key) {
+                    entries[i].value = newValue
+                } else {
+                    entries.append((key, newValue))
+                    if index != nil {
+                        index?[key] = entries.count - 1
+                    } else if entries.count > Self.indexedCount {
+                        var made = [String: Int](minimumCapacity: entries.count)
+                        for (i, e) in entries.enumerated() { made[e.key] = i }
+                        index = made
+                    }
+                }
+            } else if let i = position(of: key) {
+                entries.remove(at: i)
+                if index != nil {
+                    var made: [String: Int] = [:]
+                    for (i, e) in entries.enumerated() { made[e.key] = i }
+                    index = made
+                }
             }
         }
     }
 
-    public var isEmpty: Bool { keys.isEmpty }
-    public var count: Int { keys.count }
+    public var isEmpty: Bool { entries.isEmpty }
+    public var count: Int { entries.count }
+
+    /// The keys in order.
+    public var keys: [String] { entries.map(\.key) }
 
     /// Key-value pairs in order.
-    public var pairs: [(String, Value)] { keys.map { ($0, storage[$0] ?? .nil) } }
+    public var pairs: [(String, Value)] { entries.map { ($0.key, $0.value) } }
 
     /// Visits each key and value in order without building a list.
     public func forEach(_ body: (String, Value) throws -> Void) rethrows {
-        for k in keys { try body(k, storage[k] ?? .nil) }
+        for e in entries { try body(e.key, e.value) }
     }
+
+    /// The pair at a position (`0..<count`), in order.
+    public func pair(at i: Int) -> (key: String, value: Value) { entries[i] }
 }
 
 extension Value: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral,

@@ -1,5 +1,6 @@
 import DayCount
 import Foundation
+import Synchronization
 
 /// A moment with the UTC offset it is shown in.
 public struct LiquidTime: Sendable, Equatable {
@@ -63,8 +64,43 @@ enum DateFilter {
         "date": Filter(arguments: 1...1) { input, args, _, context in
             let format = Ruby.string(args[0])
             if format.isEmpty { return input }
+            // Text is read and formatted once per environment (pages show the same dates again and again).
+            if let dates = context.dates, let text = input.stringValue {
+                if let known = dates.lookup(text, format) { return known.map { .string($0) } ?? input }
+                let made = DateParsing.parse(text, now: context.now, zone: context.timeZone).map { Strftime.format($0, format) }
+                dates.store(text, format, made)
+                return made.map { .string($0) } ?? input
+            }
             guard let time = DateParsing.time(from: input, now: context.now, zone: context.timeZone) else { return input }
             return .string(Strftime.format(time, format))
         },
     ]
+}
+
+/// What `date` made of each text and format, shared by every render of one `Environment` (from any
+/// thread). What it holds depends only on the text, the format, and the environment's `now` and
+/// time zone, which make a new cache when they change. It holds at most `capacity` entries and
+/// starts over when full, so memory stays bounded whatever the pages hold.
+final class DateCache: Sendable {
+    struct Key: Hashable {
+        var text: String
+        var format: String
+    }
+
+    static let capacity = 8_192
+    let table = Mutex<[Key: String?]>([:])
+
+    /// The formatted text (nil inside when the text is not a date), or nil when not known yet.
+    func lookup(_ text: String, _ format: String) -> String?? {
+        guard text.utf8.count <= 256, format.utf8.count <= 256 else { return nil }
+        return table.withLock { $0[Key(text: text, format: format)] }
+    }
+
+    func store(_ text: String, _ format: String, _ made: String?) {
+        guard text.utf8.count <= 256, format.utf8.count <= 256, (made?.utf8.count ?? 0) <= 1_024 else { return }
+        table.withLock { table in
+            if table.count >= Self.capacity { table.removeAll(keepingCapacity: true) }
+            table[Key(text: text, format: format)] = made
+        }
+    }
 }
