@@ -7,13 +7,13 @@ indirect enum Expression: Sendable {
     /// `a.b[0]['c'][d]`: a first name (or bracketed expression) and lookups.
     struct Path: Sendable {
         enum Root: Sendable {
-            case name(String)
+            case name(Name)
             case computed(Expression)
         }
 
         enum Lookup: Sendable {
             /// `.name`: also answers `size`, `first` and `last`.
-            case dot(String)
+            case dot(Name)
             case bracket(Expression)
         }
 
@@ -23,7 +23,7 @@ indirect enum Expression: Sendable {
 
     /// The name of a bare variable, as `for`, `assign` and `include` need it.
     var simpleName: String? {
-        if case .variable(let p) = self, p.lookups.isEmpty, case .name(let n) = p.root { return n }
+        if case .variable(let p) = self, p.lookups.isEmpty, case .name(let n) = p.root { return n.text }
         return nil
     }
 }
@@ -84,12 +84,12 @@ extension Expression {
         case .variable(let p):
             var out: String
             switch p.root {
-            case .name(let n): out = n
+            case .name(let n): out = n.text
             case .computed(let e): out = "[\(e.source)]"
             }
             for l in p.lookups {
                 switch l {
-                case .dot(let n): out += "." + n
+                case .dot(let n): out += "." + n.text
                 case .bracket(let e): out += "[\(e.source)]"
                 }
             }

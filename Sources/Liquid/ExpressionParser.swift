@@ -87,7 +87,7 @@ struct ExpressionParser {
                 }
             }
             advance()
-            return .variable(try lookups(root: .name(name)))
+            return .variable(try lookups(root: .name(Name(name))))
         case .openBracket:
             advance()
             let key = try expression()
@@ -106,7 +106,7 @@ struct ExpressionParser {
                     throw FilterError("expected a property name after '.', found \(describe(current))")
                 }
                 advance()
-                path.lookups.append(.dot(name))
+                path.lookups.append(.dot(Name(name)))
             } else if consume(.openBracket) {
                 let key = try expression()
                 try expect(.closeBracket, "']'")

@@ -36,7 +36,7 @@ final class RenderContext {
 
     // MARK: Variables
 
-    func lookup(_ name: String) -> Value {
+    func lookup(_ name: Name) -> Value {
         var i = scopes.count - 1
         while i >= 0 {
             if let v = scopes[i][name] { return v }

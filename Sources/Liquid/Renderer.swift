@@ -299,7 +299,7 @@ extension RenderContext {
         let variable = inc.alias ?? Self.lastComponent(name)
         var scope = Object()
         for (key, e) in inc.keywords { scope[key] = try evaluate(e, at: inc.position) }
-        let bound = try inc.bound.map { e throws(LiquidError) in try evaluate(e, at: inc.position) } ?? lookup(variable)
+        let bound = try inc.bound.map { e throws(LiquidError) in try evaluate(e, at: inc.position) } ?? lookup(Name(variable))
         depth += 1
         defer { depth -= 1 }
         try withScope(scope) { () throws(LiquidError) in

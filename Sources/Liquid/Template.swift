@@ -45,16 +45,15 @@ public struct Environment: Sendable {
     public var globals: Object
     /// What `date` formats for the words `now` and `today`: seconds since 1970, given by the caller.
     public var now: Int64 {
-        didSet { dates = DateCache() }
+        didSet { dates = DateCache.of(now: now, zone: timeZone) }
     }
     /// The time zone dates are shown in: a fixed offset from UTC, or a rule that gives one per instant.
     public var timeZone: TimeZone {
-        didSet { dates = DateCache() }
+        didSet { dates = DateCache.of(now: now, zone: timeZone) }
     }
     public var limits: Limits
-    /// Dates `date` has read and formatted, for `now` and `timeZone`: shared by every copy of this
-    /// environment until one of those changes.
-    var dates = DateCache()
+    /// Dates `date` has read, for `now` and `timeZone` (shared with other environments that have the same).
+    var dates: DateCache
 
     public init(partials: @escaping @Sendable (String) throws(LiquidError) -> Template? = { _ in nil }, autoescape: Bool = false,
                 escaping: Escaping? = nil,
@@ -68,6 +67,7 @@ public struct Environment: Sendable {
         self.now = now
         self.timeZone = timeZone
         self.limits = limits
+        self.dates = DateCache.of(now: now, zone: timeZone)
     }
 
     /// Bounds no template can break: they end the render with an error.

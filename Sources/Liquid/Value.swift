@@ -73,12 +73,27 @@ public enum Value: Sendable {
 
 /// A mapping that keeps its keys in insertion order (JSON objects, Ruby hashes).
 ///
-/// Its entries are one array of pairs in order: a small object (most are: a page's variables, a
-/// report, a `forloop`) is searched from the start, comparing keys as `==` does (so as a dictionary
-/// would); past `indexedCount` entries an index from key to position is kept as well, so that no
-/// lookup grows with the size of a large object.
+/// Its entries are one array in order: a small object (most are: a page's variables, a report, a
+/// `forloop`) is searched from the start, comparing keys as `==` does (so as a dictionary would);
+/// past `indexedCount` entries an index from key to position is kept as well, so that no lookup
+/// grows with the size of a large object.
 public struct Object: Sendable {
-    @usableFromInline var entries: [(key: String, value: Value)] = []
+    @usableFromInline
+    struct Entry: Sendable {
+        @usableFromInline var key: String
+        @usableFromInline var value: Value
+        /// ASCII keys of different lengths are never equal: they are passed over without comparing.
+        @usableFromInline var keyIsASCII: Bool
+
+        @usableFromInline
+        init(key: String, value: Value) {
+            self.key = key
+            self.value = value
+            self.keyIsASCII = Name.isASCII(key)
+        }
+    }
+
+    @usableFromInline var entries: [Entry] = []
     /// Positions by key, only for objects of more than `indexedCount` entries.
     @usableFromInline var index: [String: Int]?
 
@@ -92,43 +107,54 @@ public struct Object: Sendable {
         for (k, v) in pairs { self[k] = v }
     }
 
-    /// Where `key` is, or nil.
+    /// Where the key `name` is, or nil.
     @inlinable
-    func position(of key: String) -> Int? {
-        if let index { return index[key] }
+    func position(of name: Name) -> Int? {
+        if let index { return index[name.text] }
         var i = 0
         while i < entries.count {
-            if entries[i].key == key { return i }
+            if entries[i].keyIsASCII && name.isASCII {
+                if entries[i].key.utf8.count == name.length, entries[i].key == name.text { return i }
+            } else if entries[i].key == name.text {
+                return i
+            }
             i += 1
         }
         return nil
     }
 
+    /// The value of the key `name`, or nil.
+    @inlinable
+    subscript(name: Name) -> Value? {
+        position(of: name).map { entries[$0].value }
+    }
+
     public subscript(key: String) -> Value? {
-        get { position(of: key).map { entries[$0].value } }
+        get { self[Name(key)] }
         set {
+            let name = Name(key)
             if let newValue {
-                if let i = position(of: key) {
+                if let i = position(of: name) {
                     entries[i].value = newValue
                 } else {
-                    entries.append((key, newValue))
+                    entries.append(Entry(key: key, value: newValue))
                     if index != nil {
                         index?[key] = entries.count - 1
                     } else if entries.count > Self.indexedCount {
-                        var made = [String: Int](minimumCapacity: entries.count)
-                        for (i, e) in entries.enumerated() { made[e.key] = i }
-                        index = made
+                        reindex()
                     }
                 }
-            } else if let i = position(of: key) {
+            } else if let i = position(of: name) {
                 entries.remove(at: i)
-                if index != nil {
-                    var made: [String: Int] = [:]
-                    for (i, e) in entries.enumerated() { made[e.key] = i }
-                    index = made
-                }
+                if index != nil { reindex() }
             }
         }
+    }
+
+    mutating func reindex() {
+        var made = [String: Int](minimumCapacity: entries.count)
+        for (i, e) in entries.enumerated() { made[e.key] = i }
+        index = made
     }
 
     public var isEmpty: Bool { entries.isEmpty }
@@ -141,12 +167,29 @@ public struct Object: Sendable {
     public var pairs: [(String, Value)] { entries.map { ($0.key, $0.value) } }
 
     /// Visits each key and value in order without building a list.
+    @inlinable
     public func forEach(_ body: (String, Value) throws -> Void) rethrows {
         for e in entries { try body(e.key, e.value) }
     }
+}
 
-    /// The pair at a position (`0..<count`), in order.
-    public func pair(at i: Int) -> (key: String, value: Value) { entries[i] }
+/// A variable or property name, with what a lookup compares first: found once, when a template is parsed.
+@usableFromInline
+struct Name: Sendable {
+    @usableFromInline let text: String
+    /// UTF-8 bytes.
+    @usableFromInline let length: Int
+    @usableFromInline let isASCII: Bool
+
+    @usableFromInline
+    init(_ text: String) {
+        self.text = text
+        length = text.utf8.count
+        isASCII = Name.isASCII(text)
+    }
+
+    @usableFromInline
+    static func isASCII(_ s: String) -> Bool { s.utf8.allSatisfy { $0 < 0x80 } }
 }
 
 extension Value: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral,

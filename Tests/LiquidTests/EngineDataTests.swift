@@ -124,4 +124,15 @@ struct EngineDataTests {
         #expect(results.allSatisfy { $0 == expected })
         #expect(expected.hasPrefix("Thu Jan 1 2026 10:10 EST;"))
     }
+
+    @Test("placeholders are put back whatever characters touch them; unknown ones stay as they are")
+    func restore() {
+        let open = "\u{E000}", close = "\u{E001}"
+        let values = ["<b>A</b>", "<i>B</i>"]
+        #expect(Placeholders.restore("<p>\(open)0\(close)</p>\n<p>x \(open)1\(close)\u{301} y</p>", values) == "<b>A</b>\n<p>x <i>B</i>\u{301} y</p>")
+        #expect(Placeholders.restore("\u{600}\(open)1\(close)", values) == "\u{600}<i>B</i>")
+        #expect(Placeholders.restore("a \(open)7\(close) \(open)x\(close) \(open)0", values) == "a \(open)7\(close) \(open)x\(close) \(open)0")
+        #expect(Placeholders.restore("no marks", values) == "no marks")
+        #expect(Placeholders.restore("\(open)0\(close)", []) == "\(open)0\(close)")
+    }
 }

@@ -25,8 +25,29 @@ public struct LiquidTime: Sendable, Equatable {
     /// "EST", "EDT", "UTC": the zone's short name in English (a fixed locale, never the machine's).
     static func abbreviation(_ zone: TimeZone, _ date: Date) -> String? {
         if zone.identifier == "GMT" || zone.identifier == "UTC" { return "UTC" }
-        let style: NSTimeZone.NameStyle = zone.isDaylightSavingTime(for: date) ? .shortDaylightSaving : .shortStandard
-        return zone.localizedName(for: style, locale: Locale(identifier: "en_US")) ?? zone.abbreviation(for: date)
+        let daylight = zone.isDaylightSavingTime(for: date)
+        return shortName(zone, daylight: daylight) ?? zone.abbreviation(for: date)
+    }
+
+    struct NameKey: Hashable {
+        var zone: TimeZone
+        var daylight: Bool
+    }
+
+    /// The zone's short English name for standard or daylight time (it does not change with the
+    /// date), looked up once per zone: the lookup goes through ICU and is slow.
+    static let shortNames = Mutex<[NameKey: String]>([:])
+
+    static func shortName(_ zone: TimeZone, daylight: Bool) -> String? {
+        let key = NameKey(zone: zone, daylight: daylight)
+        if let known = shortNames.withLock({ $0[key] }) { return known }
+        let style: NSTimeZone.NameStyle = daylight ? .shortDaylightSaving : .shortStandard
+        guard let name = zone.localizedName(for: style, locale: Locale(identifier: "en_US")) else { return nil }
+        shortNames.withLock { names in
+            if names.count >= 64 { names.removeAll() }
+            names[key] = name
+        }
+        return name
     }
 
     static func offsetText(_ offset: Int, colon: Bool) -> String {
@@ -64,43 +85,53 @@ enum DateFilter {
         "date": Filter(arguments: 1...1) { input, args, _, context in
             let format = Ruby.string(args[0])
             if format.isEmpty { return input }
-            // Text is read and formatted once per environment (pages show the same dates again and again).
-            if let dates = context.dates, let text = input.stringValue {
-                if let known = dates.lookup(text, format) { return known.map { .string($0) } ?? input }
-                let made = DateParsing.parse(text, now: context.now, zone: context.timeZone).map { Strftime.format($0, format) }
-                dates.store(text, format, made)
-                return made.map { .string($0) } ?? input
-            }
-            guard let time = DateParsing.time(from: input, now: context.now, zone: context.timeZone) else { return input }
+            guard let time = DateParsing.time(from: input, context) else { return input }
             return .string(Strftime.format(time, format))
         },
     ]
 }
 
-/// What `date` made of each text and format, shared by every render of one `Environment` (from any
-/// thread). What it holds depends only on the text, the format, and the environment's `now` and
-/// time zone, which make a new cache when they change. It holds at most `capacity` entries and
-/// starts over when full, so memory stays bounded whatever the pages hold.
+/// What `DateParsing` read from text other than RFC 3339 (which is read at once), shared by every
+/// render with the same `now` and time zone, from any thread: pages show the same few dates (the
+/// build's, the week's) again and again. What it holds depends only on the text, `now` and the zone. At most `capacity` entries, each of a short
+/// text; full, it starts over, so memory stays bounded whatever the pages hold.
 final class DateCache: Sendable {
-    struct Key: Hashable {
-        var text: String
-        var format: String
+    /// The cache of a clock: every environment with the same `now` and time zone shares one (a site
+    /// build makes an environment per folder depth and escaping; they all show the same dates).
+    static func of(now: Int64, zone: TimeZone) -> DateCache {
+        let clock = Clock(now: now, zone: zone)
+        return clocks.withLock { clocks in
+            if let known = clocks.first(where: { $0.clock == clock }) { return known.cache }
+            let made = DateCache()
+            clocks.append((clock, made))
+            if clocks.count > 8 { clocks.removeFirst() }
+            return made
+        }
     }
 
-    static let capacity = 8_192
-    let table = Mutex<[Key: String?]>([:])
-
-    /// The formatted text (nil inside when the text is not a date), or nil when not known yet.
-    func lookup(_ text: String, _ format: String) -> String?? {
-        guard text.utf8.count <= 256, format.utf8.count <= 256 else { return nil }
-        return table.withLock { $0[Key(text: text, format: format)] }
+    struct Clock: Equatable {
+        var now: Int64
+        var zone: TimeZone
     }
 
-    func store(_ text: String, _ format: String, _ made: String?) {
-        guard text.utf8.count <= 256, format.utf8.count <= 256, (made?.utf8.count ?? 0) <= 1_024 else { return }
+    /// The last few clocks' caches, newest last.
+    static let clocks = Mutex<[(clock: Clock, cache: DateCache)]>([])
+
+    static let capacity = 4_096
+    static let longestText = 128
+    let table = Mutex<[String: LiquidTime?]>([:])
+
+    /// The time `text` names (nil inside when it names none), or nil when not known yet.
+    func lookup(_ text: String) -> LiquidTime?? {
+        guard text.utf8.count <= Self.longestText else { return nil }
+        return table.withLock { $0[text] }
+    }
+
+    func store(_ text: String, _ time: LiquidTime?) {
+        guard text.utf8.count <= Self.longestText else { return }
         table.withLock { table in
             if table.count >= Self.capacity { table.removeAll(keepingCapacity: true) }
-            table[Key(text: text, format: format)] = made
+            table[text] = time
         }
     }
 }

@@ -17,6 +17,17 @@ enum DateParsing {
         }
     }
 
+    /// `time(from:now:zone:)` with a filter's clock and zone, remembering what text other than
+    /// RFC 3339 named in the environment's cache.
+    static func time(from v: Value, _ c: FilterContext) -> LiquidTime? {
+        guard let cache = c.dates, let text = v.stringValue else { return time(from: v, now: c.now, zone: c.timeZone) }
+        if let fast = rfc3339(text) { return fast }
+        if let known = cache.lookup(text) { return known }
+        let made = parse(text, now: c.now, zone: c.timeZone)
+        cache.store(text, made)
+        return made
+    }
+
     static func parse(_ raw: String, now: Int64, zone: TimeZone) -> LiquidTime? {
         if let fast = rfc3339(raw) { return fast }
         // Ruby's `to_date`: only "now", "today" and digits alone, exactly as written, are not parsed as text.

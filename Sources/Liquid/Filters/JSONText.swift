@@ -25,7 +25,7 @@ public enum JSONText {
             out += "]"
         case .object(let o):
             out += "{"
-            for (i, (k, item)) in o.entries.enumerated() {
+            for (i, (k, item)) in o.pairs.enumerated() {
                 if i > 0 { out += "," }
                 string(k, into: &out)
                 out += ":"

@@ -146,14 +146,14 @@ public enum JekyllFilters {
 
     static func dateFilter(_ format: String) -> Filter {
         Filter { input, _, _, c in
-            guard let t = DateParsing.time(from: input, now: c.now, zone: c.timeZone) else { return input }
+            guard let t = DateParsing.time(from: input, c) else { return input }
             return .string(Strftime.format(t, format))
         }
     }
 
     /// `date_to_string` and `date_to_long_string`, with Jekyll's `"ordinal"` and `"US"` options.
     static func dateString(_ input: Value, _ args: [Value], month: String, context c: FilterContext) -> Value {
-        guard let t = DateParsing.time(from: input, now: c.now, zone: c.timeZone) else { return input }
+        guard let t = DateParsing.time(from: input, c) else { return input }
         let ordinal = args.first.map(Ruby.string) == "ordinal"
         let us = args.count > 1 && Ruby.string(args[1]) == "US"
         let m = Strftime.format(t, month), y = Strftime.format(t, "%Y")
