@@ -44,7 +44,7 @@ struct PageRenderer: Sendable {
     let drawings = Locked<[String: String]>([:])
 
     func environment(root: String, absoluteRoot: String?, escaping: Escaping) -> Environment {
-        let key = "\(root)|\(absoluteRoot ?? "")|\(escaping)"
+        let key = root + "|" + (absoluteRoot ?? "") + "|" + (escaping == .html ? "html" : escaping == .markdown ? "markdown" : "none")
         if let cached = environments.withLock({ $0[key] }) { return cached }
         let made = makeEnvironment(root: root, absoluteRoot: absoluteRoot, escaping: escaping)
         environments.withLock { $0[key] = made }
