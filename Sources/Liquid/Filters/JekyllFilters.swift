@@ -11,9 +11,15 @@ public enum JekyllFilters {
     ///   - markdown: renders Markdown to safe HTML for `markdownify`.
     public static func filters(relativeBase: String = "", absoluteBase: String = "",
                                markdown: @escaping @Sendable (String) -> String = { $0 }) -> [String: Filter] {
-        [
+        // What a path is joined to, made once for all the pages that use these filters.
+        let relativePrefix = relativeBase.hasSuffix("/") ? relativeBase : relativeBase + "/"
+        return [
             "relative_url": Filter { input, _, _, _ in
-                input.isNil ? .nil : .string(relativeURL(Ruby.string(input), base: relativeBase))
+                guard !input.isNil else { return .nil }
+                let s = Ruby.string(input)
+                // The common case: a path that does not start with "/", joined to a page-relative root.
+                if !relativeBase.isEmpty, s.utf8.first != UInt8(ascii: "/"), !hasScheme(s) { return .string(relativePrefix + s) }
+                return .string(relativeURL(s, base: relativeBase))
             },
             "absolute_url": Filter { input, _, _, _ in
                 guard !input.isNil else { return .nil }

@@ -34,14 +34,15 @@ public enum Strftime {
         // ASCII without carriage returns, byte by byte (each byte is one character); anything else by characters.
         if format.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) {
             var out = ""
-            out.reserveCapacity(format.utf8.count + 16)
-            formatASCII(t, Array(format.utf8), into: &out)
+            if format.utf8.withContiguousStorageIfAvailable({ formatASCII(t, $0, into: &out) }) == nil {
+                formatASCII(t, Array(format.utf8), into: &out)
+            }
             return out
         }
         return formatCharacters(t, format)
     }
 
-    static func formatASCII(_ t: LiquidTime, _ b: [UInt8], into out: inout String) {
+    static func formatASCII<Bytes: RandomAccessCollection>(_ t: LiquidTime, _ b: Bytes, into out: inout String) where Bytes.Element == UInt8, Bytes.Index == Int {
         let f = t.fields
         var i = 0
         while i < b.count {
@@ -65,7 +66,7 @@ public enum Strftime {
             while j < b.count, b[j] == UInt8(ascii: ":") { colons += 1; j += 1 }
             guard j < b.count else { out += String(decoding: b[i...], as: UTF8.self); break }
             // A width beyond `maxWidth` is not a conversion: written as it is (Ruby refuses such widths).
-            if (width ?? 0) <= Self.maxWidth, let text = convert(Character(Unicode.Scalar(b[j])), f, t, flags: flags, width: width, colons: colons) {
+            if (width ?? 0) <= Self.maxWidth, let text = convert(b[j], f, t, flags: flags, width: width, colons: colons) {
                 out += text
             } else {
                 out += String(decoding: b[i...j], as: UTF8.self)
@@ -98,7 +99,9 @@ public enum Strftime {
             guard j < chars.count else { out += String(chars[i...]); break }
             let conversion = chars[j]
             // A width beyond `maxWidth` is not a conversion: written as it is (Ruby refuses such widths).
-            if (width ?? 0) <= Self.maxWidth, let text = convert(conversion, f, t, flags: flags, width: width, colons: colons) {
+            // Only a character that is one ASCII scalar names a conversion.
+            if (width ?? 0) <= Self.maxWidth, conversion.unicodeScalars.count == 1, let byte = conversion.asciiValue,
+               let text = convert(byte, f, t, flags: flags, width: width, colons: colons) {
                 out += text
             } else {
                 out += String(chars[i...j])
@@ -126,35 +129,35 @@ public enum Strftime {
         return s
     }
 
-    static func convert(_ c: Character, _ f: (year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, weekday: Int, yday: Int),
+    static func convert(_ c: UInt8, _ f: (year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, weekday: Int, yday: Int),
                         _ t: LiquidTime, flags: Flags, width: Int?, colons: Int) -> String? {
         func num(_ n: Int, _ w: Int, _ p: Character = "0") -> String { number(n, w, pad: p, flags: flags, width: width) }
         func txt(_ s: String) -> String { text(s, flags: flags, width: width) }
         let hour12 = f.hour % 12 == 0 ? 12 : f.hour % 12
         switch c {
-        case "Y": return flags.isEmpty && width == nil ? String(f.year) : num(f.year, 4)
-        case "C": return num(f.year / 100, 2)
-        case "y": return num(f.year % 100, 2)
-        case "m": return num(f.month, 2)
-        case "B": return txt(monthNames[f.month - 1])
-        case "b", "h": return txt(String(monthNames[f.month - 1].prefix(3)))
-        case "d": return num(f.day, 2)
-        case "e": return num(f.day, 2, " ")
-        case "j": return num(f.yday, 3)
-        case "H": return num(f.hour, 2)
-        case "k": return num(f.hour, 2, " ")
-        case "I": return num(hour12, 2)
-        case "l": return num(hour12, 2, " ")
-        case "P": return txt(f.hour < 12 ? "am" : "pm")
-        case "p": return flags.contains(.swap) ? (f.hour < 12 ? "am" : "pm") : txt(f.hour < 12 ? "AM" : "PM")
-        case "M": return num(f.minute, 2)
-        case "S": return num(f.second, 2)
-        case "L": return num(t.nanoseconds / 1_000_000, 3)
-        case "N":
+        case UInt8(ascii: "Y"): return flags.isEmpty && width == nil ? String(f.year) : num(f.year, 4)
+        case UInt8(ascii: "C"): return num(f.year / 100, 2)
+        case UInt8(ascii: "y"): return num(f.year % 100, 2)
+        case UInt8(ascii: "m"): return num(f.month, 2)
+        case UInt8(ascii: "B"): return txt(monthNames[f.month - 1])
+        case UInt8(ascii: "b"), UInt8(ascii: "h"): return txt(String(monthNames[f.month - 1].prefix(3)))
+        case UInt8(ascii: "d"): return num(f.day, 2)
+        case UInt8(ascii: "e"): return num(f.day, 2, " ")
+        case UInt8(ascii: "j"): return num(f.yday, 3)
+        case UInt8(ascii: "H"): return num(f.hour, 2)
+        case UInt8(ascii: "k"): return num(f.hour, 2, " ")
+        case UInt8(ascii: "I"): return num(hour12, 2)
+        case UInt8(ascii: "l"): return num(hour12, 2, " ")
+        case UInt8(ascii: "P"): return txt(f.hour < 12 ? "am" : "pm")
+        case UInt8(ascii: "p"): return flags.contains(.swap) ? (f.hour < 12 ? "am" : "pm") : txt(f.hour < 12 ? "AM" : "PM")
+        case UInt8(ascii: "M"): return num(f.minute, 2)
+        case UInt8(ascii: "S"): return num(f.second, 2)
+        case UInt8(ascii: "L"): return num(t.nanoseconds / 1_000_000, 3)
+        case UInt8(ascii: "N"):
             let digits = width ?? 9
             let s = LiquidTime.pad(t.nanoseconds, 9)
             return digits <= 9 ? String(s.prefix(digits)) : s + String(repeating: "0", count: digits - 9)
-        case "z":
+        case UInt8(ascii: "z"):
             let sign = t.utcOffset < 0 ? "-" : "+"
             let h = abs(t.utcOffset) / 3600, m = abs(t.utcOffset) % 3600 / 60, s = abs(t.utcOffset) % 60
             switch colons {
@@ -162,29 +165,29 @@ public enum Strftime {
             case 2: return sign + LiquidTime.pad(h, 2) + ":" + LiquidTime.pad(m, 2) + ":" + LiquidTime.pad(s, 2)
             default: return sign + LiquidTime.pad(h, 2) + LiquidTime.pad(m, 2)
             }
-        case "Z": return txt(t.zoneName)
-        case "A": return txt(dayNames[f.weekday])
-        case "a": return txt(String(dayNames[f.weekday].prefix(3)))
-        case "u": return num(f.weekday == 0 ? 7 : f.weekday, 1)
-        case "w": return num(f.weekday, 1)
-        case "U": return num((f.yday + 6 - f.weekday) / 7, 2)
-        case "W": return num((f.yday + 6 - (f.weekday + 6) % 7) / 7, 2)
-        case "G", "g", "V":
+        case UInt8(ascii: "Z"): return txt(t.zoneName)
+        case UInt8(ascii: "A"): return txt(dayNames[f.weekday])
+        case UInt8(ascii: "a"): return txt(String(dayNames[f.weekday].prefix(3)))
+        case UInt8(ascii: "u"): return num(f.weekday == 0 ? 7 : f.weekday, 1)
+        case UInt8(ascii: "w"): return num(f.weekday, 1)
+        case UInt8(ascii: "U"): return num((f.yday + 6 - f.weekday) / 7, 2)
+        case UInt8(ascii: "W"): return num((f.yday + 6 - (f.weekday + 6) % 7) / 7, 2)
+        case UInt8(ascii: "G"), UInt8(ascii: "g"), UInt8(ascii: "V"):
             let (isoYear, week) = isoWeek(f)
-            if c == "V" { return num(week, 2) }
-            return c == "G" ? num(isoYear, 4) : num(isoYear % 100, 2)
-        case "s": return String(t.seconds)
-        case "n": return "\n"
-        case "t": return "\t"
-        case "%": return "%"
-        case "c": return format(t, "%a %b %e %H:%M:%S %Y")
-        case "D", "x": return format(t, "%m/%d/%y")
-        case "F": return format(t, "%Y-%m-%d")
-        case "T", "X": return format(t, "%H:%M:%S")
-        case "R": return format(t, "%H:%M")
-        case "r": return format(t, "%I:%M:%S %p")
-        case "v": return format(t, "%e-%^b-%Y")
-        case "+": return format(t, "%a %b %e %H:%M:%S %Z %Y")
+            if c == UInt8(ascii: "V") { return num(week, 2) }
+            return c == UInt8(ascii: "G") ? num(isoYear, 4) : num(isoYear % 100, 2)
+        case UInt8(ascii: "s"): return String(t.seconds)
+        case UInt8(ascii: "n"): return "\n"
+        case UInt8(ascii: "t"): return "\t"
+        case UInt8(ascii: "%"): return "%"
+        case UInt8(ascii: "c"): return format(t, "%a %b %e %H:%M:%S %Y")
+        case UInt8(ascii: "D"), UInt8(ascii: "x"): return format(t, "%m/%d/%y")
+        case UInt8(ascii: "F"): return format(t, "%Y-%m-%d")
+        case UInt8(ascii: "T"), UInt8(ascii: "X"): return format(t, "%H:%M:%S")
+        case UInt8(ascii: "R"): return format(t, "%H:%M")
+        case UInt8(ascii: "r"): return format(t, "%I:%M:%S %p")
+        case UInt8(ascii: "v"): return format(t, "%e-%^b-%Y")
+        case UInt8(ascii: "+"): return format(t, "%a %b %e %H:%M:%S %Z %Y")
         default: return nil
         }
     }
