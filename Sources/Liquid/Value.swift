@@ -166,6 +166,14 @@ public struct Object: Sendable {
     /// Key-value pairs in order.
     public var pairs: [(String, Value)] { entries.map { ($0.key, $0.value) } }
 
+    /// Where this object's entries are stored. While an object is alive, no other storage has its
+    /// identity; and storage is never changed while two objects share it (it is copied first): so two
+    /// live objects with the same identity hold the same keys and values. For remembering work done
+    /// on large shared values; whoever remembers by identity must keep the object alive as long.
+    public var storageIdentity: UnsafeRawPointer? {
+        entries.withUnsafeBufferPointer { $0.baseAddress.map { UnsafeRawPointer($0) } }
+    }
+
     /// Visits each key and value in order without building a list.
     @inlinable
     public func forEach(_ body: (String, Value) throws -> Void) rethrows {

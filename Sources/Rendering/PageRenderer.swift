@@ -42,6 +42,8 @@ struct PageRenderer: Sendable {
     let environments = Locked<[String: Environment]>([:])
     /// Map drawings by page depth, title and group link (see `renderVariables`).
     let drawings = Locked<[String: String]>([:])
+    /// Fingerprints of the large values many pages share (reports, stories, digests), made once.
+    let inputHashes = InputHash.Memo()
 
     func environment(root: String, absoluteRoot: String?, escaping: Escaping) -> Environment {
         let key = root + "|" + (absoluteRoot ?? "") + "|" + (escaping == .html ? "html" : escaping == .markdown ? "markdown" : "none")
@@ -78,7 +80,7 @@ struct PageRenderer: Sendable {
         for field in [job.kind, job.folder + job.path, job.title, root(job), job.absoluteRoot ?? "", job.qrPath ?? ""] { h.add(field) }
         h.tag(job.isDraft ? 1 : 0)
         if let map = job.map, let models = job.models { map.hash(into: &h, fingerprint: models.mapFingerprint) }
-        InputHash.add(job.variables[job.sharedCount...], to: &h)
+        InputHash.add(job.variables[job.sharedCount...], to: &h, memo: inputHashes)
         return h.value
     }
 
