@@ -2,7 +2,7 @@
 public enum HTMLEscaping {
     /// `& < > " '` as entities: safe in text and in quoted attribute values.
     public static func escape(_ s: String) -> String {
-        guard s.utf8.contains(where: isSpecial) else { return s }
+        guard firstSpecial(s) != nil else { return s }
         var out = ""
         out.reserveCapacity(s.utf8.count + 16)
         escape(s, into: &out)
@@ -10,13 +10,41 @@ public enum HTMLEscaping {
     }
 
     @inline(__always)
-    static func isSpecial(_ b: UInt8) -> Bool { b == 0x26 || b == 0x3C || b == 0x3E || b == 0x22 || b == 0x27 }
+    static func isSpecial(_ b: UInt8) -> Bool {
+        // All five are at most '>' (0x3E): most text bytes are passed over with one comparison.
+        b <= 0x3E && (b == 0x26 || b == 0x3C || b == 0x3E || b == 0x22 || b == 0x27)
+    }
+
+    /// The UTF-8 offset of the first character `escape` changes, or nil when there is none.
+    static func firstSpecial(_ s: String) -> Int? {
+        if let found = s.utf8.withContiguousStorageIfAvailable({ b -> Int? in
+            var i = 0
+            while i < b.count {
+                if isSpecial(b[i]) { return i }
+                i += 1
+            }
+            return nil
+        }) {
+            return found
+        }
+        var i = 0
+        for c in s.utf8 {
+            if isSpecial(c) { return i }
+            i += 1
+        }
+        return nil
+    }
 
     /// `escape(s)` appended to `out`: the text between special characters is appended as it is.
     static func escape(_ s: String, into out: inout String) {
+        guard let first = firstSpecial(s) else {
+            out += s
+            return
+        }
         let u = s.utf8
+        // Special characters are ASCII: the positions around them are boundaries of the text.
         var run = u.startIndex
-        var i = run
+        var i = u.index(u.startIndex, offsetBy: first)
         while i != u.endIndex {
             let entity: String
             switch u[i] {
@@ -29,7 +57,6 @@ public enum HTMLEscaping {
                 i = u.index(after: i)
                 continue
             }
-            // Special characters are ASCII: the indices around them are boundaries of the text.
             if run != i { out += s[run..<i] }
             out += entity
             i = u.index(after: i)
