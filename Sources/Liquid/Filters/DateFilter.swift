@@ -7,13 +7,42 @@ public struct LiquidTime: Sendable, Equatable {
     public var seconds: Int64
     public var nanoseconds: Int = 0
     public var utcOffset: Int
-    /// `%Z`: the zone's abbreviation, or the offset when none is known.
-    public var zoneName: String
+    /// How `%Z` names the zone.
+    var zoneLabel: ZoneLabel
+
+    enum ZoneLabel: Sendable, Equatable {
+        case name(String)
+        /// The offset was written in the text (as Ruby's `Time.parse` has it): `%Z` is the zone's own
+        /// name when the zone has that offset at that moment, and nothing otherwise (a fixed offset).
+        case written(TimeZone)
+    }
+
+    /// `%Z`: the zone's abbreviation, or the offset when none is known; nothing for an offset
+    /// written in the text that the zone does not have then.
+    public var zoneName: String {
+        get {
+            switch zoneLabel {
+            case .name(let name): return name
+            case .written(let zone):
+                let date = Date(timeIntervalSince1970: TimeInterval(seconds))
+                guard zone.secondsFromGMT(for: date) == utcOffset else { return "" }
+                return LiquidTime.abbreviation(zone, date) ?? LiquidTime.offsetText(utcOffset, colon: true)
+            }
+        }
+        set { zoneLabel = .name(newValue) }
+    }
 
     public init(seconds: Int64, utcOffset: Int, zoneName: String? = nil) {
         self.seconds = seconds
         self.utcOffset = utcOffset
-        self.zoneName = zoneName ?? LiquidTime.offsetText(utcOffset, colon: true)
+        self.zoneLabel = .name(zoneName ?? LiquidTime.offsetText(utcOffset, colon: true))
+    }
+
+    /// A moment read from text with its UTC offset written out (`-05:00`, `+0100`, `EST`), seen from `zone`.
+    init(seconds: Int64, writtenOffset: Int, zone: TimeZone) {
+        self.seconds = seconds
+        self.utcOffset = writtenOffset
+        self.zoneLabel = .written(zone)
     }
 
     /// The moment in `zone`, with the zone's own offset and abbreviation then.
