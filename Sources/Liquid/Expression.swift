@@ -1,11 +1,11 @@
 /// A value expression: a literal, a variable path, or a range.
-indirect enum Expression: Sendable {
+enum Expression: Sendable {
     case literal(Value)
     case variable(Path)
-    case range(Expression, Expression)
+    indirect case range(Expression, Expression)
 
     /// `a.b[0]['c'][d]`: a first name (or bracketed expression) and lookups.
-    struct Path: Sendable {
+    final class Path: Sendable {
         enum Root: Sendable {
             case name(Name)
             case computed(Expression)
@@ -17,8 +17,13 @@ indirect enum Expression: Sendable {
             case bracket(Expression)
         }
 
-        var root: Root
-        var lookups: [Lookup]
+        let root: Root
+        let lookups: [Lookup]
+
+        init(root: Root, lookups: [Lookup]) {
+            self.root = root
+            self.lookups = lookups
+        }
     }
 
     /// The name of a bare variable, as `for`, `assign` and `include` need it.
@@ -29,33 +34,34 @@ indirect enum Expression: Sendable {
 }
 
 /// `expression | filter: arg, key: value | ...`
-struct FilteredExpression: Sendable {
-    struct Filter: Sendable {
-        var name: String {
-            didSet { resolve() }
-        }
-        var arguments: [Expression]
-        var keywords: [(String, Expression)]
+///
+/// Immutable and shared: a class, so that rendering reads its parts in place rather than copying them.
+final class FilteredExpression: Sendable {
+    final class Filter: Sendable {
+        let name: String
+        let arguments: [Expression]
+        let keywords: [(String, Expression)]
         /// `where_exp`, `find_exp` or `group_by_exp` (found when parsed, not on every render).
-        private(set) var isExpressionFilter = false
+        let isExpressionFilter: Bool
         /// The standard filter of this name, if any (an environment's filters win over it).
-        private(set) var standard: Liquid.Filter?
+        let standard: Liquid.Filter?
 
         init(name: String, arguments: [Expression], keywords: [(String, Expression)]) {
             self.name = name
             self.arguments = arguments
             self.keywords = keywords
-            resolve()
-        }
-
-        private mutating func resolve() {
             isExpressionFilter = ExpressionFilters.names.contains(name)
             standard = StandardFilters.all[name]
         }
     }
 
-    var expression: Expression
-    var filters: [Filter]
+    let expression: Expression
+    let filters: [Filter]
+
+    init(expression: Expression, filters: [Filter]) {
+        self.expression = expression
+        self.filters = filters
+    }
 }
 
 /// A condition of `if`, `unless` and `when`.

@@ -82,14 +82,17 @@ public struct Object: Sendable {
     struct Entry: Sendable {
         @usableFromInline var key: String
         @usableFromInline var value: Value
-        /// ASCII keys of different lengths are never equal: they are passed over without comparing.
+        /// The key's UTF-8 length, and whether it is ASCII: ASCII keys of different lengths are never
+        /// equal, so they are passed over without comparing their text.
+        @usableFromInline var keyLength: UInt32
         @usableFromInline var keyIsASCII: Bool
 
         @usableFromInline
-        init(key: String, value: Value) {
-            self.key = key
+        init(_ name: Name, value: Value) {
+            key = name.text
             self.value = value
-            self.keyIsASCII = Name.isASCII(key)
+            keyLength = UInt32(truncatingIfNeeded: name.length)
+            keyIsASCII = name.isASCII && name.length <= Int(UInt32.max)
         }
     }
 
@@ -104,23 +107,24 @@ public struct Object: Sendable {
 
     public init(_ pairs: [(String, Value)]) {
         entries.reserveCapacity(pairs.count)
-        for (k, v) in pairs { self[k] = v }
+        for (k, v) in pairs { set(Name(k), v) }
     }
 
     /// Where the key `name` is, or nil.
     @inlinable
     func position(of name: Name) -> Int? {
         if let index { return index[name.text] }
-        var i = 0
-        while i < entries.count {
-            if entries[i].keyIsASCII && name.isASCII {
-                if entries[i].key.utf8.count == name.length, entries[i].key == name.text { return i }
-            } else if entries[i].key == name.text {
-                return i
+        return entries.withUnsafeBufferPointer { b -> Int? in
+            let length = UInt32(truncatingIfNeeded: name.length)
+            for i in b.indices {
+                if b[i].keyIsASCII && name.isASCII {
+                    if b[i].keyLength == length, b[i].key == name.text { return i }
+                } else if b[i].key == name.text {
+                    return i
+                }
             }
-            i += 1
+            return nil
         }
-        return nil
     }
 
     /// The value of the key `name`, or nil.
@@ -134,20 +138,25 @@ public struct Object: Sendable {
         set {
             let name = Name(key)
             if let newValue {
-                if let i = position(of: name) {
-                    entries[i].value = newValue
-                } else {
-                    entries.append(Entry(key: key, value: newValue))
-                    if index != nil {
-                        index?[key] = entries.count - 1
-                    } else if entries.count > Self.indexedCount {
-                        reindex()
-                    }
-                }
+                set(name, newValue)
             } else if let i = position(of: name) {
                 entries.remove(at: i)
                 if index != nil { reindex() }
             }
+        }
+    }
+
+    /// Sets the value of `name`: in its place if it is there, else at the end.
+    mutating func set(_ name: Name, _ value: Value) {
+        if let i = position(of: name) {
+            entries[i].value = value
+            return
+        }
+        entries.append(Entry(name, value: value))
+        if index != nil {
+            index?[name.text] = entries.count - 1
+        } else if entries.count > Self.indexedCount {
+            reindex()
         }
     }
 
@@ -197,7 +206,15 @@ struct Name: Sendable {
     }
 
     @usableFromInline
-    static func isASCII(_ s: String) -> Bool { s.utf8.allSatisfy { $0 < 0x80 } }
+    static func isASCII(_ s: String) -> Bool {
+        if let ascii = s.utf8.withContiguousStorageIfAvailable({ b -> Bool in
+            for c in b where c >= 0x80 { return false }
+            return true
+        }) {
+            return ascii
+        }
+        return s.utf8.allSatisfy { $0 < 0x80 }
+    }
 }
 
 extension Value: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral,
