@@ -87,11 +87,29 @@ public enum HTMLEscaping {
         }
     }
 
+    static let safePrefixes = ["./", "../", "#", "/", "https://", "http://", "mailto:"]
+
     /// A URL that cannot run script: relative, or http, https, mailto or tel; anything else becomes `#`.
     public static func safeURL(_ s: String) -> String {
         // The common cases, decided from the first bytes: relative paths, fragments, http(s) and mail.
-        for prefix in ["./", "../", "#", "/", "https://", "http://", "mailto:"] where s.hasPrefix(prefix) {
-            if prefix != "/" || !s.hasPrefix("//") { return s }
+        // In ASCII text without a carriage return every byte is a character, so bytes decide as
+        // characters would; other text is compared by characters.
+        let plain = s.utf8.withContiguousStorageIfAvailable { b -> Bool? in
+            for c in b where c >= 0x80 || c == 0x0D { return nil }
+            func starts(_ p: StaticString) -> Bool {
+                guard p.utf8CodeUnitCount <= b.count else { return false }
+                for k in 0..<p.utf8CodeUnitCount where b[k] != p.utf8Start[k] { return false }
+                return true
+            }
+            return starts("./") || starts("../") || starts("#") || (starts("/") && !starts("//")) || starts("https://")
+                || starts("http://") || starts("mailto:")
+        } ?? nil
+        if let plain {
+            if plain { return s }
+        } else {
+            for prefix in safePrefixes where s.hasPrefix(prefix) {
+                if prefix != "/" || !s.hasPrefix("//") { return s }
+            }
         }
         let trimmed = s.drop { $0.isWhitespace || $0.asciiValue.map { $0 < 0x20 } ?? false }
         guard let colon = trimmed.firstIndex(of: ":") else { return s }

@@ -1,4 +1,8 @@
 /// The state of one render: variables, counters, loop and cycle registers, limits.
+///
+/// One render is one thread's, and no access to a property here overlaps another (arguments are
+/// evaluated before a property is changed): the properties are not checked for exclusive access at
+/// run time (`@exclusivity(unchecked)`), which would cost a call on every variable lookup.
 final class RenderContext {
     enum Interrupt { case breakLoop, continueLoop }
 
@@ -6,23 +10,23 @@ final class RenderContext {
     /// What filters are told about this render (made once, not per filter).
     let filterContext: FilterContext
     /// Innermost last; `assign` writes to the first (the template's own scope).
-    var scopes: [Object]
+    @exclusivity(unchecked) var scopes: [Object]
     /// The data given to the render, where counters live too.
-    var data: Object
+    @exclusivity(unchecked) var data: Object
     /// `break` and `continue` not yet handled, innermost last: a loop takes one after each pass, and
     /// any left over stop the blocks around it (Ruby Liquid keeps them on a stack too).
-    var interrupts: [Interrupt] = []
-    var cycles: [EqlKey: Int] = [:]
-    var forOffsets: [String: Int] = [:]
-    var lastChanged: String?
-    var depth = 0
-    var iterations = 0
-    var outputBytes = 0
+    @exclusivity(unchecked) var interrupts: [Interrupt] = []
+    @exclusivity(unchecked) var cycles: [EqlKey: Int] = [:]
+    @exclusivity(unchecked) var forOffsets: [String: Int] = [:]
+    @exclusivity(unchecked) var lastChanged: String?
+    @exclusivity(unchecked) var depth = 0
+    @exclusivity(unchecked) var iterations = 0
+    @exclusivity(unchecked) var outputBytes = 0
     /// Bytes of the values filters and tags made so far (`Limits.totalValueBytes`).
-    var madeBytes = 0
-    var forloops: [Object] = []
+    @exclusivity(unchecked) var madeBytes = 0
+    @exclusivity(unchecked) var forloops: [Object] = []
     /// Safe HTML met while escaping for Markdown, in order (partials included).
-    var placeholders: [String] = []
+    @exclusivity(unchecked) var placeholders: [String] = []
 
     init(environment: Environment, data: Object) {
         self.environment = environment

@@ -1,9 +1,12 @@
 import Foundation
+import Synchronization
 
 /// A parsed Liquid template: parse once, render many times from any thread.
 public struct Template: Sendable {
     let nodes: [Node]
     public let path: String
+    /// How long the last output was: room made up front for the next (pages of a kind are alike).
+    let sizeHint = SizeHint()
 
     /// Parses `source`; `path` names the template in errors. With `htmlContext`, each output
     /// learns where it lands in the HTML so autoescaping can fit text, attributes and URLs.
@@ -24,7 +27,9 @@ public struct Template: Sendable {
     public func renderWithPlaceholders(_ data: Object = Object(), environment: Environment = Environment()) throws(LiquidError) -> (text: String, placeholders: [String]) {
         let context = RenderContext(environment: environment, data: data)
         var output = ""
+        output.reserveCapacity(sizeHint.value.load(ordering: .relaxed))
         try context.render(nodes, into: &output, template: self)
+        sizeHint.value.store(min(output.utf8.count, SizeHint.largest), ordering: .relaxed)
         return (output, context.placeholders)
     }
 }
@@ -136,4 +141,11 @@ public struct FilterContext: Sendable {
     public func check(_ bytes: Int, _ what: @autoclosure () -> String) throws(FilterError) {
         if bytes > maxValueBytes { throw FilterError.limit("\(what()) would be larger than \(maxValueBytes) bytes") }
     }
+}
+
+/// The size of a template's last output, shared by the threads that render it.
+final class SizeHint: Sendable {
+    /// No more than this is made room for up front (a huge page does not make every later one reserve as much).
+    static let largest = 1 << 20
+    let value = Atomic<Int>(0)
 }
