@@ -318,6 +318,8 @@ extension RenderContext {
 
     /// The name a partial's value is bound to: what follows its last `/` (`cards/story` → `story`).
     static func lastComponent(_ name: String) -> String {
+        // In ASCII every byte is a character; other names are split by characters, as Ruby's `split` would.
+        guard Name.isASCII(name) else { return String(name.split(separator: "/").last ?? Substring(name)) }
         guard let slash = name.utf8.lastIndex(of: UInt8(ascii: "/")) else { return name }
         let after = name[name.utf8.index(after: slash)...]
         // Ruby's `split('/').last`: trailing slashes are dropped with the empty parts after them.
