@@ -22,6 +22,8 @@ public struct BuildRequest: Sendable {
     public var jobs: Int
     /// Reuse pages whose inputs did not change since the last build (`--no-cache` turns it off).
     public var useCache = true
+    /// Draw the share cards (`--no-share-cards` skips them, for a quick preview or a comparison with Hugo).
+    public var shareCards = true
     /// The tool's own folder for this OUT (render cache); see `CacheFolder`.
     public var cacheFolder: String
     /// The user's home folder, which OUT may never be or hold.
@@ -167,7 +169,8 @@ public enum Builder {
     /// "Today" and the rest of the build's choices for a site.
     static func options(_ request: BuildRequest, _ site: SiteSettings) -> BuildOptions {
         let today = request.date ?? ContentDate.at(instant: request.clock, zone: site.timeZone).day
-        return BuildOptions(today: today, includeDrafts: request.drafts, baseURL: request.baseURL ?? site.baseURL)
+        return BuildOptions(today: today, includeDrafts: request.drafts, baseURL: request.baseURL ?? site.baseURL,
+                            shareCards: request.shareCards)
     }
 
     /// What every page may depend on besides its neighborhood: `site.yml` and the build's choices.

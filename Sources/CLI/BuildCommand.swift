@@ -19,7 +19,7 @@ enum BuildCommand {
             console.out(HelpText.command("build") ?? "")
             return 0
         }
-        let parsed = try Arguments.parse(args, command: "build", valued: ["content", "templates", "out", "only", "date", "base-url", "jobs", "cache-dir"], flags: ["drafts", "verbose", "no-cache"])
+        let parsed = try Arguments.parse(args, command: "build", valued: ["content", "templates", "out", "only", "date", "base-url", "jobs", "cache-dir"], flags: ["drafts", "verbose", "no-cache", "no-share-cards"])
         if let extra = parsed.positionals.first {
             throw Arguments.UsageError(message: "unexpected argument '\(extra)'; 'build' takes only options", command: "build")
         }
@@ -29,6 +29,7 @@ enum BuildCommand {
                                   cacheFolder: parsed.options["cache-dir"].map(console.resolve) ?? CacheFolder.forOutput(out, environment: console.environment))
         request.only = parsed.options["only"].map { Set($0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }) }
         request.useCache = !parsed.flags.contains("no-cache")
+        request.shareCards = !parsed.flags.contains("no-share-cards")
         if parsed.flags.contains("verbose") {
             request.progress = { [console] line in console.err(line) }
             request.progress?("cache folder: \(request.cacheFolder)")

@@ -8,6 +8,7 @@ enum HelpText {
     Usage:
       commonsight build  [--content DIR] [--templates DIR] [--out DIR] [--only SLUG,...] [--cache-dir DIR]
                          [--date YYYY-MM-DD] [--drafts] [--base-url URL] [--jobs N] [--verbose] [--no-cache]
+                         [--no-share-cards]
       commonsight serve  [--content DIR] [--templates DIR] [--port N] [--host ADDR] [--date YYYY-MM-DD] [--drafts]
       commonsight check  [--content DIR] [--templates DIR]
       commonsight new    observation|story|coalition|event|neighborhood ...
@@ -37,6 +38,7 @@ enum HelpText {
             return """
             Usage: commonsight build [--content DIR] [--templates DIR] [--out DIR] [--only SLUG,...] [--cache-dir DIR]
                                      [--date YYYY-MM-DD] [--drafts] [--base-url URL] [--jobs N] [--verbose] [--no-cache]
+                                     [--no-share-cards]
 
             Reads the content and the theme, and writes OUT/<neighborhood>/ for each neighborhood plus
             OUT/index.html and the files of the content folder's static/. OUT must be empty, new, or
@@ -60,6 +62,7 @@ enum HelpText {
               --jobs N          render on N threads (default: all cores)
               --verbose         print each stage with its time, the cache folder and what the writer did
               --no-cache        render every page (the result is recorded for the next build)
+              --no-share-cards  leave out the PNG share cards (pages then name no og:image): a quicker preview
 
             Exit status: 0 success, 1 content or template errors, 2 wrong usage.
             """
