@@ -1,4 +1,4 @@
-import DayCount
+import CivilTime
 import Foundation
 import Synchronization
 

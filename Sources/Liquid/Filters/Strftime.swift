@@ -1,10 +1,11 @@
+import CivilTime
+
 /// Ruby's `Time#strftime`: every conversion, with the `-`, `_`, `0`, `^` and `#` flags and widths.
 public enum Strftime {
     /// The widest padding a conversion may ask for (`%65536Y`).
     static let maxWidth = 65_536
-    static let dayNames = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
-    static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August",
-                             "September", "October", "November", "December"]
+    static let dayNames = CalendarNames.weekdays
+    static let monthNames = CalendarNames.months
 
     /// Flags of one conversion, as bits.
     struct Flags: OptionSet {
