@@ -142,7 +142,8 @@ final class ViewModels: @unchecked Sendable {
         if full {
             o["about_html"] = html(k.about)
             o["observations"] = .array(c.observations.map(observation))
-            o["stories"] = .array(c.stories.map { story($0) })
+            o["stories"] = .array(c.stories.prefix(Self.coalitionStoryLimit).map { story($0) })
+            o["stories_shown"] = .int(min(c.stories.count, Self.coalitionStoryLimit))
             o["upcoming_events"] = .array(c.events.filter { ($0.end ?? $0.start).instant >= hood.now }.map(event))
             o["past_events"] = .array(c.events.filter { ($0.end ?? $0.start).instant < hood.now }.reversed().map(event))
         }
@@ -163,6 +164,8 @@ final class ViewModels: @unchecked Sendable {
     }
 
     static let digestListLimit = 300
+    /// A coalition's page shows its newest stories as cards, at most this many (all are on the stories page).
+    static let coalitionStoryLimit = 24
 
     func digest(_ d: Digest, full: Bool = false) -> Value {
         var o = Object([
