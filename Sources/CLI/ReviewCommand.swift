@@ -129,13 +129,14 @@ enum ReviewCommand {
             console.err("nothing was changed")
             return 1
         }
-        _ = CommandLineTool.report(plan.warnings, console: console)
         let failures = plan.commit()
         let errors = report(failures, console: console)
         if errors > 0 {
             console.err("nothing was changed")
             return 1
         }
+        // What the change brings: what publishing redacts, stories that now link a hidden report.
+        _ = CommandLineTool.report(plan.warnings, console: console)
         var lines: [String] = []
         for c in plan.changes {
             var at = c.location

@@ -221,3 +221,59 @@ struct DecisionTests {
         #expect(!FileManager.default.fileExists(atPath: f.east + "/moderation.log"))
     }
 }
+
+@Suite("review finds the status however it is written")
+struct StatusFormTests {
+    static let head = "---\ncategory: speeding\nlocation: X\nlat: 42.42\nlon: -83.155\nobserved: 2026-11-03\n"
+
+    @Test("front matter: empty, ~, a quoted key, a value on the next line, single quotes with CR line ends",
+          arguments: [
+              (head + "status:\n---\n", head + "status: flagged\n---\n"),
+              (head + "status: ~ # none\n---\n", head + "status: flagged # none\n---\n"),
+              (head + "\"status\": pending\n---\n", head + "\"status\": flagged\n---\n"),
+              (head + "status:\n  pending\n---\n", head + "status:\n  flagged\n---\n"),
+              ((head + "status: 'pending'\n---\nbody\n").replacingOccurrences(of: "\n", with: "\r"),
+               (head + "status: 'flagged'\n---\nbody\n").replacingOccurrences(of: "\n", with: "\r")),
+          ])
+    func frontMatterForms(before: String, after: String) throws {
+        let f = try Fixture()
+        try f.write("neighborhoods/east/observations/e-md3.md", before)
+        let (status, t) = f.run("review", "--flag", "e-md3")
+        #expect(status == 0, "\(t.err)")
+        #expect(f.bytes(f.east + "/observations/e-md3.md") == Array(after.utf8))
+    }
+
+    @Test("front matter written as one flow mapping is refused at its place")
+    func flowMapping() throws {
+        let f = try Fixture()
+        try f.write("neighborhoods/east/observations/e-md3.md", "---\n{category: speeding, location: X, lat: 42.42, lon: -83.155, observed: 2026-11-03}\n---\n")
+        let (status, t) = f.run("review", "--flag", "e-md3")
+        #expect(status == 1)
+        #expect(t.err == "content/neighborhoods/east/observations/e-md3.md:2:2: error: the front matter is not written as 'key: value' lines; add 'status: flagged' yourself\nnothing was changed")
+    }
+
+    @Test("GeoJSON: a null status, a numeric id and an escaped word, on one line")
+    func geojsonForms() throws {
+        let f = try Fixture()
+        let point = "\"geometry\":{\"type\":\"Point\",\"coordinates\":[-83.2,42.38]}"
+        try f.write("neighborhoods/west/observations.geojson", "{\"type\":\"FeatureCollection\",\"features\":["
+            + "{\"type\":\"Feature\",\(point),\"properties\":{\"id\":123,\"category\":\"speeding\",\"location\":\"X\",\"observed\":\"2026-11-03\",\"status\":null}},"
+            + "{\"type\":\"Feature\",\(point),\"properties\":{\"id\":\"g2\",\"category\":\"speeding\",\"location\":\"X\",\"observed\":\"2026-11-03\",\"status\":\"pen\\u0064ing\"}}]}")
+        let before = f.bytes(f.geojson)
+        #expect(f.run("review", "--remove", "123,g2").0 == 0)
+        let after = replacing(replacing(before, "\"status\":null", with: "\"status\":\"removed\""), "\"status\":\"pen\\u0064ing\"", with: "\"status\":\"removed\"")
+        #expect(f.bytes(f.geojson) == after)
+    }
+
+    @Test("a moderation.log that is a link is refused before anything changes")
+    func logIsALink() throws {
+        let f = try Fixture()
+        try FileManager.default.createSymbolicLink(atPath: f.east + "/moderation.log", withDestinationPath: f.dir + "/stolen.log")
+        let before = f.snapshot()
+        let (status, t) = f.run("review", "--publish", "c2")
+        #expect(status == 1)
+        #expect(t.err.hasPrefix("content/neighborhoods/east/moderation.log: error: this is not a regular file (a link, a folder)"))
+        #expect(f.bytes(f.csv) == before["neighborhoods/east/observations.csv"])
+        #expect(!FileManager.default.fileExists(atPath: f.dir + "/stolen.log"))
+    }
+}
