@@ -41,11 +41,13 @@ enum Dashboard {
             }
             return a.offset < b.offset
         }.map(\.element)
+        // The neighborhoods' lines share one scale, so that a taller line means more reports.
+        let scale = counted.flatMap(\.reportsPerWeek).max() ?? 0
         let hoods: [Value] = order.map { h in
             .object(Object([
                 ("slug", .string(h.slug)), ("name", .string(h.name)), ("url", .string(h.slug + "/" + Routes.home)),
                 ("stories_url", .string(h.slug + "/" + Routes.stories)), ("events_url", .string(h.slug + "/" + Routes.events)),
-                ("activity", h.activity.map { value($0, weeks: weeks, site: site.settings, busiest: busiestPerNeighborhood) } ?? .nil),
+                ("activity", h.activity.map { value($0, weeks: weeks, site: site.settings, busiest: busiestPerNeighborhood, scale: scale) } ?? .nil),
             ]))
         }
         let variables: [(String, Value)] = [
@@ -59,7 +61,9 @@ enum Dashboard {
 
     /// Activity as templates see it (`activity` on the dashboard, each neighborhood's, and the home page's).
     /// `digest` gives a week's digest page when there is one (on a neighborhood's own pages).
-    static func value(_ a: Activity, weeks: [WeekID], site: SiteSettings, busiest: Int, digest: (WeekID) -> String? = { _ in nil }) -> Value {
+    /// `scale` is the count its line draws at full height (see `Sparkline`).
+    static func value(_ a: Activity, weeks: [WeekID], site: SiteSettings, busiest: Int, scale: Int? = nil,
+                      digest: (WeekID) -> String? = { _ in nil }) -> Value {
         let weekValues: [Value] = zip(weeks, a.reportsPerWeek).enumerated().map { i, pair in
             let (w, count) = pair
             return .object(Object([
@@ -79,7 +83,7 @@ enum Dashboard {
             ("story_count", .int(a.newStories)), ("event_count", .int(a.upcomingEvents)),
             ("total_reports", .int(a.totalReports)), ("latest_report_day", a.latestReport.map { .string($0.description) } ?? .nil),
             ("categories", .array(categories)),
-            ("sparkline_svg", .safe(Sparkline.svg(a.reportsPerWeek))),
+            ("sparkline_svg", .safe(Sparkline.svg(a.reportsPerWeek, top: scale))),
         ]))
     }
 

@@ -4,13 +4,16 @@ import Maps
 /// color (`currentColor`), hidden from screen readers because the same numbers are written as text
 /// beside it.
 enum Sparkline {
-    static let width = 132.0
-    static let height = 36.0
-    static let pad = 4.0
+    /// Drawn at this size (CSS may shrink it, never needs to grow it): 12 weeks 20 px apart.
+    static let width = 240.0
+    static let height = 44.0
+    static let pad = 5.0
 
-    static func svg(_ counts: [Int]) -> String {
+    /// `top` is the count drawn at full height (default: the largest of `counts`), so that several
+    /// lines side by side can share one scale.
+    static func svg(_ counts: [Int], top: Int? = nil) -> String {
         let n = max(counts.count, 2)
-        let top = Double(max(counts.max() ?? 0, 1))
+        let top = Double(max(top ?? 0, counts.max() ?? 0, 1))
         let step = (width - 2 * pad) / Double(n - 1)
         let points = counts.enumerated().map { i, c in
             (x: pad + Double(i) * step, y: height - pad - Double(c) / top * (height - 2 * pad))
