@@ -45,8 +45,9 @@ let package = Package(
         .target(name: "Output", dependencies: ["Diagnostics", "Fingerprint", "Parallelism"]),
         .target(name: "Serve", dependencies: ["Parallelism", "Escaping"]),
         .target(name: "Build", dependencies: ["CivilTime", "Loading", "Assembly", "Rendering", "Output", "Diagnostics", "Fingerprint"]),
+        .target(name: "Moderation", dependencies: ["CivilTime", "Diagnostics", "Escaping", "Formats", "Loading"]),
         .target(name: "Alchemy", dependencies: ["CivilTime", "Diagnostics", "Escaping", "Formats", "Geo", "Loading", "Redaction"]),
-        .target(name: "CLI", dependencies: ["Alchemy", "CivilTime", "Diagnostics", "Formats", "Loading", "Geo", "Markdown", "Liquid", "LiquidFiles", "Build", "Output", "Fingerprint", "Serve", "Escaping"]),
+        .target(name: "CLI", dependencies: ["Alchemy", "Moderation", "CivilTime", "Diagnostics", "Formats", "Loading", "Geo", "Markdown", "Liquid", "LiquidFiles", "Build", "Output", "Fingerprint", "Serve", "Escaping"]),
         .executableTarget(name: "commonsight", dependencies: ["CLI"]),
         .executableTarget(name: "commonsight-bench", dependencies: ["Maps", "Geo"]),
 
@@ -71,6 +72,7 @@ let package = Package(
         .testTarget(name: "FingerprintTests", dependencies: ["Fingerprint"]),
         .testTarget(name: "LiquidFilesTests", dependencies: ["LiquidFiles", "Liquid", "Formats", "Diagnostics"]),
         .testTarget(name: "OutputTests", dependencies: ["Output", "Fingerprint"]),
+        .testTarget(name: "ModerationTests", dependencies: ["Moderation", "CLI", "CivilTime", "Diagnostics", "Loading"]),
         .testTarget(name: "AlchemyTests", dependencies: ["Alchemy", "CLI", "CivilTime", "Geo", "Loading"]),
         .testTarget(name: "LiquidTests", dependencies: ["Liquid", "LiquidFiles", "Formats", "Markdown", "Diagnostics"],
                     resources: [.copy("Cases")]),

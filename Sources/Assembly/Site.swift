@@ -56,6 +56,8 @@ public struct NeighborhoodSite: Sendable {
 
     /// Ids of the observations far outside the boundary, measured once (the loader warned about them).
     public var farOutside: Set<String> = []
+    /// Published reports per week lately, new stories, upcoming events (see `Activity`).
+    public var activity = Activity.none
 
     /// Observations a map may show: those not far outside the boundary.
     public func mappable(_ observations: [Observation]) -> [Observation] {

@@ -109,7 +109,7 @@ public enum Builder {
             jobs: request.jobs,
             cache: previous ?? RenderCache(key: key, context: contextFingerprint(content.site, buildOptions)),
             verified: output.verified, unchanged: content.unchanged,
-            listed: listed(content, site: site, untouched: untouched, output: output, root: request.content))
+            listed: listed(content, site: site, untouched: untouched, output: output, root: request.content, previous: previous))
         let commit = output.beginCommit(untouched: untouched)
         let (rendered, renderDiagnostics) = SiteRenderer.render(site, theme: theme, request: renderRequest) { files throws(OutputProblem) in
             try commit.write(files, jobs: request.jobs)
@@ -184,13 +184,24 @@ public enum Builder {
     }
 
     /// The neighborhoods the top-level index lists: those built now, those reused, and under
-    /// `--only` the others that OUT still holds.
-    static func listed(_ content: LoadedContent, site: Site, untouched: Set<String>, output: OutputFolder, root: String) -> [(slug: String, name: String)] {
+    /// `--only` the others that OUT still holds; each with what it published lately: counted now,
+    /// remembered by the last build's cache, or else counted by reading it (when it reads cleanly).
+    static func listed(_ content: LoadedContent, site: Site, untouched: Set<String>, output: OutputFolder, root: String,
+                       previous: RenderCache?) -> [ListedNeighborhood] {
         var names = Dictionary(site.neighborhoods.map { ($0.slug, $0.name) }, uniquingKeysWith: { a, _ in a })
+        var activity = Dictionary(site.neighborhoods.map { ($0.slug, $0.activity) }, uniquingKeysWith: { a, _ in a })
         let owned = output.ownedTopLevelNames
         let others = content.unchanged.map(\.slug) + content.slugs.filter { untouched.contains($0) && owned.contains($0) }
         for (slug, name) in ContentLoader.names(root: root, slugs: others, site: content.site) { names[slug] = name }
-        return content.slugs.compactMap { slug in names[slug].map { (slug, $0) } }
+        for slug in others { activity[slug] = activity[slug] ?? previous?.activity[slug] }
+        let missing = others.filter { names[$0] != nil && activity[$0] == nil }
+        if !missing.isEmpty {
+            let (more, _) = ContentLoader.load(root: root, only: Set(missing))
+            if let more {
+                for hood in Assembler.assemble(more, options: site.options).neighborhoods { activity[hood.slug] = hood.activity }
+            }
+        }
+        return content.slugs.compactMap { slug in names[slug].map { ListedNeighborhood(slug: slug, name: $0, activity: activity[slug]) } }
     }
 }
 

@@ -1,6 +1,6 @@
 /// Every usage text in one place.
 enum HelpText {
-    static let commands = ["build", "serve", "check", "new", "suggest", "draft", "render", "help"]
+    static let commands = ["build", "serve", "check", "new", "suggest", "draft", "review", "render", "help"]
 
     static let overview = """
     commonsight: a static site generator for neighborhood digests
@@ -15,6 +15,8 @@ enum HelpText {
       commonsight suggest NEIGHBORHOOD [--content DIR] [--since YYYY-MM-DD] [--limit N] [--json]
       commonsight draft  NEIGHBORHOOD (--observations ID,... | --suggestion N) [--slug SLUG]
                          [--model-url URL] [--model NAME] [--offline] [--content DIR]
+      commonsight review [NEIGHBORHOOD] [--content DIR] [--status pending,flagged,draft] [--json] [--date YYYY-MM-DD]
+      commonsight review [NEIGHBORHOOD] (--publish ID,... | --remove ID,... | --flag ID,...) [--note TEXT]
       commonsight render --template FILE [--data FILE.json] [--partials DIR] [--autoescape none|html]
       commonsight help   COMMAND
       commonsight --help | --version
@@ -26,6 +28,7 @@ enum HelpText {
       new     write a new content file from a skeleton (never overwrites)
       suggest list groups of related reports that no published story links yet
       draft   write a draft story from reports, with a local model or by hand (never publishes)
+      review  list what waits for a decision; publish, remove or flag reports and stories in place
       render  render one Liquid template with JSON data to stdout
       help    show a command's usage
 
@@ -171,6 +174,38 @@ enum HelpText {
               --date DATE          the date recorded in 'generated' (default: today)
 
             Exit status: 0 written, 1 content errors or an existing file, 2 wrong usage.
+            """
+        case "review":
+            return """
+            Usage: commonsight review [NEIGHBORHOOD] [--content DIR] [--status pending,flagged,draft] [--json] [--date DATE]
+                   commonsight review [NEIGHBORHOOD] (--publish ID[,ID...] | --remove ID[,...] | --flag ID[,...])
+                                      [--note TEXT] [--content DIR] [--date DATE]
+
+            Without a decision, lists what waits for one, oldest first: reports that are pending or flagged
+            and draft stories, each with its id, PATH:LINE, date, category, its text as the site would
+            publish it (with what the redaction would take out shown in brackets: [phone removed: ...]),
+            the stories that link it, and how long it has waited.
+
+            With --publish, --remove or --flag, sets the status of each ID (an observation id or a story
+            slug; observation:ID or story:SLUG when one name is both) where it is written: the status: line
+            of a Markdown file's front matter (added when there is none), the status cell of its row in
+            observations.csv, or its "status" property in observations.geojson. Nothing else in the file
+            changes, byte for byte, and the file is replaced at once. A story has only draft and published:
+            --remove and --flag make it a draft. Each decision is added to moderation.log in the
+            neighborhood's folder (date, id, old and new status, where, the note), which is never
+            published. The content is checked as 'check' would, as it will be after the change: publishing
+            a story without a date, an unknown id, an id in two neighborhoods (name one), or a file that
+            changed since it was read is an error, and then nothing changes, for any of the IDs.
+
+            Options:
+              --content DIR   the content folder (default: content)
+              --status LIST   list these statuses instead: pending, flagged, removed, draft, published
+              --json          print a JSON array of {id, kind, status, neighborhood, path, line, date,
+                              waiting_days, category, title, text, removed, linked_by, links}
+              --note TEXT     a note for moderation.log (why)
+              --date DATE     today, for how long items have waited and for the log (default: today)
+
+            Exit status: 0 success, 1 content errors or a decision that cannot be made, 2 wrong usage.
             """
         case "help":
             return "Usage: commonsight help COMMAND\n\nShows the usage of COMMAND (\(commands.joined(separator: ", ")))."

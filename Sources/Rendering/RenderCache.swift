@@ -1,3 +1,5 @@
+import Assembly
+import CivilTime
 import Diagnostics
 import Fingerprint
 import Foundation
@@ -10,13 +12,17 @@ import Parallelism
 /// page whose inputs are the same is not rendered again, if OUT still holds those bytes. For each
 /// neighborhood: its folder's fingerprint, its files and its warnings; a folder with the same
 /// fingerprint is not even read. `key` names the program and the theme, `context` the site
-/// settings and the build's options: a change to either starts from nothing. It holds paths and
-/// fingerprints only, and only of what the last build published.
+/// settings and the build's options: a change to either starts from nothing. For each
+/// neighborhood the dashboard lists, what it published lately (`Activity`: counts of published
+/// items by week and category), so that a neighborhood not read again still has its numbers. It
+/// holds paths, fingerprints and those counts only, and only of what the last build published.
 public struct RenderCache: Sendable {
     public var key: String
     public var context: Fingerprint
     public var pages: [String: PageEntry] = [:]
     public var hoods: [String: Hood] = [:]
+    /// By slug: what each listed neighborhood published lately.
+    public var activity: [String: Activity] = [:]
 
     public struct PageEntry: Sendable, Equatable {
         public var input: Fingerprint
@@ -35,7 +41,7 @@ public struct RenderCache: Sendable {
         self.context = context
     }
 
-    static let header = "commonsight-render-cache 3"
+    static let header = "commonsight-render-cache 4"
     static let fileName = "render.cache"
 
     /// The cache in `folder`, when it was made with the same key and context.
@@ -59,6 +65,12 @@ public struct RenderCache: Sendable {
             case (UInt8(ascii: "F"), 3):
                 guard let h = Fingerprint(hexBytes: f[2]), cache.hoods[hood] != nil else { return nil }
                 cache.hoods[hood]?.files.append((text(f[1]), h))
+            case (UInt8(ascii: "A"), 7):
+                guard let a = Self.activity(f.dropFirst(2).map(text)) else { return nil }
+                cache.activity[text(f[1])] = a
+            case (UInt8(ascii: "C"), 5):
+                guard let recent = Int64(decimal: f[3]), let total = Int64(decimal: f[4]), cache.activity[text(f[1])] != nil else { return nil }
+                cache.activity[text(f[1])]?.categories.append(.init(key: text(f[2]), recent: Int(recent), total: Int(total)))
             case (UInt8(ascii: "W"), 5):
                 guard let line = Int64(decimal: f[2]), let column = Int64(decimal: f[3]), cache.hoods[hood] != nil else { return nil }
                 cache.hoods[hood]?.warnings.append(.warning(SourceLocation(path: unescape(text(f[1])), line: Int(line), column: Int(column)), unescape(text(f[4]))))
@@ -101,9 +113,23 @@ public struct RenderCache: Sendable {
                 line("W", Self.escape(w.location.path), String(w.location.line), String(w.location.column), Self.escape(w.message))
             }
         }
+        for (slug, a) in activity.sorted(by: { $0.key < $1.key }) {
+            line("A", slug, a.reportsPerWeek.map(String.init).joined(separator: ","), String(a.newStories), String(a.upcomingEvents),
+                 String(a.totalReports), a.latestReport?.description ?? "-")
+            for c in a.categories { line("C", slug, c.key, String(c.recent), String(c.total)) }
+        }
         let target = folder + "/" + Self.fileName, temporary = target + ".new"
         guard (try? Data(out).write(to: URL(fileURLWithPath: temporary))) != nil else { return }
         if rename(temporary, target) != 0 { unlink(temporary) }
+    }
+
+    /// An `A` line's fields after the slug: weeks, new stories, upcoming events, all reports, latest day.
+    static func activity(_ f: [String]) -> Activity? {
+        let weeks = f[0].split(separator: ",").compactMap { Int($0) }
+        guard weeks.count == Activity.weekCount, let stories = Int(f[1]), let events = Int(f[2]), let total = Int(f[3]) else { return nil }
+        let latest = f[4] == "-" ? nil : CivilDate.parse(f[4])
+        if f[4] != "-", latest == nil { return nil }
+        return Activity(reportsPerWeek: weeks, newStories: stories, upcomingEvents: events, totalReports: total, latestReport: latest, categories: [])
     }
 
     /// Removes the cache, so that no later build trusts it.

@@ -43,6 +43,9 @@ struct SitePages {
             let n = h.observations.filter { $0.category == c.key }.count
             return n == 0 ? nil : .object(Object([("category", m.category(c.key)), ("count", .int(n))]))
         })
+        let digestWeeks = Set(h.digests.map(\.week))
+        let activity = Dashboard.value(h.activity, weeks: Activity.weeks(endingWith: m.options.today), site: m.site,
+                                       busiest: Dashboard.busiestPerNeighborhood) { digestWeeks.contains($0) ? Routes.digest($0) : nil }
         let homeCard = m.homeCard()
         if cards { jobs.append(picture(Routes.homeCard, homeCard)) }
         let homeSummary = h.description ?? m.site.description ?? "Weekly digests, stories and residents' reports from \(h.name)."
@@ -52,7 +55,7 @@ struct SitePages {
             ("upcoming_events", .array(h.upcomingEvents.prefix(5).map(m.event))),
             ("latest_digest", h.digests.first.map { m.digest($0, full: true) } ?? .nil),
             ("recent_observations", .array(h.observations.suffix(8).reversed().map(m.observation))),
-            ("category_counts", categoryCounts),
+            ("category_counts", categoryCounts), ("activity", activity),
             ("og", m.openGraph(type: "website", title: h.name, description: homeSummary, page: Routes.home, card: Routes.homeCard,
                                alt: homeCard.description)),
         ]))

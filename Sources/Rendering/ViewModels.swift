@@ -64,7 +64,10 @@ final class ViewModels: @unchecked Sendable {
     /// A category as templates see it: made once per category, shared by every report.
     func category(_ key: String) -> Value { categoryValues[key] ?? makeCategory(key) }
 
-    func makeCategory(_ key: String) -> Value {
+    func makeCategory(_ key: String) -> Value { Self.category(key, site: site) }
+
+    /// A category as templates see it, for pages of no one neighborhood (the dashboard) too.
+    static func category(_ key: String, site: SiteSettings) -> Value {
         let c = site.category(key)
         let color = c?.color ?? "#555555"
         let index = site.categories.firstIndex { $0.key == key } ?? 0
