@@ -1,5 +1,5 @@
 # The two Quick start commands: `make site` and `make test`.
-.PHONY: site test test-alchemy build sample-content bench fuzz deploy-check
+.PHONY: site test test-alchemy test-scale build sample-content bench fuzz deploy-check
 
 # Builds commonsight, then the sample site from content/ into public/.
 site: build
@@ -46,6 +46,12 @@ test-alchemy:
 	scripts/alchemy-model.sh setup
 	swift build --product commonsight
 	"$$(scripts/alchemy-model.sh python)" tests/alchemy_checks.py .build/debug/commonsight "$$(scripts/alchemy-model.sh path)"
+
+# Scale stays bounded: one neighborhood of 200,000 reports under 1.5 GB, pages under 2 MB, maps under
+# 500 KB, sitemaps under 50,000 URLs, time in proportion to 20 x 1,000 (tests/scale_checks.py).
+test-scale: build
+	scripts/setup.sh scale
+	python3 tests/scale_checks.py .build/release/commonsight
 
 # Regenerates content/ from ../shared/data (needs the shared data folder beside the repository).
 sample-content:

@@ -14,12 +14,13 @@ module() {  # module NAME [LINK...]
     -emit-module-path "$out/lib/$name.swiftmodule" -o "$out/lib/lib$name.a" $(find Sources/"$name" -name "*.swift" | sort) "$@"
 }
 module Diagnostics
-module DayCount
+module CivilTime
+module Escaping
 module Geo
 module Formats
 module Liquid
 module Markdown
-libs=(-L "$out/lib" -lFormats -lGeo -lDiagnostics -lLiquid -lDayCount -lMarkdown -lyaml -lcmark-gfm -lcmark-gfm-extensions)
+libs=(-L "$out/lib" -lFormats -lGeo -lDiagnostics -lLiquid -lCivilTime -lEscaping -lMarkdown -lyaml -lcmark-gfm -lcmark-gfm-extensions)
 for t in "${targets[@]}"; do
   swiftc "${flags[@]}" Fuzz/Fuzz$t.swift "${libs[@]}" -o "$out/fuzz-$t" 2>&1 | grep -v "Cannot export local symbol" || true
   corpus="$out/$t/corpus"; crashes="$out/$t/crashes"; mkdir -p "$corpus" "$crashes"

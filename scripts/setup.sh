@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs the Debian packages that building and testing need, when they are missing.
-# Usage: scripts/setup.sh build|test|liquid-diff
+# Usage: scripts/setup.sh build|test|liquid-diff|scale
 set -euo pipefail
 need=(pkg-config libyaml-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libqrencode-dev libxxhash-dev librsvg2-dev zlib1g-dev)
 if [ "${1:-build}" = test ]; then
@@ -10,6 +10,10 @@ fi
 # The Liquid differential test renders against Shopify's Ruby Liquid (Debian's ruby-liquid, 5.4).
 if [ "${1:-build}" = test ] || [ "${1:-build}" = liquid-diff ]; then
   need+=(python3 ruby ruby-liquid)
+fi
+# The scale test measures peak memory with GNU time.
+if [ "${1:-build}" = scale ]; then
+  need+=(python3 time)
 fi
 missing=()
 for p in "${need[@]}"; do

@@ -160,9 +160,15 @@ def main():
         if path.startswith("beta/"):
             check(f"{path} holds nothing of alpha", b"ALPHAONLY" not in data)
     top = open(os.path.join(out, "index.html"), encoding="utf-8").read()
-    check("the top index holds only names and links", "ALPHAONLY" not in top and "BETAONLY" not in top, top[:300])
+    check("the top index holds only names, links and counts", "ALPHAONLY" not in top and "BETAONLY" not in top, top[:300])
     text = check_html("index.html", top)
     check("index.html names the neighborhoods as text", "Alpha " + HOSTILE in text, text[:300])
+    # The dashboard counts published reports only: as many as each neighborhood has observation pages.
+    for hood in ("alpha", "beta"):
+        folder = os.path.join(out, hood, "observations")
+        pages = [d for d in os.listdir(folder) if os.path.isfile(os.path.join(folder, d, "index.html"))]
+        m = re.search(r'href="\./' + hood + r'/index\.html".*?(\d+) reports? in all', top, re.S)
+        check(f"the dashboard counts only {hood}'s published reports", m is not None and int(m.group(1)) == len(pages), (m and m.group(1), len(pages)))
 
     for path, message in messages:
         hood = path.split("/")[0]

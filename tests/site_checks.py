@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Checks a built site as its readers' tools see it: every page through the Nu HTML checker,
-every Atom feed through feedparser and every calendar through icalendar, asserting fields.
+every Atom feed through feedparser and every calendar through icalendar, asserting fields; and the
+activity dashboard's numbers against the site itself (observation pages, feeds, calendars).
 
 Usage: tests/site_checks.py PUBLIC_DIR CONTENT_DIR
 Ends with the line 'site-checks: N passed, N failed'.
@@ -146,6 +147,76 @@ def search_indexes(public):
     print("search: checked")
 
 
+def dashboard(public):
+    """OUT/index.html counts what the neighborhoods' own pages show: per week, the observation pages
+    whose report was observed that week; all of them in all; the latest date up to the build's; the
+    stories their feeds date in the weeks; the events their calendars have not seen end. The totals
+    add the neighborhoods up, and the most active comes first."""
+    import re
+    from zoneinfo import ZoneInfo
+    top = open(os.path.join(public, "index.html"), encoding="utf-8").read()
+    weeks_re = re.compile(r'<time datetime="(\d{4}-W\d\d)">[^<]*</time>(?: \(this week\))?</th><td class="n">(\d+)</td>')
+    blocks = re.findall(r'<li class="card hood">(.*?)</li>\n(?=    <li class="card hood">|  </ol>)', top, re.S)
+    check("the dashboard has a card for every neighborhood", len(blocks) == len(hoods(public)), (len(blocks), hoods(public)))
+    all_weeks = re.search(r'<table class="weeks">.*?</table>', top, re.S)
+    totals = weeks_re.findall(all_weeks.group(0)) if all_weeks else []
+    check("the dashboard counts 12 weeks in all", len(totals) == 12, totals)
+    if not totals:
+        return
+    window = [w for w, _ in totals]
+    m = re.search(r'class="note">[^<]*<time datetime="(\d{4}-\d\d-\d\d)"', top)
+    check("the dashboard says the day it counts to", m is not None, top[-600:])
+    build_day = dt.date.fromisoformat(m.group(1)) if m else dt.date.today()
+    first_day = dt.date.fromisocalendar(int(window[0][:4]), int(window[0][6:]), 1)
+    summed = [0] * 12
+    activity = []
+    for block in blocks:
+        slug = re.search(r'href="\./([a-z0-9-]+)/index\.html"', block).group(1)
+        shown = weeks_re.findall(block)
+        check(f"{slug}: the dashboard's weeks are the 12 weeks", [w for w, _ in shown] == window, shown)
+        days = []
+        folder = os.path.join(public, slug, "observations")
+        for d in os.listdir(folder):
+            page = os.path.join(folder, d, "index.html")
+            if os.path.isfile(page):
+                m = re.search(r'<time datetime="(\d{4}-\d\d-\d\d)', open(page, encoding="utf-8").read())
+                days.append(dt.date.fromisoformat(m.group(1)))
+        counted = {w: 0 for w in window}
+        for day in days:
+            y, wk, _ = day.isocalendar()
+            key = f"{y}-W{wk:02d}"
+            if key in counted:
+                counted[key] += 1
+        check(f"{slug}: the dashboard's week counts are its observation pages' weeks", [int(n) for _, n in shown] == [counted[w] for w in window],
+              (shown, counted))
+        summed = [a + int(n) for a, (_, n) in zip(summed, shown)]
+        m = re.search(r"(\d+) reports? in all", block)
+        check(f"{slug}: 'in all' is its number of observation pages", m and int(m.group(1)) == len(days), (m and m.group(1), len(days)))
+        before = [d for d in days if d <= build_day]
+        if before:
+            latest = max(before)
+            check(f"{slug}: the latest report's day is its newest observation page's", f"{latest:%B} {latest.day}, {latest.year}" in block, latest)
+        feed = feedparser.parse(os.path.join(public, slug, "feed.xml"))
+        stories = sum(1 for e in feed.entries if "/stories/" in e.link
+                      and first_day <= dt.date(*e.updated_parsed[:3]) <= build_day)
+        m = re.search(r">(\d+) new stor(?:y|ies)<", block)
+        check(f"{slug}: new stories are the stories its feed dates in the weeks", m and int(m.group(1)) == stories, (m and m.group(1), stories))
+        cal = icalendar.Calendar.from_ical(open(os.path.join(public, slug, "events.ics"), "rb").read())
+        today = dt.datetime.combine(build_day, dt.time(), tzinfo=ZoneInfo("America/Detroit"))
+        upcoming = 0
+        for ev in cal.walk("VEVENT"):
+            end = (ev.get("DTEND") or ev["DTSTART"]).dt
+            # A day's DTEND is the day after it (RFC 5545); a time's is the moment it ends.
+            upcoming += (end >= today) if isinstance(end, dt.datetime) else (end > build_day)
+        m = re.search(r">(\d+) upcoming events?<", block)
+        check(f"{slug}: upcoming events are the events its calendar has not seen end", m and int(m.group(1)) == upcoming,
+              (m and m.group(1), upcoming))
+        activity.append((sum(int(n) for _, n in shown), int(m.group(1)) if m else 0))
+    check("the dashboard's totals add the neighborhoods' weeks up", [int(n) for _, n in totals] == summed, (totals, summed))
+    check("the most active neighborhood comes first", [a[0] for a in activity] == sorted((a[0] for a in activity), reverse=True), activity)
+    print("dashboard: checked")
+
+
 def main():
     public, content = sys.argv[1], sys.argv[2]
     html_checker(public)
@@ -153,6 +224,7 @@ def main():
     calendars(public, content)
     maps(public)
     search_indexes(public)
+    dashboard(public)
     print(f"site-checks: {passed} passed, {failed} failed")
     sys.exit(1 if failed else 0)
 

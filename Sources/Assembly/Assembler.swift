@@ -39,6 +39,7 @@ public enum Assembler {
             basemap: n.basemap.compactMap(basemapFeature), observations: observations, stories: stories,
             coalitions: coalitions, events: n.events, digests: digests, now: now,
             absoluteRoot: options.baseURL.map { $0 + n.slug + "/" }, fingerprint: n.fingerprint)
+        hood.activity = Activity.of(observations: observations, stories: stories, events: n.events, now: now, site: site, today: options.today)
         if let boundary = n.boundary {
             hood.farOutside = Set(observations.filter { boundary.distance(to: $0.coordinate) > CrossReferences.farOutsideMeters }.map(\.id))
         }

@@ -19,11 +19,14 @@ public struct BuildOptions: Sendable {
     public var includeDrafts: Bool
     /// `--base-url`, else `site.yml`'s; ends in `/`.
     public var baseURL: String?
+    /// Share cards (PNG pictures for Open Graph); `--no-share-cards` leaves them out, and the pages name no image.
+    public var shareCards: Bool
 
-    public init(today: CivilDate, includeDrafts: Bool = false, baseURL: String? = nil) {
+    public init(today: CivilDate, includeDrafts: Bool = false, baseURL: String? = nil, shareCards: Bool = true) {
         self.today = today
         self.includeDrafts = includeDrafts
         self.baseURL = baseURL
+        self.shareCards = shareCards
     }
 }
 
@@ -53,6 +56,8 @@ public struct NeighborhoodSite: Sendable {
 
     /// Ids of the observations far outside the boundary, measured once (the loader warned about them).
     public var farOutside: Set<String> = []
+    /// Published reports per week lately, new stories, upcoming events (see `Activity`).
+    public var activity = Activity.none
 
     /// Observations a map may show: those not far outside the boundary.
     public func mappable(_ observations: [Observation]) -> [Observation] {

@@ -26,6 +26,8 @@ public struct BuildRequest: Sendable {
     public var jobs: Int
     /// Reuse pages whose inputs did not change since the last build (`--no-cache` turns it off).
     public var useCache = true
+    /// Draw the share cards (`--no-share-cards` skips them, for a quick preview or a comparison with Hugo).
+    public var shareCards = true
     /// The tool's own folder for this OUT (render cache); see `CacheFolder`.
     public var cacheFolder: String
     /// The user's home folder, which OUT may never be or hold.
@@ -123,7 +125,8 @@ public enum Builder {
             jobs: request.jobs,
             cache: previous ?? RenderCache(key: key, context: contextFingerprint(content.site, buildOptions)),
             verified: output.verified, unchanged: content.unchanged,
-            listed: listed(content, site: site, untouched: untouched, output: output, root: request.content, all: request.shard != nil))
+            listed: listed(content, site: site, untouched: untouched, output: output, root: request.content,
+                           previous: request.shard == nil ? previous : nil, all: request.shard != nil))
         let commit = output.beginCommit(untouched: untouched)
         let (rendered, renderDiagnostics) = SiteRenderer.render(site, theme: theme, request: renderRequest) { files throws(OutputProblem) in
             try commit.write(files, jobs: request.jobs)
@@ -183,7 +186,8 @@ public enum Builder {
     /// "Today" and the rest of the build's choices for a site.
     static func options(_ request: BuildRequest, _ site: SiteSettings) -> BuildOptions {
         let today = request.date ?? ContentDate.at(instant: request.clock, zone: site.timeZone).day
-        return BuildOptions(today: today, includeDrafts: request.drafts, baseURL: request.baseURL ?? site.baseURL)
+        return BuildOptions(today: today, includeDrafts: request.drafts, baseURL: request.baseURL ?? site.baseURL,
+                            shareCards: request.shareCards)
     }
 
     /// What every page may depend on besides its neighborhood: `site.yml` and the build's choices.
@@ -197,16 +201,28 @@ public enum Builder {
     }
 
     /// The neighborhoods the top-level index lists: those built now, those reused, and under
-    /// `--only` the others that OUT still holds; with `all` (a shard), every neighborhood of the
-    /// content folder, so that every shard writes the same index as an unsharded build.
+    /// `--only` the others that OUT still holds; each with what it published lately: counted now,
+    /// remembered by the last build's cache, or else counted by reading it (when it reads cleanly).
+    /// With `all` (a shard), every neighborhood of the content folder, each counted from the content
+    /// (the caller passes no cache: a shard's cache may hold another week's counts of neighborhoods
+    /// it no longer builds), so that every shard writes the same index as an unsharded build.
     static func listed(_ content: LoadedContent, site: Site, untouched: Set<String>, output: OutputFolder, root: String,
-                       all: Bool = false) -> [(slug: String, name: String)] {
+                       previous: RenderCache?, all: Bool = false) -> [ListedNeighborhood] {
         var names = Dictionary(site.neighborhoods.map { ($0.slug, $0.name) }, uniquingKeysWith: { a, _ in a })
+        var activity = Dictionary(site.neighborhoods.map { ($0.slug, $0.activity) }, uniquingKeysWith: { a, _ in a })
         let owned = output.ownedTopLevelNames
         let others = all ? content.slugs.filter { names[$0] == nil }
             : content.unchanged.map(\.slug) + content.slugs.filter { untouched.contains($0) && owned.contains($0) }
         for (slug, name) in ContentLoader.names(root: root, slugs: others, site: content.site) { names[slug] = name }
-        return content.slugs.compactMap { slug in names[slug].map { (slug, $0) } }
+        for slug in others { activity[slug] = activity[slug] ?? previous?.activity[slug] }
+        let missing = others.filter { names[$0] != nil && activity[$0] == nil }
+        if !missing.isEmpty {
+            let (more, _) = ContentLoader.load(root: root, only: Set(missing))
+            if let more {
+                for hood in Assembler.assemble(more, options: site.options).neighborhoods { activity[hood.slug] = hood.activity }
+            }
+        }
+        return content.slugs.compactMap { slug in names[slug].map { ListedNeighborhood(slug: slug, name: $0, activity: activity[slug]) } }
     }
 }
 

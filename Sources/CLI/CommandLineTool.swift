@@ -40,6 +40,8 @@ public enum CommandLineTool {
                 return try SuggestCommand.run(rest, console: console)
             case "draft":
                 return try DraftCommand.run(rest, console: console)
+            case "review":
+                return try ReviewCommand.run(rest, console: console)
             default:
                 throw Arguments.UsageError(message: "unknown command '\(command)'; the commands are \(choices(HelpText.commands))", command: nil)
             }

@@ -1,6 +1,6 @@
 /// Every usage text in one place.
 enum HelpText {
-    static let commands = ["build", "serve", "check", "new", "suggest", "draft", "render", "help"]
+    static let commands = ["build", "serve", "check", "new", "suggest", "draft", "review", "render", "help"]
 
     static let overview = """
     commonsight: a static site generator for neighborhood digests
@@ -8,13 +8,15 @@ enum HelpText {
     Usage:
       commonsight build  [--content DIR] [--templates DIR] [--out DIR] [--only SLUG,...] [--cache-dir DIR]
                          [--date YYYY-MM-DD] [--drafts] [--base-url URL] [--jobs N] [--verbose] [--no-cache]
-                         [--shard-index I --shard-count N]
+                         [--no-share-cards] [--shard-index I --shard-count N]
       commonsight serve  [--content DIR] [--templates DIR] [--port N] [--host ADDR] [--date YYYY-MM-DD] [--drafts]
       commonsight check  [--content DIR] [--templates DIR]
       commonsight new    observation|story|coalition|event|neighborhood ...
       commonsight suggest NEIGHBORHOOD [--content DIR] [--since YYYY-MM-DD] [--limit N] [--json]
       commonsight draft  NEIGHBORHOOD (--observations ID,... | --suggestion N) [--slug SLUG]
                          [--model-url URL] [--model NAME] [--offline] [--content DIR]
+      commonsight review [NEIGHBORHOOD] [--content DIR] [--status pending,flagged,draft] [--json] [--date YYYY-MM-DD]
+      commonsight review [NEIGHBORHOOD] (--publish ID,... | --remove ID,... | --flag ID,...) [--note TEXT]
       commonsight render --template FILE [--data FILE.json] [--partials DIR] [--autoescape none|html]
       commonsight help   COMMAND
       commonsight --help | --version
@@ -26,6 +28,7 @@ enum HelpText {
       new     write a new content file from a skeleton (never overwrites)
       suggest list groups of related reports that no published story links yet
       draft   write a draft story from reports, with a local model or by hand (never publishes)
+      review  list what waits for a decision; publish, remove or flag reports and stories in place
       render  render one Liquid template with JSON data to stdout
       help    show a command's usage
 
@@ -38,7 +41,7 @@ enum HelpText {
             return """
             Usage: commonsight build [--content DIR] [--templates DIR] [--out DIR] [--only SLUG,...] [--cache-dir DIR]
                                      [--date YYYY-MM-DD] [--drafts] [--base-url URL] [--jobs N] [--verbose] [--no-cache]
-                                     [--shard-index I --shard-count N]
+                                     [--no-share-cards] [--shard-index I --shard-count N]
 
             Reads the content and the theme, and writes OUT/<neighborhood>/ for each neighborhood plus
             OUT/index.html and the files of the content folder's static/. OUT must be empty, new, or
@@ -62,6 +65,7 @@ enum HelpText {
               --jobs N          render on N threads (default: all cores)
               --verbose         print each stage with its time, the cache folder and what the writer did
               --no-cache        render every page (the result is recorded for the next build)
+              --no-share-cards  leave out the PNG share cards (pages then name no og:image): a quicker preview
               --shard-count N   split the neighborhoods into N shards, balanced by input size and stable
                                 when one is added, and build only one of them plus the site-wide files
                                 (OUT/index.html, static/), which are the same bytes in every shard: copy
@@ -177,6 +181,38 @@ enum HelpText {
               --date DATE          the date recorded in 'generated' (default: today)
 
             Exit status: 0 written, 1 content errors or an existing file, 2 wrong usage.
+            """
+        case "review":
+            return """
+            Usage: commonsight review [NEIGHBORHOOD] [--content DIR] [--status pending,flagged,draft] [--json] [--date DATE]
+                   commonsight review [NEIGHBORHOOD] (--publish ID[,ID...] | --remove ID[,...] | --flag ID[,...])
+                                      [--note TEXT] [--content DIR] [--date DATE]
+
+            Without a decision, lists what waits for one, oldest first: reports that are pending or flagged
+            and draft stories, each with its id, PATH:LINE, date, category, its text as the site would
+            publish it (with what the redaction would take out shown in brackets: [phone removed: ...]),
+            the stories that link it, and how long it has waited.
+
+            With --publish, --remove or --flag, sets the status of each ID (an observation id or a story
+            slug; observation:ID or story:SLUG when one name is both) where it is written: the status: line
+            of a Markdown file's front matter (added when there is none), the status cell of its row in
+            observations.csv, or its "status" property in observations.geojson. Nothing else in the file
+            changes, byte for byte, and the file is replaced at once. A story has only draft and published:
+            --remove and --flag make it a draft. Each decision is added to moderation.log in the
+            neighborhood's folder (date, id, old and new status, where, the note), which is never
+            published. The content is checked as 'check' would, as it will be after the change: publishing
+            a story without a date, an unknown id, an id in two neighborhoods (name one), or a file that
+            changed since it was read is an error, and then nothing changes, for any of the IDs.
+
+            Options:
+              --content DIR   the content folder (default: content)
+              --status LIST   list these statuses instead: pending, flagged, removed, draft, published
+              --json          print a JSON array of {id, kind, status, neighborhood, path, line, date,
+                              waiting_days, category, title, text, removed, linked_by, links}
+              --note TEXT     a note for moderation.log (why)
+              --date DATE     today, for how long items have waited and for the log (default: today)
+
+            Exit status: 0 success, 1 content errors or a decision that cannot be made, 2 wrong usage.
             """
         case "help":
             return "Usage: commonsight help COMMAND\n\nShows the usage of COMMAND (\(commands.joined(separator: ", ")))."

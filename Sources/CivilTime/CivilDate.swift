@@ -1,4 +1,3 @@
-import DayCount
 
 /// A calendar day with no time zone: `2024-05-01`.
 public struct CivilDate: Hashable, Sendable, Comparable, CustomStringConvertible {

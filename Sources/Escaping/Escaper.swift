@@ -76,7 +76,7 @@ public struct Escaper: Sendable {
 /// The escapers of the outputs the tool writes.
 public enum Escape {
     /// HTML text and quoted attribute values.
-    public static let html = Escaper(["&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "'": "&#39;"])
+    public static let html = HTMLEscaper()
     /// XML text and attribute values; the characters XML forbids are dropped.
     public static let xml = Escaper(["&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "'": "&apos;"],
                                     controls: .drop, keeping: [0x09, 0x0A, 0x0D], dropping: [0xFFFE, 0xFFFF])
@@ -93,4 +93,9 @@ public enum Escape {
 
     /// A double-quoted YAML scalar.
     public static func yaml(_ s: String) -> String { "\"" + yamlText(s) + "\"" }
+}
+
+/// `& < > " '` as entities (see `HTMLEntities`): safe in HTML text and quoted attribute values.
+public struct HTMLEscaper: Sendable {
+    public func callAsFunction(_ s: String) -> String { HTMLEntities.escape(s) }
 }

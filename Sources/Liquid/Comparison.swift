@@ -37,7 +37,7 @@ enum Comparison {
         case (.range(let a1, let b1), .range(let a2, let b2)):
             return a1 == a2 && b1 == b2
         case (.object(let x), .object(let y)):
-            return x.count == y.count && x.keys.allSatisfy { k in y[k].map { equal(x[k] ?? .nil, $0) } ?? false }
+            return x.count == y.count && x.entries.allSatisfy { e in y[e.key].map { equal(e.value, $0) } ?? false }
         default: return false
         }
     }

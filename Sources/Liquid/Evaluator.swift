@@ -19,7 +19,7 @@ extension RenderContext {
             var value: Value
             switch path.root {
             case .name(let name): value = lookup(name)
-            case .computed(let key): value = lookup((try evaluate(key, at: p)).text)
+            case .computed(let key): value = lookup(Name((try evaluate(key, at: p)).text))
             }
             for step in path.lookups {
                 switch step {
@@ -47,24 +47,24 @@ extension RenderContext {
     }
 
     /// `value.name`: a key of an object, else `size`, `first` and `last` (a range's start and end).
-    static func property(of value: Value, _ name: String, at p: Position) throws(LiquidError) -> Value {
+    static func property(of value: Value, _ name: Name, at p: Position) throws(LiquidError) -> Value {
         switch value {
         case .object(let o):
             if let v = o[name] { return v }
-            switch name {
+            switch name.text {
             case "size": return .int(o.count)
-            case "first": return o.pairs.first.map { .array([.string($0.0), $0.1]) } ?? .nil
+            case "first": return o.entries.first.map { .array([.string($0.key), $0.value]) } ?? .nil
             default: return .nil
             }
         case .array(let items):
-            switch name {
+            switch name.text {
             case "size": return .int(items.count)
             case "first": return items.first ?? .nil
             case "last": return items.last ?? .nil
             default: return .nil
             }
         case .range(let lo, let hi):
-            switch name {
+            switch name.text {
             case "size":
                 guard let n = Value.rangeCount(lo, hi) else { throw .render("integer overflow: the size of (\(lo)..\(hi)) does not fit in 64 bits", at: p) }
                 return .int(n)
@@ -73,9 +73,9 @@ extension RenderContext {
             default: return .nil
             }
         case .string(let s), .safe(let s):
-            return name == "size" ? .int(RubyText.length(s)) : .nil
+            return name.text == "size" ? .int(RubyText.length(s)) : .nil
         case .int:
-            return name == "size" ? .int(8) : .nil
+            return name.text == "size" ? .int(8) : .nil
         default:
             return .nil
         }
@@ -107,14 +107,17 @@ extension RenderContext {
         var value = try evaluateValue(f.expression, at: p)
         for filter in f.filters {
             var args: [Value] = []
-            for a in filter.arguments { args.append(try evaluateValue(a, at: p)) }
+            if !filter.arguments.isEmpty {
+                args.reserveCapacity(filter.arguments.count)
+                for a in filter.arguments { args.append(try evaluateValue(a, at: p)) }
+            }
             var keywords: [String: Value] = [:]
             for (k, e) in filter.keywords { keywords[k] = try evaluateValue(e, at: p) }
-            if ExpressionFilters.names.contains(filter.name) {
+            if filter.isExpressionFilter {
                 value = try expressionFilter(filter.name, value, args, at: p)
                 continue
             }
-            guard let definition = environment.filters[filter.name] ?? StandardFilters.all[filter.name] else {
+            guard let definition = (environment.filters.isEmpty ? nil : environment.filters[filter.name]) ?? filter.standard else {
                 if environment.strictFilters { throw .render("unknown filter '\(filter.name)'", at: p) }
                 continue
             }
@@ -130,11 +133,6 @@ extension RenderContext {
             try charge(value, filter.name, at: p)
         }
         return value
-    }
-
-    var filterContext: FilterContext {
-        FilterContext(now: environment.now, timeZone: environment.timeZone, autoescape: environment.autoescape,
-                      maxValueBytes: environment.limits.valueBytes)
     }
 
     /// Counts a value a filter or tag made against the limits: its own size, and all values together.

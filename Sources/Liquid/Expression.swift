@@ -1,43 +1,67 @@
 /// A value expression: a literal, a variable path, or a range.
-indirect enum Expression: Sendable {
+enum Expression: Sendable {
     case literal(Value)
     case variable(Path)
-    case range(Expression, Expression)
+    indirect case range(Expression, Expression)
 
     /// `a.b[0]['c'][d]`: a first name (or bracketed expression) and lookups.
-    struct Path: Sendable {
+    final class Path: Sendable {
         enum Root: Sendable {
-            case name(String)
+            case name(Name)
             case computed(Expression)
         }
 
         enum Lookup: Sendable {
             /// `.name`: also answers `size`, `first` and `last`.
-            case dot(String)
+            case dot(Name)
             case bracket(Expression)
         }
 
-        var root: Root
-        var lookups: [Lookup]
+        let root: Root
+        let lookups: [Lookup]
+
+        init(root: Root, lookups: [Lookup]) {
+            self.root = root
+            self.lookups = lookups
+        }
     }
 
     /// The name of a bare variable, as `for`, `assign` and `include` need it.
     var simpleName: String? {
-        if case .variable(let p) = self, p.lookups.isEmpty, case .name(let n) = p.root { return n }
+        if case .variable(let p) = self, p.lookups.isEmpty, case .name(let n) = p.root { return n.text }
         return nil
     }
 }
 
 /// `expression | filter: arg, key: value | ...`
-struct FilteredExpression: Sendable {
-    struct Filter: Sendable {
-        var name: String
-        var arguments: [Expression]
-        var keywords: [(String, Expression)]
+///
+/// Immutable and shared: a class, so that rendering reads its parts in place rather than copying them.
+final class FilteredExpression: Sendable {
+    final class Filter: Sendable {
+        let name: String
+        let arguments: [Expression]
+        let keywords: [(String, Expression)]
+        /// `where_exp`, `find_exp` or `group_by_exp` (found when parsed, not on every render).
+        let isExpressionFilter: Bool
+        /// The standard filter of this name, if any (an environment's filters win over it).
+        let standard: Liquid.Filter?
+
+        init(name: String, arguments: [Expression], keywords: [(String, Expression)]) {
+            self.name = name
+            self.arguments = arguments
+            self.keywords = keywords
+            isExpressionFilter = ExpressionFilters.names.contains(name)
+            standard = StandardFilters.all[name]
+        }
     }
 
-    var expression: Expression
-    var filters: [Filter]
+    let expression: Expression
+    let filters: [Filter]
+
+    init(expression: Expression, filters: [Filter]) {
+        self.expression = expression
+        self.filters = filters
+    }
 }
 
 /// A condition of `if`, `unless` and `when`.
@@ -66,12 +90,12 @@ extension Expression {
         case .variable(let p):
             var out: String
             switch p.root {
-            case .name(let n): out = n
+            case .name(let n): out = n.text
             case .computed(let e): out = "[\(e.source)]"
             }
             for l in p.lookups {
                 switch l {
-                case .dot(let n): out += "." + n
+                case .dot(let n): out += "." + n.text
                 case .bracket(let e): out += "[\(e.source)]"
                 }
             }

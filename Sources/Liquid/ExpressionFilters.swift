@@ -26,7 +26,7 @@ extension RenderContext {
             var groups = JekyllFilters.Groups()
             for item in items {
                 try countIteration(at: p)
-                let key = try withScope([variable: item]) { () throws(LiquidError) in try evaluate(expression, at: p) }
+                let key = try withScope(Object([(variable, item)])) { () throws(LiquidError) in try evaluate(expression, at: p) }
                 groups.add(item, to: Ruby.string(key))
             }
             let value = groups.value
@@ -44,7 +44,7 @@ extension RenderContext {
         var kept: [Value] = []
         for item in items {
             try countIteration(at: p)
-            let matched = try withScope([variable: item]) { () throws(LiquidError) in try evaluate(condition, at: p) }
+            let matched = try withScope(Object([(variable, item)])) { () throws(LiquidError) in try evaluate(condition, at: p) }
             if matched {
                 if name == "find_exp" { return item }
                 kept.append(item)

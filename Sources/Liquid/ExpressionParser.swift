@@ -87,7 +87,7 @@ struct ExpressionParser {
                 }
             }
             advance()
-            return .variable(try lookups(root: .name(name)))
+            return .variable(try lookups(root: .name(Name(name))))
         case .openBracket:
             advance()
             let key = try expression()
@@ -99,20 +99,20 @@ struct ExpressionParser {
     }
 
     mutating func lookups(root: Expression.Path.Root) throws(FilterError) -> Expression.Path {
-        var path = Expression.Path(root: root, lookups: [])
+        var lookups: [Expression.Path.Lookup] = []
         while true {
             if consume(.dot) {
                 guard case .identifier(let name) = current else {
                     throw FilterError("expected a property name after '.', found \(describe(current))")
                 }
                 advance()
-                path.lookups.append(.dot(name))
+                lookups.append(.dot(Name(name)))
             } else if consume(.openBracket) {
                 let key = try expression()
                 try expect(.closeBracket, "']'")
-                path.lookups.append(.bracket(key))
+                lookups.append(.bracket(key))
             } else {
-                return path
+                return Expression.Path(root: root, lookups: lookups)
             }
         }
     }
@@ -129,18 +129,19 @@ struct ExpressionParser {
         var out: [FilteredExpression.Filter] = []
         while consume(.pipe) {
             let name = try identifier("a filter name after '|'")
-            var filter = FilteredExpression.Filter(name: name, arguments: [], keywords: [])
+            var arguments: [Expression] = []
+            var keywords: [(String, Expression)] = []
             if consume(.colon) {
                 repeat {
                     if case .identifier(let key) = current, peek() == .colon {
                         advance(); advance()
-                        filter.keywords.append((key, try expression()))
+                        keywords.append((key, try expression()))
                     } else {
-                        filter.arguments.append(try expression())
+                        arguments.append(try expression())
                     }
                 } while consume(.comma)
             }
-            out.append(filter)
+            out.append(FilteredExpression.Filter(name: name, arguments: arguments, keywords: keywords))
         }
         return out
     }

@@ -1,29 +1,26 @@
+import Escaping
+
 /// Escaping for each place an output can land in HTML.
 public enum HTMLEscaping {
-    /// `& < > " '` as entities: safe in text and in quoted attribute values.
-    public static func escape(_ s: String) -> String {
-        guard s.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 }) else { return s }
+    /// `& < > " '` as entities: safe in text and in quoted attribute values (the tool's one HTML escaper).
+    @inline(__always)
+    public static func escape(_ s: String) -> String { HTMLEntities.escape(s) }
+
+    @inline(__always)
+    static func escape(_ s: String, into out: inout String) { HTMLEntities.escape(s, into: &out) }
+
+    static func escape(_ s: String, for context: OutputContext) -> String {
         var out = ""
-        out.reserveCapacity(s.utf8.count + 16)
-        for c in s.unicodeScalars {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.unicodeScalars.append(c)
-            }
-        }
+        escape(s, for: context, into: &out)
         return out
     }
 
-    static func escape(_ s: String, for context: OutputContext) -> String {
+    /// The text of an output escaped for where it lands, appended to `out`.
+    static func escape(_ s: String, for context: OutputContext, into out: inout String) {
         switch context {
-        case .text, .attribute: return escape(s)
-        case .url: return escape(safeURL(s))
+        case .text, .attribute: escape(s, into: &out)
+        case .url: escape(safeURL(s), into: &out)
         case .unquotedAttribute:
-            var out = ""
             for c in s.unicodeScalars {
                 if c.properties.isAlphabetic || ("0"..."9").contains(c) || c == "-" || c == "_" || c == "." {
                     out.unicodeScalars.append(c)
@@ -31,15 +28,32 @@ public enum HTMLEscaping {
                     out += "&#\(c.value);"
                 }
             }
-            return out
         }
     }
+
+    static let safePrefixes = ["./", "../", "#", "/", "https://", "http://", "mailto:"]
 
     /// A URL that cannot run script: relative, or http, https, mailto or tel; anything else becomes `#`.
     public static func safeURL(_ s: String) -> String {
         // The common cases, decided from the first bytes: relative paths, fragments, http(s) and mail.
-        for prefix in ["./", "../", "#", "/", "https://", "http://", "mailto:"] where s.hasPrefix(prefix) {
-            if prefix != "/" || !s.hasPrefix("//") { return s }
+        // In ASCII text without a carriage return every byte is a character, so bytes decide as
+        // characters would; other text is compared by characters.
+        let plain = s.utf8.withContiguousStorageIfAvailable { b -> Bool? in
+            for c in b where c >= 0x80 || c == 0x0D { return nil }
+            func starts(_ p: StaticString) -> Bool {
+                guard p.utf8CodeUnitCount <= b.count else { return false }
+                for k in 0..<p.utf8CodeUnitCount where b[k] != p.utf8Start[k] { return false }
+                return true
+            }
+            return starts("./") || starts("../") || starts("#") || (starts("/") && !starts("//")) || starts("https://")
+                || starts("http://") || starts("mailto:")
+        } ?? nil
+        if let plain {
+            if plain { return s }
+        } else {
+            for prefix in safePrefixes where s.hasPrefix(prefix) {
+                if prefix != "/" || !s.hasPrefix("//") { return s }
+            }
         }
         let trimmed = s.drop { $0.isWhitespace || $0.asciiValue.map { $0 < 0x20 } ?? false }
         guard let colon = trimmed.firstIndex(of: ":") else { return s }

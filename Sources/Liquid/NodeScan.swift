@@ -46,7 +46,7 @@ enum NodeScan {
         case .range(let a, let b): return mentions(name, in: a) || mentions(name, in: b)
         case .variable(let path):
             switch path.root {
-            case .name(let n): if n == name { return true }
+            case .name(let n): if n.text == name { return true }
             case .computed: return true  // `[expr]` can name any variable
             }
             return path.lookups.contains { if case .bracket(let k) = $0 { return mentions(name, in: k) } else { return false } }

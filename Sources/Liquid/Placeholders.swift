@@ -25,29 +25,50 @@ public enum Placeholders {
     }
 
     /// Puts each placeholder's HTML back; a placeholder alone in a paragraph replaces the paragraph.
+    /// Works on the UTF-8 bytes: the marks are found wherever they are, whatever characters touch them.
     public static func restore(_ html: String, _ values: [String]) -> String {
-        guard !values.isEmpty, html.contains(open) else { return html }
-        var out = ""
-        var rest = Substring(html)
-        while let start = rest.firstIndex(of: open) {
-            // No closing mark after this opening one means none after any later one: stay linear.
-            guard let end = rest[start...].firstIndex(of: close) else { break }
-            guard let n = Int(rest[rest.index(after: start)..<end]), values.indices.contains(n) else {
-                out += rest[...start]
-                rest = rest[rest.index(after: start)...]
-                continue
+        guard !values.isEmpty else { return html }
+        var bytes = html
+        return bytes.withUTF8 { b -> String? in
+            // U+E000 and U+E001 in UTF-8.
+            func mark(_ last: UInt8, from: Int) -> Int? {
+                var i = from
+                while i + 2 < b.count {
+                    if b[i] == 0xEE, b[i + 1] == 0x80, b[i + 2] == last { return i }
+                    i += 1
+                }
+                return nil
             }
-            var before = rest[..<start]
-            var after = rest[rest.index(after: end)...]
-            if before.hasSuffix("<p>"), after.hasPrefix("</p>") {
-                before = before.dropLast(3)
-                after = after.dropFirst(4)
+            guard var start = mark(0x80, from: 0) else { return nil }
+            var out: [UInt8] = []
+            out.reserveCapacity(b.count + values.reduce(0) { $0 + $1.utf8.count })
+            var rest = 0
+            while true {
+                // No closing mark after this opening one means none after any later one: stay linear.
+                guard let end = mark(0x81, from: start + 3) else { break }
+                guard let n = Int(String(decoding: b[(start + 3)..<end], as: UTF8.self)), values.indices.contains(n) else {
+                    out.append(contentsOf: b[rest..<(start + 3)])
+                    rest = start + 3
+                    guard let next = mark(0x80, from: rest) else { break }
+                    start = next
+                    continue
+                }
+                var before = rest..<start
+                var after = end + 3
+                if before.count >= 3, b[start - 3] == UInt8(ascii: "<"), b[start - 2] == UInt8(ascii: "p"), b[start - 1] == UInt8(ascii: ">"),
+                   after + 4 <= b.count, b[after] == UInt8(ascii: "<"), b[after + 1] == UInt8(ascii: "/"), b[after + 2] == UInt8(ascii: "p"),
+                   b[after + 3] == UInt8(ascii: ">") {
+                    before = rest..<(start - 3)
+                    after += 4
+                }
+                out.append(contentsOf: b[before])
+                out.append(contentsOf: values[n].utf8)
+                rest = after
+                guard let next = mark(0x80, from: rest) else { break }
+                start = next
             }
-            out += before
-            out += values[n]
-            rest = after
-        }
-        out += rest
-        return out
+            out.append(contentsOf: b[rest...])
+            return String(decoding: out, as: UTF8.self)
+        } ?? html
     }
 }

@@ -1,40 +1,50 @@
 /// The state of one render: variables, counters, loop and cycle registers, limits.
+///
+/// One render is one thread's, and no access to a property here overlaps another (arguments are
+/// evaluated before a property is changed): the properties are not checked for exclusive access at
+/// run time (`@exclusivity(unchecked)`), which would cost a call on every variable lookup.
 final class RenderContext {
     enum Interrupt { case breakLoop, continueLoop }
 
     let environment: Environment
+    /// What filters are told about this render (made once, not per filter).
+    let filterContext: FilterContext
     /// Innermost last; `assign` writes to the first (the template's own scope).
-    var scopes: [[String: Value]]
+    @exclusivity(unchecked) var scopes: [Object]
     /// The data given to the render, where counters live too.
-    var data: Object
+    @exclusivity(unchecked) var data: Object
     /// `break` and `continue` not yet handled, innermost last: a loop takes one after each pass, and
     /// any left over stop the blocks around it (Ruby Liquid keeps them on a stack too).
-    var interrupts: [Interrupt] = []
-    var cycles: [EqlKey: Int] = [:]
-    var forOffsets: [String: Int] = [:]
-    var lastChanged: String?
-    var depth = 0
-    var iterations = 0
-    var outputBytes = 0
+    @exclusivity(unchecked) var interrupts: [Interrupt] = []
+    @exclusivity(unchecked) var cycles: [EqlKey: Int] = [:]
+    @exclusivity(unchecked) var forOffsets: [String: Int] = [:]
+    @exclusivity(unchecked) var lastChanged: String?
+    @exclusivity(unchecked) var depth = 0
+    @exclusivity(unchecked) var iterations = 0
+    @exclusivity(unchecked) var outputBytes = 0
     /// Bytes of the values filters and tags made so far (`Limits.totalValueBytes`).
-    var madeBytes = 0
-    var forloops: [Object] = []
-    /// Safe HTML met while escaping for Markdown, in order.
-    var placeholders: [String] = []
-    /// Set inside `render` partials: outer loops are not their parents.
-    var isolatedLoops = 0
+    @exclusivity(unchecked) var madeBytes = 0
+    @exclusivity(unchecked) var forloops: [Object] = []
+    /// Safe HTML met while escaping for Markdown, in order (partials included).
+    @exclusivity(unchecked) var placeholders: [String] = []
 
     init(environment: Environment, data: Object) {
         self.environment = environment
         self.data = data
-        self.scopes = [[:]]
+        self.scopes = [Object()]
+        var filterContext = FilterContext(now: environment.now, timeZone: environment.timeZone, autoescape: environment.autoescape,
+                                          maxValueBytes: environment.limits.valueBytes)
+        filterContext.dates = environment.dates
+        self.filterContext = filterContext
     }
 
     // MARK: Variables
 
-    func lookup(_ name: String) -> Value {
-        for scope in scopes.reversed() {
-            if let v = scope[name] { return v }
+    func lookup(_ name: Name) -> Value {
+        var i = scopes.count - 1
+        while i >= 0 {
+            if let v = scopes[i][name] { return v }
+            i -= 1
         }
         if let v = data[name] { return v }
         return environment.globals[name] ?? .nil
@@ -43,7 +53,7 @@ final class RenderContext {
     func assign(_ name: String, _ value: Value) { scopes[0][name] = value }
     func setLocal(_ name: String, _ value: Value) { scopes[scopes.count - 1][name] = value }
 
-    func withScope<T>(_ scope: [String: Value] = [:], _ body: () throws(LiquidError) -> T) throws(LiquidError) -> T {
+    func withScope<T>(_ scope: Object = Object(), _ body: () throws(LiquidError) -> T) throws(LiquidError) -> T {
         scopes.append(scope)
         defer { scopes.removeLast() }
         return try body()
@@ -51,12 +61,18 @@ final class RenderContext {
 
     // MARK: Output
 
-    func write(_ text: String, into output: inout String, at p: Position) throws(LiquidError) {
-        let (total, overflow) = outputBytes.addingReportingOverflow(text.utf8.count)
+    /// Counts `count` more bytes of output against the limit.
+    func countOutput(_ count: Int, at p: @autoclosure () -> Position) throws(LiquidError) {
+        let (total, overflow) = outputBytes.addingReportingOverflow(count)
         outputBytes = overflow ? Int.max : total
         if outputBytes > environment.limits.outputBytes {
+            let p = p()
             throw LiquidError(.limit, "the output is larger than \(environment.limits.outputBytes) bytes", path: p.path, line: p.line, column: p.column)
         }
+    }
+
+    func write(_ text: String, into output: inout String, at p: @autoclosure () -> Position) throws(LiquidError) {
+        try countOutput(text.utf8.count, at: p())
         output += text
     }
 
@@ -67,20 +83,34 @@ final class RenderContext {
         }
     }
 
-    /// The text an output writes: escaped for its context unless autoescaping is off or the value is safe.
-    func outputText(_ value: Value, context: OutputContext) -> String {
+    /// Writes what an output shows: escaped for its context unless autoescaping is off or the value
+    /// is safe. Escaped text goes straight into `output`; the bytes it adds count against the limit.
+    func writeOutput(_ value: Value, context: OutputContext, into output: inout String, at p: Position) throws(LiquidError) {
         switch environment.escaping {
         case .none:
-            return value.text
+            switch value {
+            case .string(let s), .safe(let s): try write(s, into: &output, at: p)
+            default: try write(value.text, into: &output, at: p)
+            }
         case .html:
-            if case .safe(let s) = value { return s }
-            return HTMLEscaping.escape(value.text, for: context)
+            switch value {
+            case .safe(let s): try write(s, into: &output, at: p)
+            case .string(let s): try writeEscaped(s, context: context, into: &output, at: p)
+            default: try writeEscaped(value.text, context: context, into: &output, at: p)
+            }
         case .markdown:
             if case .safe(let s) = value {
                 placeholders.append(s)
-                return Placeholders.token(placeholders.count - 1)
+                try write(Placeholders.token(placeholders.count - 1), into: &output, at: p)
+            } else {
+                try write(Placeholders.escapeMarkdown(value.text), into: &output, at: p)
             }
-            return Placeholders.escapeMarkdown(value.text)
         }
+    }
+
+    func writeEscaped(_ s: String, context: OutputContext, into output: inout String, at p: Position) throws(LiquidError) {
+        let before = output.utf8.count
+        HTMLEscaping.escape(s, for: context, into: &output)
+        try countOutput(output.utf8.count - before, at: p)
     }
 }

@@ -16,7 +16,7 @@ extension RenderContext {
             try write(text, into: &output, at: Position(path: template.path, line: 0, column: 0))
         case .output(let expression, let context, let p):
             let value = try evaluate(expression, at: p)
-            try write(outputText(value, context: context), into: &output, at: p)
+            try writeOutput(value, context: context, into: &output, at: p)
         case .assign(let name, let expression, let p):
             assign(name, try evaluate(expression, at: p))
         case .capture(let name, let body):
@@ -68,7 +68,7 @@ extension RenderContext {
             let iteration = cycles[register] ?? 0
             let value = iteration < values.count ? try evaluate(values[iteration], at: p) : .nil
             cycles[register] = iteration + 1 >= values.count ? 0 : iteration + 1
-            try write(outputText(value, context: .text), into: &output, at: p)
+            try writeOutput(value, context: .text, into: &output, at: p)
         case .increment(let name, let p), .decrement(let name, let p):
             // The counter lives in the render's data (Ruby's first environment); nil and false start at 0.
             var current = data[name] ?? .nil
@@ -150,7 +150,7 @@ extension RenderContext {
             out = Segment(source: .items(Array(a[w])), count: w.count)
         case .object(let o):
             let w = window(o.count)
-            out = Segment(source: .items(o.pairs[w].map { .array([.string($0.0), $0.1]) }), count: w.count)
+            out = Segment(source: .items(o.entries[w].map { .array([.string($0.key), $0.value]) }), count: w.count)
         case .range(let lo, let hi):
             guard let count = Value.rangeCount(lo, hi) else {
                 throw .render("integer overflow: the range (\(lo)..\(hi)) has more items than fit in 64 bits", at: p)
@@ -219,7 +219,7 @@ extension RenderContext {
             try render(loop.elseBody, into: &output, template: template)
             return
         }
-        let parent: Value = isolatedLoops == 0 ? (forloops.last.map { .object($0) } ?? .nil) : .nil
+        let parent: Value = forloops.last.map { .object($0) } ?? .nil
         try withScope { () throws(LiquidError) in
             var index = 0
             while index < items.count {
@@ -296,10 +296,10 @@ extension RenderContext {
     /// `include`: the partial shares this render's variables; an array binds each item in turn.
     func renderInclude(_ inc: Node.Inclusion, into output: inout String) throws(LiquidError) {
         let (name, template) = try partial(try evaluate(inc.name, at: inc.position), at: inc.position)
-        let variable = inc.alias ?? String(name.split(separator: "/").last ?? Substring(name))
-        var scope: [String: Value] = [:]
+        let variable = inc.alias ?? Self.lastComponent(name)
+        var scope = Object()
         for (key, e) in inc.keywords { scope[key] = try evaluate(e, at: inc.position) }
-        let bound = try inc.bound.map { e throws(LiquidError) in try evaluate(e, at: inc.position) } ?? lookup(variable)
+        let bound = try inc.bound.map { e throws(LiquidError) in try evaluate(e, at: inc.position) } ?? lookup(Name(variable))
         depth += 1
         defer { depth -= 1 }
         try withScope(scope) { () throws(LiquidError) in
@@ -316,27 +316,29 @@ extension RenderContext {
         }
     }
 
+    /// The name a partial's value is bound to: what follows its last `/` (`cards/story` → `story`).
+    static func lastComponent(_ name: String) -> String {
+        // In ASCII every byte is a character; other names are split by characters, as Ruby's `split` would.
+        guard Name.isASCII(name) else { return String(name.split(separator: "/").last ?? Substring(name)) }
+        guard let slash = name.utf8.lastIndex(of: UInt8(ascii: "/")) else { return name }
+        let after = name[name.utf8.index(after: slash)...]
+        // Ruby's `split('/').last`: trailing slashes are dropped with the empty parts after them.
+        if after.isEmpty { return String(name.split(separator: "/").last ?? Substring(name)) }
+        return String(after)
+    }
+
     /// `render`: the partial sees only what is passed to it (and the environment's globals); `for`
     /// renders it once per item of an array, range or hash.
     func renderPartial(_ inc: Node.Inclusion, into output: inout String) throws(LiquidError) {
         let (name, template) = try partial(try evaluate(inc.name, at: inc.position), at: inc.position)
-        let variable = inc.alias ?? String(name.split(separator: "/").last ?? Substring(name))
+        let variable = inc.alias ?? Self.lastComponent(name)
         let bound = try inc.bound.map { e throws(LiquidError) in try evaluate(e, at: inc.position) }
         func run(_ item: Value?, _ forloop: Object?) throws(LiquidError) {
-            var scope: [String: Value] = [:]
+            var scope = Object()
             if let forloop { scope["forloop"] = .object(forloop) }
             for (key, e) in inc.keywords { scope[key] = try evaluate(e, at: inc.position) }
             if let item, !item.isNil { scope[variable] = item }
-            let child = RenderContext(environment: environment, data: Object())
-            child.scopes = [scope]
-            child.depth = depth + 1
-            child.iterations = iterations
-            child.outputBytes = outputBytes
-            child.madeBytes = madeBytes
-            try child.render(template.nodes, into: &output, template: template)
-            iterations = child.iterations
-            outputBytes = child.outputBytes
-            madeBytes = child.madeBytes
+            try isolated(scope) { () throws(LiquidError) in try render(template.nodes, into: &output, template: template) }
         }
         let items: Segment? = inc.isForLoop ? try bound.flatMap { b throws(LiquidError) -> Segment? in
             switch b {
@@ -357,5 +359,25 @@ extension RenderContext {
         } else {
             try run(bound, nil)
         }
+    }
+
+    /// Runs `body` one partial deeper, as a render of its own: `scope` its only variables, with new
+    /// data (counters), loop, cycle and `ifchanged` registers; the budgets and the placeholders stay
+    /// this render's. Everything is put back afterwards.
+    func isolated(_ scope: Object, _ body: () throws(LiquidError) -> Void) throws(LiquidError) {
+        let saved = (scopes, data, interrupts, cycles, forOffsets, lastChanged, forloops)
+        scopes = [scope]
+        data = Object()
+        interrupts = []
+        cycles = [:]
+        forOffsets = [:]
+        lastChanged = nil
+        forloops = []
+        depth += 1
+        defer {
+            (scopes, data, interrupts, cycles, forOffsets, lastChanged, forloops) = saved
+            depth -= 1
+        }
+        try body()
     }
 }

@@ -1,9 +1,12 @@
 import Foundation
+import Synchronization
 
 /// A parsed Liquid template: parse once, render many times from any thread.
 public struct Template: Sendable {
     let nodes: [Node]
     public let path: String
+    /// How long the last output was: room made up front for the next (pages of a kind are alike).
+    let sizeHint = SizeHint()
 
     /// Parses `source`; `path` names the template in errors. With `htmlContext`, each output
     /// learns where it lands in the HTML so autoescaping can fit text, attributes and URLs.
@@ -24,7 +27,9 @@ public struct Template: Sendable {
     public func renderWithPlaceholders(_ data: Object = Object(), environment: Environment = Environment()) throws(LiquidError) -> (text: String, placeholders: [String]) {
         let context = RenderContext(environment: environment, data: data)
         var output = ""
+        output.reserveCapacity(sizeHint.value.load(ordering: .relaxed))
         try context.render(nodes, into: &output, template: self)
+        sizeHint.value.store(min(output.utf8.count, SizeHint.largest), ordering: .relaxed)
         return (output, context.placeholders)
     }
 }
@@ -44,10 +49,16 @@ public struct Environment: Sendable {
     /// Variables every template and partial sees, `render` partials included (site-wide values).
     public var globals: Object
     /// What `date` formats for the words `now` and `today`: seconds since 1970, given by the caller.
-    public var now: Int64
+    public var now: Int64 {
+        didSet { dates = DateCache.of(now: now, zone: timeZone) }
+    }
     /// The time zone dates are shown in: a fixed offset from UTC, or a rule that gives one per instant.
-    public var timeZone: TimeZone
+    public var timeZone: TimeZone {
+        didSet { dates = DateCache.of(now: now, zone: timeZone) }
+    }
     public var limits: Limits
+    /// Dates `date` has read, for `now` and `timeZone` (shared with other environments that have the same).
+    var dates: DateCache
 
     public init(partials: @escaping @Sendable (String) throws(LiquidError) -> Template? = { _ in nil }, autoescape: Bool = false,
                 escaping: Escaping? = nil,
@@ -61,6 +72,7 @@ public struct Environment: Sendable {
         self.now = now
         self.timeZone = timeZone
         self.limits = limits
+        self.dates = DateCache.of(now: now, zone: timeZone)
     }
 
     /// Bounds no template can break: they end the render with an error.
@@ -112,6 +124,8 @@ public struct FilterContext: Sendable {
     public var now: Int64
     public var timeZone: TimeZone
     public var autoescape: Bool
+    /// Where `date` keeps what it formatted (the environment's, when the render has one).
+    var dates: DateCache?
     /// The largest value the filter may make (`Limits.valueBytes`): a filter that would make a larger
     /// one throws `FilterError.limit` before making it.
     public var maxValueBytes: Int
@@ -127,4 +141,11 @@ public struct FilterContext: Sendable {
     public func check(_ bytes: Int, _ what: @autoclosure () -> String) throws(FilterError) {
         if bytes > maxValueBytes { throw FilterError.limit("\(what()) would be larger than \(maxValueBytes) bytes") }
     }
+}
+
+/// The size of a template's last output, shared by the threads that render it.
+final class SizeHint: Sendable {
+    /// No more than this is made room for up front (a huge page does not make every later one reserve as much).
+    static let largest = 1 << 20
+    let value = Atomic<Int>(0)
 }

@@ -13,10 +13,14 @@ struct ContentFolder {
     let realRoot: String
     /// Larger files are refused rather than read.
     static let maxFileBytes = 64 << 20
+    /// Bytes to read in place of a file's, by path as the loader forms it: what a file would be
+    /// after an edit, checked before the edit is written (`review`).
+    var replacing: [String: [UInt8]] = [:]
 
-    init(root: String) {
+    init(root: String, replacing: [String: [UInt8]] = [:]) {
         self.root = root
         self.realRoot = URL(fileURLWithPath: root).resolvingSymlinksInPath().path
+        self.replacing = replacing
     }
 
     func path(_ parts: String...) -> String {
@@ -56,6 +60,7 @@ struct ContentFolder {
             log.error(at, "this file is a symbolic link to \(quoted(real, limit: 4096)), outside the content folder; copy the file in instead")
             return nil
         }
+        if let bytes = replacing[path] { return bytes }
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else {
             log.error(at, "cannot read this file: \(String(cString: strerror(errno)))")

@@ -11,11 +11,12 @@ public enum ContentLoader {
     /// `unchanged` is asked, once `site.yml` is read, for the neighborhoods the caller still has from
     /// an earlier build, by the fingerprint their folder had then: a folder that still has it is not
     /// read again (`LoadedContent.unchanged`). Returns the content when there is no error, and every
-    /// diagnostic, sorted, in either case.
-    public static func load(root: String, only: Set<String>? = nil,
+    /// diagnostic, sorted, in either case. `replacing` gives bytes to read in place of some files'
+    /// (by path as diagnostics show it): the content as it would be after an edit.
+    public static func load(root: String, only: Set<String>? = nil, replacing: [String: [UInt8]] = [:],
                             unchanged: (SiteSettings) -> [String: Fingerprint] = { _ in [:] }) -> (LoadedContent?, [Diagnostic]) {
         var log = DiagnosticLog()
-        let folder = ContentFolder(root: root)
+        let folder = ContentFolder(root: root, replacing: replacing)
         guard folder.isDirectory(root) else {
             log.error(SourceLocation(path: root), "no content folder here; expected a folder with site.yml and neighborhoods/")
             return (nil, log.items)

@@ -1,3 +1,4 @@
+import CivilTime
 import Diagnostics
 import Formats
 import Foundation
@@ -54,7 +55,8 @@ struct DocumentLoader {
             let story = Story(slug: slug, title: title ?? "", status: status ?? .draft, date: date,
                               observations: ids.map { Reference($0.0, at: $0.1) }, callToAction: f.text("call_to_action", log: &log),
                               tags: tags, coalition: coalition, author: f.text("author", log: &log),
-                              body: TextCleaning.clean(doc.body), source: f.location)
+                              body: TextCleaning.clean(doc.body), source: f.location,
+                              drafted: f.node("generated")?["date"]?.scalarText.flatMap { CivilDate.parse($0.trimmed) })
             return log.items[before...].contains(where: \.isError) ? nil : story
         }
     }

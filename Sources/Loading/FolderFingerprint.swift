@@ -23,7 +23,8 @@ enum FolderFingerprint {
         var names: [String] = []
         while let entry = readdir(handle) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if !name.hasPrefix(".") { names.append(name) }
+            // The moderation log is a record of decisions, not content: appending to it changes no page.
+            if !name.hasPrefix("."), !(relative.isEmpty && name == Neighborhood.moderationLog) { names.append(name) }
         }
         closedir(handle)
         for name in names.sorted() {

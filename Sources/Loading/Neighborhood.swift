@@ -1,3 +1,4 @@
+import CivilTime
 import Fingerprint
 import Diagnostics
 import Formats
@@ -24,6 +25,13 @@ public struct Neighborhood: Sendable {
     public var publishedObservations: [Observation] { observations.filter { $0.status == .published } }
 
     public func observation(_ id: String) -> Observation? { observations.first { $0.id == id } }
+
+    /// The file in a neighborhood's folder where `review` records its decisions: never read as
+    /// content, never copied into the site.
+    public static let moderationLog = "moderation.log"
+
+    /// The basemap's street names as the redaction knows them (see `Redactor.streets`).
+    public var streetNames: Set<String> { NeighborhoodLoader.streetNames(basemap) }
     public func coalition(_ slug: String) -> Coalition? { coalitions.first { $0.slug == slug } }
 }
 
@@ -88,6 +96,8 @@ public struct Story: Sendable {
     /// Markdown.
     public var body: String
     public var source: SourceLocation
+    /// The day `draft` wrote it (`generated.date`), when it says: how long a draft has waited.
+    public var drafted: CivilDate? = nil
 }
 
 /// A group that organizes around some categories or tags.

@@ -12,8 +12,9 @@ struct NeighborhoodLoader {
 
     static let knownEntries: Set<String> = [
         "neighborhood.md", "boundary.geojson", "basemap.geojson", "observations", "observations.csv",
-        "observations.geojson", "stories", "coalitions", "events",
+        "observations.geojson", "stories", "coalitions", "events", Neighborhood.moderationLog,
     ]
+
 
     func load(slug: String, dir: String, fingerprint: Fingerprint, log: inout DiagnosticLog) -> Neighborhood? {
         let at = SourceLocation(path: dir)

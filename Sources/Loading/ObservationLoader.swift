@@ -15,7 +15,8 @@ struct ObservationLoader {
 
     /// Where a file's fields came from, to place what the redaction finds in them.
     struct Source {
-        var text: String?
+        /// The file's lines, to tell whether a value was written in quotes.
+        var lines: LineIndex?
         /// Values are always quoted in this format (JSON strings).
         var alwaysQuoted = false
         /// Where the description starts (a Markdown body), else the `description` field's place.
@@ -58,7 +59,7 @@ struct ObservationLoader {
         if let id = fields.text("id", log: &log), id != stem {
             log.error(fields.place("id"), "'id' is \(quoted(id)), but a Markdown observation's id is its file name \(quoted(stem)); remove 'id' or rename the file")
         }
-        return build(id: stem, fields, description: TextCleaning.clean(doc.body), source: Source(text: text, description: SourceLocation(path: path, line: doc.bodyLine, column: 1)), log: &log)
+        return build(id: stem, fields, description: TextCleaning.clean(doc.body), source: Source(lines: LineIndex(text), description: SourceLocation(path: path, line: doc.bodyLine, column: 1)), log: &log)
     }
 
     func csv(_ path: String, log: inout DiagnosticLog) -> [Observation] {
@@ -77,10 +78,11 @@ struct ObservationLoader {
             return []
         }
         let header = table.header.map { CSVTable.Cell(text: $0.text.trimmingCharacters(in: .whitespaces), location: $0.location) }
+        let lines = LineIndex(text)
         return table.records.compactMap { row in
             let fields = Record(header: header, row: row, privacy: site.privacy)
             guard let id = self.id(fields, log: &log) else { return nil }
-            return build(id: id, fields, description: fields.text("description", log: &log) ?? "", source: Source(text: text), log: &log)
+            return build(id: id, fields, description: fields.text("description", log: &log) ?? "", source: Source(lines: lines), log: &log)
         }
     }
 
@@ -168,7 +170,7 @@ struct ObservationLoader {
             MarkdownCheck.check(text, at: start, budget: site.markdownBudget, log: &log)
         } else {
             let base = f.place("description")
-            MarkdownCheck.check(text, at: base, quoted: source.alwaysQuoted || TextPosition.isQuoted(at: base, in: source.text),
+            MarkdownCheck.check(text, at: base, quoted: source.alwaysQuoted || source.lines?.isQuoted(at: base) == true,
                                 budget: site.markdownBudget, log: &log)
         }
     }
@@ -211,7 +213,7 @@ struct ObservationLoader {
             return TextPosition.locate(offset, in: text, from: start, quoted: false)
         }
         let base = f.place(field)
-        return TextPosition.locate(offset, in: text, from: base, quoted: source.alwaysQuoted || TextPosition.isQuoted(at: base, in: source.text))
+        return TextPosition.locate(offset, in: text, from: base, quoted: source.alwaysQuoted || source.lines?.isQuoted(at: base) == true)
     }
 
     func coordinate(_ f: Record, log: inout DiagnosticLog) -> Coordinate? {

@@ -20,20 +20,34 @@ enum TextPosition {
         }
         return SourceLocation(path: base.path, line: line, column: column)
     }
+}
 
-    /// True when the byte at `location` in `source` is a quote (`"` or `'`): the value was quoted.
-    static func isQuoted(at location: SourceLocation, in source: String?) -> Bool {
-        guard let source, location.line > 0 else { return false }
-        var line = 1, column = 1
-        for b in source.utf8 {
-            if line == location.line, column == location.column { return b == 0x22 || b == 0x27 }
-            if line > location.line { return false }
-            if b == 0x0A {
-                line += 1
-                column = 1
-            } else if b & 0xC0 != 0x80 {
+/// Where each line of a file starts, found once per file, so that asking whether a value was quoted
+/// reads only its own line (asked for every record of a CSV, a scan from the start was quadratic).
+struct LineIndex {
+    let bytes: [UInt8]
+    /// Byte offsets of line 1, 2, ...
+    let starts: [Int]
+
+    init(_ text: String) {
+        bytes = Array(text.utf8)
+        var starts = [0]
+        for (i, b) in bytes.enumerated() where b == 0x0A { starts.append(i + 1) }
+        self.starts = starts
+    }
+
+    /// True when the character at `location` (line and column counted in characters) is a quote
+    /// (`"` or `'`): the value there was quoted.
+    func isQuoted(at location: SourceLocation) -> Bool {
+        guard location.line > 0, location.line <= starts.count, location.column > 0 else { return false }
+        var column = 1
+        var i = starts[location.line - 1]
+        while i < bytes.count, bytes[i] != 0x0A {
+            if bytes[i] & 0xC0 != 0x80 {
+                if column == location.column { return bytes[i] == 0x22 || bytes[i] == 0x27 }
                 column += 1
             }
+            i += 1
         }
         return false
     }

@@ -68,9 +68,11 @@ struct PageRenderer: Sendable {
     let environments = Locked<[String: Environment]>([:])
     /// Map drawings by page depth, title and group link (see `renderVariables`).
     let drawings = Locked<[String: Value]>([:])
+    /// Fingerprints of the large values many pages share (reports, stories, digests), made once.
+    let inputHashes = InputHash.Memo()
 
     func environment(root: String, absoluteRoot: String?, escaping: Escaping) -> Environment {
-        let key = "\(root)|\(absoluteRoot ?? "")|\(escaping)"
+        let key = root + "|" + (absoluteRoot ?? "") + "|" + (escaping == .html ? "html" : escaping == .markdown ? "markdown" : "none")
         if let cached = environments.withLock({ $0[key] }) { return cached }
         let made = makeEnvironment(root: root, absoluteRoot: absoluteRoot, escaping: escaping)
         environments.withLock { $0[key] = made }
@@ -113,7 +115,7 @@ struct PageRenderer: Sendable {
             envelope.hash(into: &h)
         }
         if let map = job.map, let models = job.models { map.hash(into: &h, fingerprint: models.mapFingerprint) }
-        InputHash.add(job.variables[job.sharedCount...], to: &h)
+        InputHash.add(job.variables[job.sharedCount...], to: &h, memo: inputHashes)
         return h.value
     }
 

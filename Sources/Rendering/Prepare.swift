@@ -45,12 +45,8 @@ enum Prepare {
         return out
     }
 
-    /// `OUT/index.html`: the neighborhoods' names and links, nothing else of theirs (SPEC §6 isolation).
-    static func indexJob(_ site: Site, listed: [(slug: String, name: String)]) -> PageJob {
-        let hoods: [Value] = listed.map { h in
-            .object(Object([("slug", .string(h.slug)), ("name", .string(h.name)), ("url", .string(h.slug + "/index.html"))]))
-        }
-        return PageJob(path: "index.html", kind: "index", title: site.settings.title, variables: [("neighborhoods", .array(hoods))],
-                       folder: "", absoluteRoot: site.options.baseURL)
+    /// `OUT/index.html`: the activity dashboard (see `Dashboard`).
+    static func indexJob(_ site: Site, listed: [ListedNeighborhood]) -> PageJob {
+        Dashboard.job(site, listed: listed)
     }
 }

@@ -1,7 +1,10 @@
+import Assembly
+import CivilTime
 import Diagnostics
 import Fingerprint
 import Foundation
 import Liquid
+import Parallelism
 
 /// What the last build rendered, kept in the cache folder (never beside or inside OUT).
 ///
@@ -9,13 +12,17 @@ import Liquid
 /// page whose inputs are the same is not rendered again, if OUT still holds those bytes. For each
 /// neighborhood: its folder's fingerprint, its files and its warnings; a folder with the same
 /// fingerprint is not even read. `key` names the program and the theme, `context` the site
-/// settings and the build's options: a change to either starts from nothing. It holds paths and
-/// fingerprints only, and only of what the last build published.
+/// settings and the build's options: a change to either starts from nothing. For each
+/// neighborhood the dashboard lists, what it published lately (`Activity`: counts of published
+/// items by week and category), so that a neighborhood not read again still has its numbers. It
+/// holds paths, fingerprints and those counts only, and only of what the last build published.
 public struct RenderCache: Sendable {
     public var key: String
     public var context: Fingerprint
     public var pages: [String: PageEntry] = [:]
     public var hoods: [String: Hood] = [:]
+    /// By slug: what each listed neighborhood published lately.
+    public var activity: [String: Activity] = [:]
 
     public struct PageEntry: Sendable, Equatable {
         public var input: Fingerprint
@@ -34,7 +41,7 @@ public struct RenderCache: Sendable {
         self.context = context
     }
 
-    static let header = "commonsight-render-cache 3"
+    static let header = "commonsight-render-cache 4"
     static let fileName = "render.cache"
 
     /// The cache in `folder`, when it was made with the same key and context.
@@ -58,6 +65,12 @@ public struct RenderCache: Sendable {
             case (UInt8(ascii: "F"), 3):
                 guard let h = Fingerprint(hexBytes: f[2]), cache.hoods[hood] != nil else { return nil }
                 cache.hoods[hood]?.files.append((text(f[1]), h))
+            case (UInt8(ascii: "A"), 7):
+                guard let a = Self.activity(f.dropFirst(2).map(text)) else { return nil }
+                cache.activity[text(f[1])] = a
+            case (UInt8(ascii: "C"), 5):
+                guard let recent = Int64(decimal: f[3]), let total = Int64(decimal: f[4]), cache.activity[text(f[1])] != nil else { return nil }
+                cache.activity[text(f[1])]?.categories.append(.init(key: text(f[2]), recent: Int(recent), total: Int(total)))
             case (UInt8(ascii: "W"), 5):
                 guard let line = Int64(decimal: f[2]), let column = Int64(decimal: f[3]), cache.hoods[hood] != nil else { return nil }
                 cache.hoods[hood]?.warnings.append(.warning(SourceLocation(path: unescape(text(f[1])), line: Int(line), column: Int(column)), unescape(text(f[4]))))
@@ -100,9 +113,23 @@ public struct RenderCache: Sendable {
                 line("W", Self.escape(w.location.path), String(w.location.line), String(w.location.column), Self.escape(w.message))
             }
         }
+        for (slug, a) in activity.sorted(by: { $0.key < $1.key }) {
+            line("A", slug, a.reportsPerWeek.map(String.init).joined(separator: ","), String(a.newStories), String(a.upcomingEvents),
+                 String(a.totalReports), a.latestReport?.description ?? "-")
+            for c in a.categories { line("C", slug, c.key, String(c.recent), String(c.total)) }
+        }
         let target = folder + "/" + Self.fileName, temporary = target + ".new"
         guard (try? Data(out).write(to: URL(fileURLWithPath: temporary))) != nil else { return }
         if rename(temporary, target) != 0 { unlink(temporary) }
+    }
+
+    /// An `A` line's fields after the slug: weeks, new stories, upcoming events, all reports, latest day.
+    static func activity(_ f: [String]) -> Activity? {
+        let weeks = f[0].split(separator: ",").compactMap { Int($0) }
+        guard weeks.count == Activity.weekCount, let stories = Int(f[1]), let events = Int(f[2]), let total = Int(f[3]) else { return nil }
+        let latest = f[4] == "-" ? nil : CivilDate.parse(f[4])
+        if f[4] != "-", latest == nil { return nil }
+        return Activity(reportsPerWeek: weeks, newStories: stories, upcomingEvents: events, totalReports: total, latestReport: latest, categories: [])
     }
 
     /// Removes the cache, so that no later build trusts it.
@@ -130,16 +157,22 @@ public struct RenderCache: Sendable {
 }
 
 /// A page's inputs as one fingerprint: every value its templates can see, walked in a fixed order.
+///
+/// An object of `nestedCount` entries or more (a report, a story, a digest) is hashed on its own, and
+/// its fingerprint goes into the page's: the same bytes whether or not it was remembered. With a
+/// `Memo`, each such object shared by many pages is hashed once per build.
 enum InputHash {
-    static func add(_ variables: ArraySlice<(String, Value)>, to h: inout FingerprintBuilder) {
+    static let nestedCount = 8
+
+    static func add(_ variables: ArraySlice<(String, Value)>, to h: inout FingerprintBuilder, memo: Memo? = nil) {
         h.add(variables.count)
         for (k, v) in variables {
             h.add(k)
-            add(v, to: &h)
+            add(v, to: &h, memo: memo)
         }
     }
 
-    static func add(_ v: Value, to h: inout FingerprintBuilder) {
+    static func add(_ v: Value, to h: inout FingerprintBuilder, memo: Memo? = nil) {
         switch v {
         case .nil: h.tag(0)
         case .bool(let b): h.tag(1); h.tag(b ? 1 : 0)
@@ -149,13 +182,44 @@ enum InputHash {
         case .safe(let s): h.tag(5); h.add(s)
         case .array(let a):
             h.tag(6); h.add(a.count)
-            for item in a { add(item, to: &h) }
+            for item in a { add(item, to: &h, memo: memo) }
+        case .object(let o) where o.count >= nestedCount:
+            h.tag(11)
+            h.add(memo?.fingerprint(of: o) { fingerprint(of: o, memo: memo) } ?? fingerprint(of: o, memo: memo))
         case .object(let o):
-            h.tag(7); h.add(o.count)
-            o.forEach { k, item in h.add(k); add(item, to: &h) }
+            addEntries(o, to: &h, memo: memo)
         case .range(let lo, let hi): h.tag(8); h.add(lo); h.add(hi)
         case .empty: h.tag(9)
         case .blank: h.tag(10)
+        }
+    }
+
+    static func addEntries(_ o: Object, to h: inout FingerprintBuilder, memo: Memo?) {
+        h.tag(7); h.add(o.count)
+        o.forEach { k, item in h.add(k); add(item, to: &h, memo: memo) }
+    }
+
+    static func fingerprint(of o: Object, memo: Memo?) -> Fingerprint {
+        var nested = FingerprintBuilder()
+        addEntries(o, to: &nested, memo: memo)
+        return nested.value
+    }
+
+    /// Fingerprints of large objects hashed in one build, by their storage (`Object.storageIdentity`).
+    /// Each entry keeps its object alive, so no other object can take its storage while it is here.
+    final class Memo: Sendable {
+        typealias Shard = Locked<[Int: (object: Object, fingerprint: Fingerprint)]>
+        /// Several locks, so that threads hashing pages at once seldom wait for each other.
+        let shards: [Shard] = (0..<16).map { _ in Shard([:]) }
+
+        func fingerprint(of o: Object, _ make: () -> Fingerprint) -> Fingerprint {
+            guard let identity = o.storageIdentity else { return make() }
+            let key = Int(bitPattern: identity)
+            let shard = shards[(key >> 6) & 15]
+            if let known = shard.withLock({ $0[key]?.fingerprint }) { return known }
+            let made = make()
+            shard.withLock { $0[key] = (o, made) }
+            return made
         }
     }
 }

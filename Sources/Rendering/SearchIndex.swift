@@ -24,7 +24,9 @@ extension ViewModels {
         }
         for o in hood.observations.reversed() {
             let label = site.category(o.category)?.label ?? o.category
-            let words = o.description.isEmpty ? "" : Excerpt.ofHTML(MarkdownRenderer.html(o.description), limit: 140)
+            // The excerpt its view model holds already (rendered once per build).
+            var words = ""
+            if case .object(let value) = observation(o), case .string(let excerpt)? = value["excerpt"] { words = excerpt }
             entries.append(("o", up + Routes.observation(o.id), o.title, label + ", " + Self.longDate(o.observed.day), words))
         }
         var out = "// The search index of \(Escape.jsonText(hood.name)): [kind, url, title, detail, words].\n"

@@ -42,7 +42,7 @@ extension ViewModels {
         .object(Object([
             ("type", .string(type)), ("title", .string(title)), ("description", .string(description)),
             ("url", hood.absoluteRoot.map { .string($0 + page) } ?? .nil),
-            ("image", hood.absoluteRoot.map { .string($0 + card) } ?? .nil),
+            ("image", options.shareCards ? hood.absoluteRoot.map { .string($0 + card) } ?? .nil : .nil),
             ("image_alt", .string(alt)),
         ]))
     }

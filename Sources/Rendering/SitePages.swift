@@ -40,12 +40,16 @@ struct SitePages {
             PageJob.picture(path, card, folder: h.slug + "/", absoluteRoot: h.absoluteRoot)
         }
         var jobs: [PageJob] = []
+        let cards = m.options.shareCards
         let categoryCounts: Value = .array(m.site.categories.compactMap { c in
             let n = h.observations.filter { $0.category == c.key }.count
             return n == 0 ? nil : .object(Object([("category", m.category(c.key)), ("count", .int(n))]))
         })
+        let digestWeeks = Set(h.digests.map(\.week))
+        let activity = Dashboard.value(h.activity, weeks: Activity.weeks(endingWith: m.options.today), site: m.site,
+                                       busiest: Dashboard.busiestPerNeighborhood) { digestWeeks.contains($0) ? Routes.digest($0) : nil }
         let homeCard = m.homeCard()
-        jobs.append(picture(Routes.homeCard, homeCard))
+        if cards { jobs.append(picture(Routes.homeCard, homeCard)) }
         let homeSummary = h.description ?? m.site.description ?? "Weekly digests, stories and residents' reports from \(h.name)."
         jobs.append(job(Routes.home, "home", h.name, map: MapRequest(h.observations, title: "Map of \(h.name): every observation", kind: .neighborhood), [
             ("stories", .array(h.stories.prefix(6).map { m.story($0) })),
@@ -53,7 +57,7 @@ struct SitePages {
             ("upcoming_events", .array(h.upcomingEvents.prefix(5).map(m.event))),
             ("latest_digest", h.digests.first.map { m.digest($0, full: true) } ?? .nil),
             ("recent_observations", .array(h.observations.suffix(8).reversed().map(m.observation))),
-            ("category_counts", categoryCounts),
+            ("category_counts", categoryCounts), ("activity", activity),
             ("og", m.openGraph(type: "website", title: h.name, description: homeSummary, page: Routes.home, card: Routes.homeCard,
                                alt: homeCard.description)),
         ]))
@@ -73,7 +77,7 @@ struct SitePages {
             let next = s.coalition.flatMap { c in h.upcomingEvents.first { $0.coalition?.value == c.slug } }
             let slug = s.story.slug
             let card = m.storyCard(s)
-            jobs.append(picture(Routes.storyCard(slug), card))
+            if cards { jobs.append(picture(Routes.storyCard(slug), card)) }
             let og = m.openGraph(type: "article", title: s.story.title, description: Excerpt.of(s.story.body, limit: 200),
                                  page: Routes.story(slug), card: Routes.storyCard(slug), alt: card.description)
             // The narrative takes what it can while leaving the map its least room; the map takes the rest.
@@ -135,7 +139,7 @@ struct SitePages {
                 jobs.append(message)
             }
             let card = m.digestCard(d)
-            jobs.append(picture(Routes.digestCard(d.week), card))
+            if cards { jobs.append(picture(Routes.digestCard(d.week), card)) }
             jobs.append(job(Routes.digest(d.week), "digest", title,
                             map: MapRequest(d.observations, title: weekMap), [
                 ("digest", value), ("flyer_url", .string(Routes.digestFlyer(d.week))), ("email_url", .string(Routes.email(d.week))),

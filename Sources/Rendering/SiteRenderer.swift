@@ -23,11 +23,11 @@ public struct RenderRequest: Sendable {
     public var verified: [String: Fingerprint]
     /// Neighborhoods not read again: their files are taken whole from the cache.
     public var unchanged: [UnchangedNeighborhood]
-    /// Every neighborhood OUT will hold, by slug and name, for the top-level index.
-    public var listed: [(slug: String, name: String)]
+    /// Every neighborhood OUT will hold, by slug and name, with what it published lately: for the dashboard.
+    public var listed: [ListedNeighborhood]
 
     public init(jobs: Int, cache: RenderCache, verified: [String: Fingerprint] = [:], unchanged: [UnchangedNeighborhood] = [],
-                listed: [(slug: String, name: String)] = []) {
+                listed: [ListedNeighborhood] = []) {
         self.jobs = jobs
         self.cache = cache
         self.verified = verified
@@ -69,6 +69,7 @@ public enum SiteRenderer {
         var files = sideFiles + pages.files + reused.files
         files.sort { $0.path < $1.path }
         Record.pages(pages.entries, into: &next)
+        for h in request.listed { next.activity[h.slug] = h.activity }
         Record.neighborhoods(prepared, files: files, into: &next)
         return (RenderedSite(files: files, pageCount: jobs.count + reused.pageCount, renderedCount: pages.rendered, cache: next), [])
     }

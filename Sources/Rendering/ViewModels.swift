@@ -64,7 +64,10 @@ final class ViewModels: @unchecked Sendable {
     /// A category as templates see it: made once per category, shared by every report.
     func category(_ key: String) -> Value { categoryValues[key] ?? makeCategory(key) }
 
-    func makeCategory(_ key: String) -> Value {
+    func makeCategory(_ key: String) -> Value { Self.category(key, site: site) }
+
+    /// A category as templates see it, for pages of no one neighborhood (the dashboard) too.
+    static func category(_ key: String, site: SiteSettings) -> Value {
         let c = site.category(key)
         let color = c?.color ?? "#555555"
         let index = site.categories.firstIndex { $0.key == key } ?? 0
@@ -142,7 +145,8 @@ final class ViewModels: @unchecked Sendable {
         if full {
             o["about_html"] = html(k.about)
             o["observations"] = .array(c.observations.map(observation))
-            o["stories"] = .array(c.stories.map { story($0) })
+            o["stories"] = .array(c.stories.prefix(Self.coalitionStoryLimit).map { story($0) })
+            o["stories_shown"] = .int(min(c.stories.count, Self.coalitionStoryLimit))
             o["upcoming_events"] = .array(c.events.filter { ($0.end ?? $0.start).instant >= hood.now }.map(event))
             o["past_events"] = .array(c.events.filter { ($0.end ?? $0.start).instant < hood.now }.reversed().map(event))
         }
@@ -163,6 +167,8 @@ final class ViewModels: @unchecked Sendable {
     }
 
     static let digestListLimit = 300
+    /// A coalition's page shows its newest stories as cards, at most this many (all are on the stories page).
+    static let coalitionStoryLimit = 24
 
     func digest(_ d: Digest, full: Bool = false) -> Value {
         var o = Object([

@@ -74,3 +74,35 @@ struct AssemblyTests {
         #expect(instants == instants.sorted(by: >), "newest first")
     }
 }
+
+@Suite("Activity")
+struct ActivityTests {
+    @Test("the 12 weeks end with the week of --date, Monday to Sunday, across a year's end")
+    func weeks() {
+        let weeks = Activity.weeks(endingWith: CivilDate(unchecked: 2027, 1, 3))
+        #expect(weeks.count == 12)
+        #expect(weeks.last?.description == "2026-W53")
+        #expect(weeks.first?.start == CivilDate(unchecked: 2026, 10, 12))
+        #expect(zip(weeks, weeks.dropFirst()).allSatisfy { $0.0.end.adding(days: 1) == $0.1.start })
+    }
+
+    @Test("sums keep every week and category, and the busiest come first, then of all time, then site order")
+    func sums() {
+        let site = SiteSettings(title: "T", description: nil, baseURL: nil, language: "en", timeZone: .gmt, privacy: PrivacyPolicy(),
+                                categories: [Category(key: "a", label: "A", color: "#000000"), Category(key: "b", label: "B", color: "#000000"),
+                                             Category(key: "c", label: "C", color: "#000000")],
+                                mapAttribution: "", location: SourceLocation(path: "site.yml"))
+        var one = Activity.none
+        one.reportsPerWeek[11] = 2
+        one.categories = [.init(key: "a", recent: 1, total: 9), .init(key: "b", recent: 1, total: 1)]
+        var two = Activity.none
+        two.reportsPerWeek[0] = 1
+        two.newStories = 2
+        two.categories = [.init(key: "c", recent: 1, total: 1)]
+        let sum = Activity.sum([one, two], site: site)
+        #expect(sum.reportsPerWeek == [1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2])
+        #expect(sum.recentReports == 3 && sum.newStories == 2)
+        #expect(sum.busiest(2).map(\.key) == ["a", "b"])
+        #expect(Activity.moreActive(one, than: two) && !Activity.moreActive(two, than: one))
+    }
+}

@@ -40,6 +40,18 @@ struct ShareAndMailTests {
         #expect((f.file("north/digest/2026-W48/index.html") ?? "").contains("<meta property=\"og:title\" content=\"North End: Week of November 23, 2026\">"))
     }
 
+    @Test("--no-share-cards writes no PNG, and no page names an og:image, while the rest of the sharing tags stay")
+    func withoutCards() throws {
+        let f = SiteFixture()
+        #expect(f.build(baseURL: "https://digest.example.org/", shareCards: false).succeeded)
+        #expect(!SiteFixture.files(under: f.out).contains { $0.hasSuffix(".png") })
+        for page in ["north/index.html", "north/digest/2026-W48/index.html", "north/stories/slow-down/index.html"] {
+            let html = try #require(f.file(page))
+            #expect(!html.contains("og:image"), "\(page)")
+            #expect(html.contains("<meta property=\"og:title\""), "\(page)")
+        }
+    }
+
     @Test("cards are written without a base URL too, and two builds give the same bytes")
     func sameBytes() throws {
         let f = SiteFixture()

@@ -62,9 +62,11 @@ struct SiteFixture {
     }
 
     func build(date: String = "2026-11-29", drafts: Bool = false, baseURL: String? = nil, only: Set<String>? = nil,
-               templates: String = SiteFixture.theme, out: String? = nil) -> BuildReport {
-        Builder.build(BuildRequest(content: content, templates: templates, out: out ?? self.out, cacheFolder: cache + "/" + (out ?? self.out).split(separator: "/").joined(separator: "_"), only: only,
-                                   date: CivilDate.parse(date), clock: 0, drafts: drafts, baseURL: baseURL, jobs: 2))
+               templates: String = SiteFixture.theme, out: String? = nil, shareCards: Bool = true) -> BuildReport {
+        var request = BuildRequest(content: content, templates: templates, out: out ?? self.out, cacheFolder: cache + "/" + (out ?? self.out).split(separator: "/").joined(separator: "_"), only: only,
+                                   date: CivilDate.parse(date), clock: 0, drafts: drafts, baseURL: baseURL, jobs: 2)
+        request.shareCards = shareCards
+        return Builder.build(request)
     }
 
     func file(_ path: String) -> String? {

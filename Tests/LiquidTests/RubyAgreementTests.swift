@@ -25,6 +25,20 @@ struct RubyAgreementTests {
         #expect(render("{{ '-0.0' | minus: 0 }} {{ 0 | minus: 0.0 }} {{ 0.0 | times: -1 }}") == "-0.0 0.0 -0.0")
     }
 
+    @Test("%Z names the zone as Time.parse leaves it: UTC for Z, the zone's name for its own offset, nothing for another")
+    func zoneNames() {
+        func render(_ source: String, zone: String) -> String? {
+            try? Template(source).render(environment: Environment(timeZone: TimeZone(identifier: zone) ?? .gmt))
+        }
+        let source = "{% for d in list %}{{ d | date: '%H:%M %Z|%z' }};{% endfor %}"
+        let list = "{% assign list = 'Tue, 05 Mar 2024 14:30:00 +0100;2024-03-05T14:30:00Z;2024-03-05T14:30:00-05:00;2024-03-05 14:30:00;"
+            + "5 Mar 2024 09:15 UTC;5 Mar 2024 09:15 GMT;5 Mar 2024 09:15 EST;2024-03-05T14:30:00+00:00;2024-03-05 14:30 -0000' | split: ';' %}"
+        #expect(render(list + source, zone: "UTC")
+            == "14:30 |+0100;14:30 UTC|+0000;14:30 |-0500;14:30 UTC|+0000;09:15 UTC|+0000;09:15 UTC|+0000;09:15 |-0500;14:30 UTC|+0000;14:30 UTC|+0000;")
+        #expect(render(list + source, zone: "America/Detroit")
+            == "14:30 |+0100;14:30 UTC|+0000;14:30 EST|-0500;14:30 EST|-0500;09:15 UTC|+0000;09:15 |+0000;09:15 EST|-0500;14:30 |+0000;14:30 UTC|+0000;")
+    }
+
     @Test("division by an integer zero is an error; by a float zero, infinity")
     func divisionByZero() {
         #expect(render("{{ 5 | divided_by: 0 }}") == nil)

@@ -203,6 +203,21 @@ module Liquid
   end
 end
 
+# Not a compatibility patch: the moment `now` and `today` name is 0 (1970-01-01T00:00:00Z), the one
+# `commonsight render --batch` passes (our engine never reads the clock), so that both format the same
+# moment. Only the exact words, as 5.4 matches them.
+module Liquid
+  module Utils
+    class << self
+      alias_method :to_date_clock, :to_date
+      def to_date(obj)
+        return Time.at(0) if obj.is_a?(String) && %w[now today].include?(obj)
+        to_date_clock(obj)
+      end
+    end
+  end
+end
+
 FILES = MemoryFileSystem.new
 Liquid::Template.file_system = FILES
 Liquid::Template.error_mode = :strict

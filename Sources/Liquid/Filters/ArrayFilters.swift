@@ -14,7 +14,7 @@ enum ArrayFilters {
             switch input {
             case .array(let a): return a.first ?? .nil
             case .range(let lo, _): return .int(lo)  // Range#first is its start, even when empty
-            case .object(let o): return o.pairs.first.map { .array([.string($0.0), $0.1]) } ?? .nil
+            case .object(let o): return o.entries.first.map { .array([.string($0.key), $0.value]) } ?? .nil
             default: return .nil
             }
         },
@@ -290,7 +290,7 @@ struct EqlKey: Hashable {
             return x.utf8.elementsEqual(y.utf8)
         case (.array(let x), .array(let y)): return x.count == y.count && zip(x, y).allSatisfy { eql($0, $1) }
         case (.object(let x), .object(let y)):
-            return x.count == y.count && x.keys.allSatisfy { k in y[k].map { eql(x[k] ?? .nil, $0) } ?? false }
+            return x.count == y.count && x.entries.allSatisfy { e in y[e.key].map { eql(e.value, $0) } ?? false }
         case (.range(let a1, let b1), .range(let a2, let b2)): return a1 == a2 && b1 == b2
         case (.empty, .empty), (.blank, .blank): return true
         default: return false

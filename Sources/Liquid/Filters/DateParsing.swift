@@ -17,8 +17,19 @@ enum DateParsing {
         }
     }
 
+    /// `time(from:now:zone:)` with a filter's clock and zone, remembering what text other than
+    /// RFC 3339 named in the environment's cache.
+    static func time(from v: Value, _ c: FilterContext) -> LiquidTime? {
+        guard let cache = c.dates, let text = v.stringValue else { return time(from: v, now: c.now, zone: c.timeZone) }
+        if let fast = rfc3339(text, zone: c.timeZone) { return fast }
+        if let known = cache.lookup(text) { return known }
+        let made = parse(text, now: c.now, zone: c.timeZone)
+        cache.store(text, made)
+        return made
+    }
+
     static func parse(_ raw: String, now: Int64, zone: TimeZone) -> LiquidTime? {
-        if let fast = rfc3339(raw) { return fast }
+        if let fast = rfc3339(raw, zone: zone) { return fast }
         // Ruby's `to_date`: only "now", "today" and digits alone, exactly as written, are not parsed as text.
         if raw.lowercased() == "now" || raw.lowercased() == "today" { return LiquidTime(seconds: now, in: zone) }
         if !raw.isEmpty, raw.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
@@ -33,8 +44,13 @@ enum DateParsing {
         var year: Int?, month: Int?, day: Int?
         var hour = 0, minute = 0, second = 0, nanos = 0
         var offset: Int?
+        /// The offset was written as UTC itself (`Z`, `UTC`, `UT`, `-00:00`), which Ruby shows as "UTC".
+        var utc = false
         var pm: Bool?
     }
+
+    /// Ruby's `Time.zone_utc?`: the zone names that mean UTC itself rather than an offset of 0.
+    static func isUTC(_ zone: String) -> Bool { ["z", "utc", "ut", "-00:00", "-0000", "-00"].contains(zone) }
 
     /// Splits the text into words, numbers, times and offsets and assigns each a role (bytes only, no regex).
     static func fields(_ s: String) -> Fields? {
@@ -120,9 +136,16 @@ enum DateParsing {
             let after = String(decoding: rest[e...], as: UTF8.self)
             if after.hasPrefix("z") && (after.count == 1 || !(after.dropFirst().first?.isLetter ?? false)) {
                 f.offset = 0
+                f.utc = true
             } else if let word = after.split(separator: " ").first.map(String.init) {
-                if word == "utc" || word == "gmt" { f.offset = 0 } else if let z = usZones[word] { f.offset = z * 3600 } else if word.first == "+" || word.first == "-" {
+                if word == "utc" || word == "ut" || word == "gmt" {
+                    f.offset = 0
+                    f.utc = word != "gmt"
+                } else if let z = usZones[word] {
+                    f.offset = z * 3600
+                } else if word.first == "+" || word.first == "-" {
                     f.offset = offset(String(word.prefix(6)))
+                    f.utc = f.offset != nil && isUTC(String(word.prefix(6)))
                 }
             }
             let words = Set(after.split(whereSeparator: { !$0.isLetter }).map(String.init))
@@ -131,6 +154,7 @@ enum DateParsing {
         let restText = String(decoding: rest, as: UTF8.self)
         if f.offset == nil, let plus = restText.split(separator: " ").first(where: { ($0.first == "+" || $0.first == "-") && $0.count == 5 && $0.dropFirst().allSatisfy(\.isNumber) }) {
             f.offset = offset(String(plus))
+            f.utc = f.offset != nil && isUTC(String(plus))
         }
         if f.year == nil {
             var numbers: [(Int, Int)] = []
@@ -151,7 +175,7 @@ enum DateParsing {
     }
 
     /// `2026-11-03T09:05:00-05:00` or `…Z` exactly: the form every view model writes, read without searching.
-    static func rfc3339(_ s: String) -> LiquidTime? {
+    static func rfc3339(_ s: String, zone: TimeZone) -> LiquidTime? {
         let u = s.utf8
         guard u.count == 25 || u.count == 20 else { return nil }
         return u.withContiguousStorageIfAvailable { b -> LiquidTime? in
@@ -168,14 +192,18 @@ enum DateParsing {
                   let y = d(0, 4), let mo = d(5, 2), let da = d(8, 2), let h = d(11, 2), let mi = d(14, 2), let se = d(17, 2),
                   (1...12).contains(mo), (1...31).contains(da), h < 24, mi < 60, se < 61 else { return nil }
             var offset = 0
+            var utc = false
             if b.count == 20 {
                 guard b[19] == 0x5A else { return nil }
+                utc = true
             } else {
                 guard b[19] == 0x2B || b[19] == 0x2D, b[22] == 0x3A, let oh = d(20, 2), let om = d(23, 2) else { return nil }
                 offset = (oh * 3600 + om * 60) * (b[19] == 0x2D ? -1 : 1)
+                utc = b[19] == 0x2D && offset == 0  // -00:00
             }
             let wall = Int64(LiquidTime.days(y, mo, da)) * 86_400 + Int64(h * 3600 + mi * 60 + se)
-            return LiquidTime(seconds: wall - Int64(offset), utcOffset: offset)
+            if utc { return LiquidTime(seconds: wall, utcOffset: 0, zoneName: "UTC") }
+            return LiquidTime(seconds: wall - Int64(offset), writtenOffset: offset, zone: zone)
         } ?? nil
     }
 
@@ -205,8 +233,10 @@ enum DateParsing {
               f.hour < 24, f.minute < 60, f.second < 61 else { return nil }
         let wall = Int64(LiquidTime.days(y, m, d)) * 86_400 + Int64(f.hour * 3600 + f.minute * 60 + f.second)
         var time: LiquidTime
-        if let offset = f.offset {
-            time = LiquidTime(seconds: wall - Int64(offset), utcOffset: offset)
+        if f.utc {
+            time = LiquidTime(seconds: wall, utcOffset: 0, zoneName: "UTC")
+        } else if let offset = f.offset {
+            time = LiquidTime(seconds: wall - Int64(offset), writtenOffset: offset, zone: zone)
         } else {
             let guess = wall - Int64(zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(wall))))
             let offset = zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(guess)))

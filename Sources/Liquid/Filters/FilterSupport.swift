@@ -15,7 +15,7 @@ enum Ruby {
         case .nil: return "nil"
         case .string(let s), .safe(let s): return RubyText.inspect(s)
         case .array(let a): return "[" + a.map(inspect).joined(separator: ", ") + "]"
-        case .object(let o): return "{" + o.pairs.map { RubyText.inspect($0.0) + "=>" + inspect($0.1) }.joined(separator: ", ") + "}"
+        case .object(let o): return "{" + o.entries.map { RubyText.inspect($0.key) + "=>" + inspect($0.value) }.joined(separator: ", ") + "}"
         case .empty, .blank: return "\"\""
         default: return v.text
         }

@@ -11,9 +11,15 @@ public enum JekyllFilters {
     ///   - markdown: renders Markdown to safe HTML for `markdownify`.
     public static func filters(relativeBase: String = "", absoluteBase: String = "",
                                markdown: @escaping @Sendable (String) -> String = { $0 }) -> [String: Filter] {
-        [
+        // What a path is joined to, made once for all the pages that use these filters.
+        let relativePrefix = relativeBase.hasSuffix("/") ? relativeBase : relativeBase + "/"
+        return [
             "relative_url": Filter { input, _, _, _ in
-                input.isNil ? .nil : .string(relativeURL(Ruby.string(input), base: relativeBase))
+                guard !input.isNil else { return .nil }
+                let s = Ruby.string(input)
+                // The common case: a path that does not start with "/", joined to a page-relative root.
+                if !relativeBase.isEmpty, s.utf8.first != UInt8(ascii: "/"), !hasScheme(s) { return .string(relativePrefix + s) }
+                return .string(relativeURL(s, base: relativeBase))
             },
             "absolute_url": Filter { input, _, _, _ in
                 guard !input.isNil else { return .nil }
@@ -146,14 +152,14 @@ public enum JekyllFilters {
 
     static func dateFilter(_ format: String) -> Filter {
         Filter { input, _, _, c in
-            guard let t = DateParsing.time(from: input, now: c.now, zone: c.timeZone) else { return input }
+            guard let t = DateParsing.time(from: input, c) else { return input }
             return .string(Strftime.format(t, format))
         }
     }
 
     /// `date_to_string` and `date_to_long_string`, with Jekyll's `"ordinal"` and `"US"` options.
     static func dateString(_ input: Value, _ args: [Value], month: String, context c: FilterContext) -> Value {
-        guard let t = DateParsing.time(from: input, now: c.now, zone: c.timeZone) else { return input }
+        guard let t = DateParsing.time(from: input, c) else { return input }
         let ordinal = args.first.map(Ruby.string) == "ordinal"
         let us = args.count > 1 && Ruby.string(args[1]) == "US"
         let m = Strftime.format(t, month), y = Strftime.format(t, "%Y")

@@ -1,12 +1,82 @@
+import CivilTime
+
 /// Ruby's `Time#strftime`: every conversion, with the `-`, `_`, `0`, `^` and `#` flags and widths.
 public enum Strftime {
     /// The widest padding a conversion may ask for (`%65536Y`).
     static let maxWidth = 65_536
-    static let dayNames = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
-    static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August",
-                             "September", "October", "November", "December"]
+    static let dayNames = CalendarNames.weekdays
+    static let monthNames = CalendarNames.months
+
+    /// Flags of one conversion, as bits.
+    struct Flags: OptionSet {
+        let rawValue: UInt8
+        static let minus = Flags(rawValue: 1)  // `-`: no padding
+        static let space = Flags(rawValue: 2)  // `_`: pad with spaces
+        static let zero = Flags(rawValue: 4)  // `0`: pad with zeros
+        static let upper = Flags(rawValue: 8)  // `^`: upper case
+        static let swap = Flags(rawValue: 16)  // `#`: change case
+
+        init(rawValue: UInt8) { self.rawValue = rawValue }
+
+        /// The flag a byte names, or nil.
+        init?(byte: UInt8) {
+            switch byte {
+            case UInt8(ascii: "-"): self = .minus
+            case UInt8(ascii: "_"): self = .space
+            case UInt8(ascii: "0"): self = .zero
+            case UInt8(ascii: "^"): self = .upper
+            case UInt8(ascii: "#"): self = .swap
+            default: return nil
+            }
+        }
+    }
 
     public static func format(_ t: LiquidTime, _ format: String) -> String {
+        // ASCII without carriage returns, byte by byte (each byte is one character); anything else by characters.
+        if format.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) {
+            var out = ""
+            if format.utf8.withContiguousStorageIfAvailable({ formatASCII(t, $0, into: &out) }) == nil {
+                formatASCII(t, Array(format.utf8), into: &out)
+            }
+            return out
+        }
+        return formatCharacters(t, format)
+    }
+
+    static func formatASCII<Bytes: RandomAccessCollection>(_ t: LiquidTime, _ b: Bytes, into out: inout String) where Bytes.Element == UInt8, Bytes.Index == Int {
+        let f = t.fields
+        var i = 0
+        while i < b.count {
+            guard b[i] == UInt8(ascii: "%"), i + 1 < b.count else {
+                // Text up to the next conversion, as it is.
+                var e = i + 1
+                while e < b.count, b[e] != UInt8(ascii: "%") { e += 1 }
+                out += String(decoding: b[i..<e], as: UTF8.self)
+                i = e
+                continue
+            }
+            var j = i + 1
+            var flags: Flags = []
+            while j < b.count, let flag = Flags(byte: b[j]) { flags.insert(flag); j += 1 }
+            var width: Int?
+            while j < b.count, b[j] >= 0x30, b[j] <= 0x39 {
+                width = min((width ?? 0) * 10 + Int(b[j] - 0x30), Self.maxWidth + 1)
+                j += 1
+            }
+            var colons = 0
+            while j < b.count, b[j] == UInt8(ascii: ":") { colons += 1; j += 1 }
+            guard j < b.count else { out += String(decoding: b[i...], as: UTF8.self); break }
+            // A width beyond `maxWidth` is not a conversion: written as it is (Ruby refuses such widths).
+            if (width ?? 0) <= Self.maxWidth, let text = convert(b[j], f, t, flags: flags, width: width, colons: colons) {
+                out += text
+            } else {
+                out += String(decoding: b[i...j], as: UTF8.self)
+            }
+            i = j + 1
+        }
+    }
+
+    static func formatCharacters(_ t: LiquidTime, _ format: String) -> String {
         let f = t.fields
         var out = ""
         let chars = Array(format)
@@ -15,8 +85,11 @@ public enum Strftime {
             let c = chars[i]
             guard c == "%", i + 1 < chars.count else { out.append(c); i += 1; continue }
             var j = i + 1
-            var flags = Set<Character>()
-            while j < chars.count, "-_0^#".contains(chars[j]) { flags.insert(chars[j]); j += 1 }
+            var flags: Flags = []
+            while j < chars.count, let ascii = chars[j].asciiValue, chars[j].unicodeScalars.count == 1, let flag = Flags(byte: ascii) {
+                flags.insert(flag)
+                j += 1
+            }
             var width: Int?
             while j < chars.count, let digit = chars[j].asciiValue, digit >= 0x30, digit <= 0x39 {
                 width = min((width ?? 0) * 10 + Int(digit - 0x30), Self.maxWidth + 1)
@@ -27,7 +100,9 @@ public enum Strftime {
             guard j < chars.count else { out += String(chars[i...]); break }
             let conversion = chars[j]
             // A width beyond `maxWidth` is not a conversion: written as it is (Ruby refuses such widths).
-            if (width ?? 0) <= Self.maxWidth, let text = convert(conversion, f, t, flags: flags, width: width, colons: colons) {
+            // Only a character that is one ASCII scalar names a conversion.
+            if (width ?? 0) <= Self.maxWidth, conversion.unicodeScalars.count == 1, let byte = conversion.asciiValue,
+               let text = convert(byte, f, t, flags: flags, width: width, colons: colons) {
                 out += text
             } else {
                 out += String(chars[i...j])
@@ -37,52 +112,53 @@ public enum Strftime {
         return out
     }
 
-    static func number(_ n: Int, _ defaultWidth: Int, pad defaultPad: Character, flags: Set<Character>, width: Int?) -> String {
-        if flags.contains("-") { return String(n) }
-        let padChar: Character = flags.contains("_") ? " " : (flags.contains("0") ? "0" : defaultPad)
+    static func number(_ n: Int, _ defaultWidth: Int, pad defaultPad: Character, flags: Flags, width: Int?) -> String {
+        if flags.contains(.minus) { return String(n) }
+        let padChar: Character = flags.contains(.space) ? " " : (flags.contains(.zero) ? "0" : defaultPad)
         let w = width ?? defaultWidth
-        let s = String(abs(n))
-        let padded = s.count >= w - (n < 0 ? 1 : 0) ? s : String(repeating: padChar, count: w - s.count - (n < 0 ? 1 : 0)) + s
-        return (n < 0 ? "-" : "") + padded
+        let s = String(n.magnitude)
+        let digits = s.utf8.count, sign = n < 0 ? 1 : 0
+        let padded = digits >= w - sign ? s : String(repeating: padChar, count: w - digits - sign) + s
+        return sign == 1 ? "-" + padded : padded
     }
 
-    static func text(_ s: String, flags: Set<Character>, width: Int?) -> String {
+    static func text(_ s: String, flags: Flags, width: Int?) -> String {
         var s = s
-        if flags.contains("^") { s = s.uppercased() }
-        if flags.contains("#") { s = s == s.uppercased() ? s.lowercased() : s.uppercased() }
-        if let w = width, s.count < w { s = String(repeating: flags.contains("0") ? "0" : " ", count: w - s.count) + s }
+        if flags.contains(.upper) { s = s.uppercased() }
+        if flags.contains(.swap) { s = s == s.uppercased() ? s.lowercased() : s.uppercased() }
+        if let w = width, s.count < w { s = String(repeating: flags.contains(.zero) ? "0" : " ", count: w - s.count) + s }
         return s
     }
 
-    static func convert(_ c: Character, _ f: (year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, weekday: Int, yday: Int),
-                        _ t: LiquidTime, flags: Set<Character>, width: Int?, colons: Int) -> String? {
+    static func convert(_ c: UInt8, _ f: (year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, weekday: Int, yday: Int),
+                        _ t: LiquidTime, flags: Flags, width: Int?, colons: Int) -> String? {
         func num(_ n: Int, _ w: Int, _ p: Character = "0") -> String { number(n, w, pad: p, flags: flags, width: width) }
         func txt(_ s: String) -> String { text(s, flags: flags, width: width) }
         let hour12 = f.hour % 12 == 0 ? 12 : f.hour % 12
         switch c {
-        case "Y": return flags.isEmpty && width == nil ? String(f.year) : num(f.year, 4)
-        case "C": return num(f.year / 100, 2)
-        case "y": return num(f.year % 100, 2)
-        case "m": return num(f.month, 2)
-        case "B": return txt(monthNames[f.month - 1])
-        case "b", "h": return txt(String(monthNames[f.month - 1].prefix(3)))
-        case "d": return num(f.day, 2)
-        case "e": return num(f.day, 2, " ")
-        case "j": return num(f.yday, 3)
-        case "H": return num(f.hour, 2)
-        case "k": return num(f.hour, 2, " ")
-        case "I": return num(hour12, 2)
-        case "l": return num(hour12, 2, " ")
-        case "P": return txt(f.hour < 12 ? "am" : "pm")
-        case "p": return flags.contains("#") ? (f.hour < 12 ? "am" : "pm") : txt(f.hour < 12 ? "AM" : "PM")
-        case "M": return num(f.minute, 2)
-        case "S": return num(f.second, 2)
-        case "L": return num(t.nanoseconds / 1_000_000, 3)
-        case "N":
+        case UInt8(ascii: "Y"): return flags.isEmpty && width == nil ? String(f.year) : num(f.year, 4)
+        case UInt8(ascii: "C"): return num(f.year / 100, 2)
+        case UInt8(ascii: "y"): return num(f.year % 100, 2)
+        case UInt8(ascii: "m"): return num(f.month, 2)
+        case UInt8(ascii: "B"): return txt(monthNames[f.month - 1])
+        case UInt8(ascii: "b"), UInt8(ascii: "h"): return txt(String(monthNames[f.month - 1].prefix(3)))
+        case UInt8(ascii: "d"): return num(f.day, 2)
+        case UInt8(ascii: "e"): return num(f.day, 2, " ")
+        case UInt8(ascii: "j"): return num(f.yday, 3)
+        case UInt8(ascii: "H"): return num(f.hour, 2)
+        case UInt8(ascii: "k"): return num(f.hour, 2, " ")
+        case UInt8(ascii: "I"): return num(hour12, 2)
+        case UInt8(ascii: "l"): return num(hour12, 2, " ")
+        case UInt8(ascii: "P"): return txt(f.hour < 12 ? "am" : "pm")
+        case UInt8(ascii: "p"): return flags.contains(.swap) ? (f.hour < 12 ? "am" : "pm") : txt(f.hour < 12 ? "AM" : "PM")
+        case UInt8(ascii: "M"): return num(f.minute, 2)
+        case UInt8(ascii: "S"): return num(f.second, 2)
+        case UInt8(ascii: "L"): return num(t.nanoseconds / 1_000_000, 3)
+        case UInt8(ascii: "N"):
             let digits = width ?? 9
             let s = LiquidTime.pad(t.nanoseconds, 9)
             return digits <= 9 ? String(s.prefix(digits)) : s + String(repeating: "0", count: digits - 9)
-        case "z":
+        case UInt8(ascii: "z"):
             let sign = t.utcOffset < 0 ? "-" : "+"
             let h = abs(t.utcOffset) / 3600, m = abs(t.utcOffset) % 3600 / 60, s = abs(t.utcOffset) % 60
             switch colons {
@@ -90,29 +166,29 @@ public enum Strftime {
             case 2: return sign + LiquidTime.pad(h, 2) + ":" + LiquidTime.pad(m, 2) + ":" + LiquidTime.pad(s, 2)
             default: return sign + LiquidTime.pad(h, 2) + LiquidTime.pad(m, 2)
             }
-        case "Z": return txt(t.zoneName)
-        case "A": return txt(dayNames[f.weekday])
-        case "a": return txt(String(dayNames[f.weekday].prefix(3)))
-        case "u": return num(f.weekday == 0 ? 7 : f.weekday, 1)
-        case "w": return num(f.weekday, 1)
-        case "U": return num((f.yday + 6 - f.weekday) / 7, 2)
-        case "W": return num((f.yday + 6 - (f.weekday + 6) % 7) / 7, 2)
-        case "G", "g", "V":
+        case UInt8(ascii: "Z"): return txt(t.zoneName)
+        case UInt8(ascii: "A"): return txt(dayNames[f.weekday])
+        case UInt8(ascii: "a"): return txt(String(dayNames[f.weekday].prefix(3)))
+        case UInt8(ascii: "u"): return num(f.weekday == 0 ? 7 : f.weekday, 1)
+        case UInt8(ascii: "w"): return num(f.weekday, 1)
+        case UInt8(ascii: "U"): return num((f.yday + 6 - f.weekday) / 7, 2)
+        case UInt8(ascii: "W"): return num((f.yday + 6 - (f.weekday + 6) % 7) / 7, 2)
+        case UInt8(ascii: "G"), UInt8(ascii: "g"), UInt8(ascii: "V"):
             let (isoYear, week) = isoWeek(f)
-            if c == "V" { return num(week, 2) }
-            return c == "G" ? num(isoYear, 4) : num(isoYear % 100, 2)
-        case "s": return String(t.seconds)
-        case "n": return "\n"
-        case "t": return "\t"
-        case "%": return "%"
-        case "c": return format(t, "%a %b %e %H:%M:%S %Y")
-        case "D", "x": return format(t, "%m/%d/%y")
-        case "F": return format(t, "%Y-%m-%d")
-        case "T", "X": return format(t, "%H:%M:%S")
-        case "R": return format(t, "%H:%M")
-        case "r": return format(t, "%I:%M:%S %p")
-        case "v": return format(t, "%e-%^b-%Y")
-        case "+": return format(t, "%a %b %e %H:%M:%S %Z %Y")
+            if c == UInt8(ascii: "V") { return num(week, 2) }
+            return c == UInt8(ascii: "G") ? num(isoYear, 4) : num(isoYear % 100, 2)
+        case UInt8(ascii: "s"): return String(t.seconds)
+        case UInt8(ascii: "n"): return "\n"
+        case UInt8(ascii: "t"): return "\t"
+        case UInt8(ascii: "%"): return "%"
+        case UInt8(ascii: "c"): return format(t, "%a %b %e %H:%M:%S %Y")
+        case UInt8(ascii: "D"), UInt8(ascii: "x"): return format(t, "%m/%d/%y")
+        case UInt8(ascii: "F"): return format(t, "%Y-%m-%d")
+        case UInt8(ascii: "T"), UInt8(ascii: "X"): return format(t, "%H:%M:%S")
+        case UInt8(ascii: "R"): return format(t, "%H:%M")
+        case UInt8(ascii: "r"): return format(t, "%I:%M:%S %p")
+        case UInt8(ascii: "v"): return format(t, "%e-%^b-%Y")
+        case UInt8(ascii: "+"): return format(t, "%a %b %e %H:%M:%S %Z %Y")
         default: return nil
         }
     }

@@ -1,0 +1,165 @@
+import CivilTime
+import Diagnostics
+import Loading
+import Moderation
+
+/// `commonsight review`: what waits for a decision, and the decisions themselves, written in place.
+enum ReviewCommand {
+    static func run(_ args: [String], console: Console) throws(Arguments.UsageError) -> Int32 {
+        if CommandLineTool.wantsHelp(args) {
+            console.out(HelpText.command("review") ?? "")
+            return 0
+        }
+        let parsed = try Arguments.parse(args, command: "review", valued: ["content", "status", "publish", "remove", "flag", "note", "date"], flags: ["json"])
+        for (name, value) in parsed.options where value.trimmingCharacters(in: .whitespaces).isEmpty && name != "note" {
+            throw Arguments.UsageError(message: "--\(name) is empty; expected a value", command: "review")
+        }
+        if parsed.positionals.count > 1 {
+            throw Arguments.UsageError(message: "unexpected argument '\(parsed.positionals[1])'; 'review' takes at most one NEIGHBORHOOD", command: "review")
+        }
+        let slug = parsed.positionals.first
+        if let slug, !Identifiers.isSlug(slug) {
+            let hint = Identifiers.isSlug(slug.lowercased()) ? "; did you mean '\(slug.lowercased())'?" : "; expected lowercase words joined by '-'"
+            throw Arguments.UsageError(message: "\(quoted(slug)) is not a neighborhood slug\(hint)", command: "review")
+        }
+        let raw = parsed.options["date"] ?? console.today
+        guard let today = CivilDate.parse(raw), (1900...2200).contains(today.year) else {
+            throw Arguments.UsageError(message: "--date '\(raw)' is not a date from 1900 to 2200; expected YYYY-MM-DD", command: "review")
+        }
+        let root = console.resolve(parsed.options["content"] ?? "content")
+        let decisions = Decision.allCases.filter { parsed.options[$0.rawValue] != nil }
+        guard let decision = decisions.first else {
+            if parsed.options["note"] != nil {
+                throw Arguments.UsageError(message: "--note goes with --publish, --remove or --flag", command: "review")
+            }
+            return try list(parsed, slug: slug, root: root, today: today, console: console)
+        }
+        if decisions.count > 1 {
+            throw Arguments.UsageError(message: "one decision at a time: --\(decisions[0].rawValue) and --\(decisions[1].rawValue) were both given", command: "review")
+        }
+        for option in ["status", "json"] where parsed.options[option] != nil || parsed.flags.contains(option) {
+            throw Arguments.UsageError(message: "--\(option) lists what waits; it does not go with --\(decision.rawValue)", command: "review")
+        }
+        var ids: [String] = []
+        for part in (parsed.options[decision.rawValue] ?? "").split(separator: ",", omittingEmptySubsequences: false) {
+            let id = part.trimmingCharacters(in: .whitespaces)
+            guard !id.isEmpty else {
+                throw Arguments.UsageError(message: "--\(decision.rawValue) has an empty id; expected ID[,ID...]", command: "review")
+            }
+            ids.append(id)
+        }
+        let request = DecisionRequest(root: root, neighborhood: slug, ids: ids, decision: decision, note: parsed.options["note"], date: today)
+        return decide(request, console: console)
+    }
+
+    static func list(_ parsed: Arguments, slug: String?, root: String, today: CivilDate, console: Console) throws(Arguments.UsageError) -> Int32 {
+        var statuses = ReviewQueue.waiting
+        if let raw = parsed.options["status"] {
+            statuses = raw.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.filter { !$0.isEmpty }
+            for s in statuses where !ReviewQueue.all.contains(s) {
+                throw Arguments.UsageError(message: "--status '\(s)' is not a status; expected \(choices(ReviewQueue.all))", command: "review")
+            }
+        }
+        let (content, diagnostics) = ContentLoader.load(root: root, only: slug.map { [$0] })
+        let errors = diagnostics.filter(\.isError)
+        guard let content, errors.isEmpty else {
+            _ = CommandLineTool.report(errors, console: console)
+            console.err("stopped: the content has \(errors.count) error\(errors.count == 1 ? "" : "s"); 'commonsight check' shows them all")
+            return 1
+        }
+        let items = ReviewQueue.items(content, statuses: Set(statuses), today: today)
+        if parsed.flags.contains("json") {
+            console.out(ReviewQueue.json(items, display: console.display))
+            return 0
+        }
+        let place = slug.flatMap { s in content.neighborhoods.first { $0.slug == s }?.name } ?? "the \(content.neighborhoods.count) neighborhood\(content.neighborhoods.count == 1 ? "" : "s")"
+        let filtered = statuses != ReviewQueue.waiting
+        let named = statuses.joined(separator: ", ")
+        guard !items.isEmpty else {
+            console.out(filtered ? "nothing in \(place) has the status \(named)" : "nothing waits for a decision in \(place)")
+            return 0
+        }
+        let one = items.count == 1
+        let head = filtered ? "with the status \(named)" : (one ? "waits for a decision" : "wait for a decision")
+        var lines = ["\(items.count) item\(one ? "" : "s") \(head) in \(place), oldest first (as of \(today)):", ""]
+        for item in items { lines += describe(item, console: console) + [""] }
+        let hood = slug.map { $0 + " " } ?? ""
+        lines.append("decide: commonsight review \(hood)--publish ID[,ID...] | --remove ID[,...] | --flag ID[,...] [--note TEXT]")
+        console.out(lines.joined(separator: "\n"))
+        return 0
+    }
+
+    static func describe(_ item: WaitingItem, console: Console) -> [String] {
+        let kind = item.kind == .observation ? "report" : "story"
+        let when: String
+        switch (item.kind, item.date) {
+        case (_, nil): when = "no date"
+        case (.observation, let d?): when = "observed \(d)"
+        case (.story, let d?): when = "dated \(d)"
+        }
+        var lines = ["\(item.id) · \(item.status) \(kind) in \(item.neighborhoodName) · \(item.categoryLabels.isEmpty ? "no category" : item.categoryLabels.joined(separator: ", ")) · \(when) · waiting \(ReviewQueue.waited(item.waitingDays))"]
+        var at = item.source
+        at.path = console.display(at.path)
+        lines.append("  \(at.path):\(at.line)")
+        for field in item.fields {
+            let text = field.marked.split(separator: "\n", omittingEmptySubsequences: false)
+            lines.append("  \(field.name.replacingOccurrences(of: "_", with: " ")): \(text.first ?? "")")
+            for more in text.dropFirst() { lines.append("    " + more) }
+        }
+        if !item.removed.isEmpty {
+            let kinds = item.removed.map(\.kind.noun)
+            lines.append("  publishing removes: \(kinds.joined(separator: ", "))")
+        }
+        if !item.linkedBy.isEmpty {
+            lines.append("  linked by: " + item.linkedBy.map { "stories/\($0.id).md (\($0.status))" }.joined(separator: ", "))
+        }
+        if !item.links.isEmpty {
+            var counts: [String: Int] = [:]
+            for l in item.links { counts[l.status, default: 0] += 1 }
+            let summary = ["published", "pending", "flagged", "removed", "missing"].compactMap { s in counts[s].map { "\($0) \(s)" } }
+            lines.append("  links \(item.links.count) report\(item.links.count == 1 ? "" : "s"): \(summary.joined(separator: ", "))")
+        }
+        return lines
+    }
+
+    static func decide(_ request: DecisionRequest, console: Console) -> Int32 {
+        let (made, problems) = DecisionPlan.make(request)
+        guard let plan = made else {
+            _ = report(problems, console: console)
+            console.err("nothing was changed")
+            return 1
+        }
+        let failures = plan.commit()
+        let errors = report(failures, console: console)
+        if errors > 0 {
+            console.err("nothing was changed")
+            return 1
+        }
+        // What the change brings: what publishing redacts, stories that now link a hidden report.
+        _ = CommandLineTool.report(plan.warnings, console: console)
+        var lines: [String] = []
+        for c in plan.changes {
+            var at = c.location
+            at.path = console.display(at.path)
+            let from = c.wasWritten ? c.from : "\(c.from) (not written)"
+            lines.append("\(c.kind.rawValue) \(c.id) in \(c.neighborhood): \(from) → \(c.to) at \(at)")
+        }
+        for u in plan.unchanged { lines.append("\(u.id) is already \(u.status); nothing to do") }
+        for slug in Set(plan.changes.map(\.neighborhood)).sorted() {
+            lines.append("recorded in \(console.display(request.root + "/neighborhoods/" + slug + "/" + Neighborhood.moderationLog))")
+        }
+        if !plan.changes.isEmpty { lines.append("the next build shows the change") }
+        console.out(lines.joined(separator: "\n"))
+        return 0
+    }
+
+    /// Prints problems with paths relative to the working folder, and a hint for a story that
+    /// cannot be published without a date.
+    static func report(_ problems: [Diagnostic], console: Console) -> Int {
+        let errors = CommandLineTool.report(problems, console: console)
+        if problems.contains(where: { $0.message.contains("a published story needs the date") }) {
+            console.err("hint: add 'date: YYYY-MM-DD' (the day it is published) to the story's front matter, then publish it")
+        }
+        return errors
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import Redaction
+
+/// What an observation would show if it were published, with what the redaction would take out.
+///
+/// The loader redacts only what it publishes (nothing of a hidden report is searched or warned
+/// about); `review` shows a lead, before publishing, the same text the loader would then make.
+public struct PublicText: Sendable {
+    /// One field of the report as it would be published.
+    public struct Field: Sendable, Equatable {
+        /// `title`, `location`, `author` or `description`.
+        public var name: String
+        /// The text as the site would show it, each finding replaced by its mark.
+        public var published: String
+        /// The same text with each mark followed by what it removes: `[phone removed: 313-555-0100]`.
+        public var marked: String
+        /// What would be taken out, in order.
+        public var removed: [Removal]
+    }
+
+    public struct Removal: Sendable, Equatable {
+        public var kind: Redactor.Kind
+        /// The words as written.
+        public var text: String
+    }
+
+    public var fields: [Field]
+
+    public func field(_ name: String) -> Field? { fields.first { $0.name == name } }
+
+    /// Every removal of every field.
+    public var removed: [Removal] { fields.flatMap(\.removed) }
+
+    /// The fields of `o` as `ObservationLoader` would publish them in `n` under `site`'s privacy
+    /// settings. A published observation was redacted when it was read: its text comes back as it is.
+    public static func of(_ o: Observation, in n: Neighborhood, site: SiteSettings) -> PublicText {
+        var redactor = Redactor(kinds: site.privacy.redact, streets: n.streetNames)
+        guard o.status != .published else {
+            return PublicText(fields: [("title", o.title), ("location", o.location), ("author", o.author), ("description", o.description)]
+                .map { Field(name: $0.0, published: $0.1, marked: $0.1, removed: []) })
+        }
+        let label = site.category(o.category)?.label ?? o.category
+        // The location label: marked as the loader marks it (house numbers dropped on a privacy grid).
+        redactor.kinds.remove(.address)
+        var place: Field
+        if site.privacy.locationPrecisionMeters > 0 {
+            let (text, found) = redactor.coarsenLocation(o.location)
+            place = Self.field("location", o.location, text, found, coarse: true)
+        } else {
+            let (text, found) = redactor.redact(o.location)
+            place = Self.field("location", o.location, text, found, coarse: false)
+        }
+        redactor.kinds = site.privacy.redact
+        func redacted(_ name: String, _ text: String) -> Field {
+            guard !site.privacy.redact.isEmpty else { return Field(name: name, published: text, marked: text, removed: []) }
+            let (out, found) = redactor.redact(text)
+            return Self.field(name, text, out, found, coarse: false)
+        }
+        // A title or author the content did not write is made from the (published) place, or is "A neighbor".
+        let title = o.title == "\(label) — \(o.location)"
+            ? Field(name: "title", published: "\(label) — \(place.published)", marked: "\(label) — \(place.marked)", removed: [])
+            : redacted("title", o.title)
+        let author = o.author == "A neighbor" ? Field(name: "author", published: o.author, marked: o.author, removed: []) : redacted("author", o.author)
+        place.name = "location"
+        return PublicText(fields: [title, place, author, redacted("description", o.description)])
+    }
+
+    /// A field from what the redactor found in `original` and the text it made.
+    static func field(_ name: String, _ original: String, _ published: String, _ found: [Redactor.Finding], coarse: Bool) -> Field {
+        guard !found.isEmpty else { return Field(name: name, published: published, marked: published, removed: []) }
+        let bytes = Array(original.utf8)
+        var marked: [UInt8] = []
+        var removed: [Removal] = []
+        var i = 0
+        for f in found {
+            marked += bytes[i..<f.start]
+            if coarse, f.kind == .address, let street = f.streetStart {
+                // Only the house number goes; the street stays.
+                let number = String(decoding: bytes[f.start..<street], as: UTF8.self).trimmingCharacters(in: .whitespaces)
+                marked += Array("[house number removed: \(number)] ".utf8) + bytes[street..<f.end]
+                removed.append(Removal(kind: f.kind, text: number))
+            } else {
+                let words = String(decoding: bytes[f.start..<f.end], as: UTF8.self)
+                marked += Array("[\(f.kind.mark.dropFirst().dropLast()): \(words)]".utf8)
+                removed.append(Removal(kind: f.kind, text: words))
+            }
+            i = f.end
+        }
+        marked += bytes[i...]
+        return Field(name: name, published: published, marked: String(decoding: marked, as: UTF8.self), removed: removed)
+    }
+}
