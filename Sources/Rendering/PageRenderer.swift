@@ -64,6 +64,9 @@ struct PageRenderer: Sendable {
     let options: BuildOptions
     let now: Int64
 
+    /// The site's language, from the theme's language files, with the site's digits.
+    var language: Language { theme.language(for: site.language).numbering(site.numbering) }
+
     /// Environments are the same for every page with the same way back to the root: made once each.
     let environments = Locked<[String: Environment]>([:])
     /// Map drawings by page depth, title and group link (see `renderVariables`).
@@ -84,7 +87,8 @@ struct PageRenderer: Sendable {
             partials: { name throws(LiquidError) in theme.partial(name, markdown: markdown) },
             escaping: escaping,
             filters: JekyllFilters.filters(relativeBase: root, absoluteBase: absoluteRoot ?? "", markdown: MarkdownRenderer.html)
-                .merging(SiteFilters.all) { jekyll, _ in jekyll },
+                .merging(SiteFilters.all) { jekyll, _ in jekyll }
+                .merging(LanguageFilters.make(language, escaping: escaping)) { jekyll, _ in jekyll },
             strictFilters: true, timeZone: site.timeZone, now: now)
     }
 
@@ -120,7 +124,7 @@ struct PageRenderer: Sendable {
     /// The `site` and `build` variables every page sees.
     var siteFingerprint: Fingerprint {
         var h = FingerprintBuilder()
-        for field in [site.title, site.description ?? "", site.language, options.baseURL ?? "", options.today.description] { h.add(field) }
+        for field in [site.title, site.description ?? "", site.language, site.numbering, options.baseURL ?? "", options.today.description] { h.add(field) }
         return h.value
     }
 
@@ -197,7 +201,7 @@ struct PageRenderer: Sendable {
         ]))
         data["site"] = .object(Object([
             ("title", .string(site.title)), ("description", site.description.map { .string($0) } ?? .nil),
-            ("language", .string(site.language)), ("base_url", options.baseURL.map { .string($0) } ?? .nil),
+            ("language", .string(site.language)), ("direction", .string(language.direction)), ("numbering", .string(site.numbering)), ("base_url", options.baseURL.map { .string($0) } ?? .nil),
             ("how_to_report", site.howToReport.map { .string($0) } ?? .nil),
         ]))
         data["build"] = .object(Object([("date", .string(options.today.description)), ("week", .string(WeekID(containing: options.today).description))]))

@@ -18,7 +18,8 @@ enum Prepare {
 
     static func neighborhoods(_ site: Site, theme: Theme, workers: Int) -> [Neighborhood] {
         Parallel.map(site.neighborhoods, workers: workers) { hood in
-            let models = ViewModels(site: site.settings, hood: hood, options: site.options)
+            let models = ViewModels(site: site.settings, hood: hood, options: site.options,
+                                    language: theme.language(for: site.settings.language).numbering(site.settings.numbering))
             let jobs = SitePages(models: models).jobs()
             return Neighborhood(slug: hood.slug, folder: hood.fingerprint, jobs: jobs, pageCount: jobs.count, files: files(models, jobs: jobs, theme: theme))
         }

@@ -7,6 +7,11 @@ public enum Strftime {
                              "September", "October", "November", "December"]
 
     public static func format(_ t: LiquidTime, _ format: String) -> String {
+        Self.format(t, format, words: .english)
+    }
+
+    /// The same with another language's month, weekday and AM/PM words (`%B`, `%b`, `%A`, `%a`, `%p`, `%P`).
+    public static func format(_ t: LiquidTime, _ format: String, words: CalendarWords) -> String {
         let f = t.fields
         var out = ""
         let chars = Array(format)
@@ -27,7 +32,7 @@ public enum Strftime {
             guard j < chars.count else { out += String(chars[i...]); break }
             let conversion = chars[j]
             // A width beyond `maxWidth` is not a conversion: written as it is (Ruby refuses such widths).
-            if (width ?? 0) <= Self.maxWidth, let text = convert(conversion, f, t, flags: flags, width: width, colons: colons) {
+            if (width ?? 0) <= Self.maxWidth, let text = convert(conversion, f, t, flags: flags, width: width, colons: colons, words: words) {
                 out += text
             } else {
                 out += String(chars[i...j])
@@ -55,7 +60,7 @@ public enum Strftime {
     }
 
     static func convert(_ c: Character, _ f: (year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, weekday: Int, yday: Int),
-                        _ t: LiquidTime, flags: Set<Character>, width: Int?, colons: Int) -> String? {
+                        _ t: LiquidTime, flags: Set<Character>, width: Int?, colons: Int, words: CalendarWords) -> String? {
         func num(_ n: Int, _ w: Int, _ p: Character = "0") -> String { number(n, w, pad: p, flags: flags, width: width) }
         func txt(_ s: String) -> String { text(s, flags: flags, width: width) }
         let hour12 = f.hour % 12 == 0 ? 12 : f.hour % 12
@@ -64,8 +69,8 @@ public enum Strftime {
         case "C": return num(f.year / 100, 2)
         case "y": return num(f.year % 100, 2)
         case "m": return num(f.month, 2)
-        case "B": return txt(monthNames[f.month - 1])
-        case "b", "h": return txt(String(monthNames[f.month - 1].prefix(3)))
+        case "B": return txt(words.months[f.month - 1])
+        case "b", "h": return txt(words.shortMonths[f.month - 1])
         case "d": return num(f.day, 2)
         case "e": return num(f.day, 2, " ")
         case "j": return num(f.yday, 3)
@@ -73,8 +78,10 @@ public enum Strftime {
         case "k": return num(f.hour, 2, " ")
         case "I": return num(hour12, 2)
         case "l": return num(hour12, 2, " ")
-        case "P": return txt(f.hour < 12 ? "am" : "pm")
-        case "p": return flags.contains("#") ? (f.hour < 12 ? "am" : "pm") : txt(f.hour < 12 ? "AM" : "PM")
+        case "P": return txt(words.english ? (f.hour < 12 ? "am" : "pm") : words.dayPeriods[f.hour < 12 ? 0 : 1])
+        case "p":
+            guard words.english else { return txt(words.dayPeriods[f.hour < 12 ? 0 : 1]) }
+            return flags.contains("#") ? (f.hour < 12 ? "am" : "pm") : txt(f.hour < 12 ? "AM" : "PM")
         case "M": return num(f.minute, 2)
         case "S": return num(f.second, 2)
         case "L": return num(t.nanoseconds / 1_000_000, 3)
@@ -91,8 +98,8 @@ public enum Strftime {
             default: return sign + LiquidTime.pad(h, 2) + LiquidTime.pad(m, 2)
             }
         case "Z": return txt(t.zoneName)
-        case "A": return txt(dayNames[f.weekday])
-        case "a": return txt(String(dayNames[f.weekday].prefix(3)))
+        case "A": return txt(words.weekdays[f.weekday])
+        case "a": return txt(words.shortWeekdays[f.weekday])
         case "u": return num(f.weekday == 0 ? 7 : f.weekday, 1)
         case "w": return num(f.weekday, 1)
         case "U": return num((f.yday + 6 - f.weekday) / 7, 2)
@@ -105,14 +112,14 @@ public enum Strftime {
         case "n": return "\n"
         case "t": return "\t"
         case "%": return "%"
-        case "c": return format(t, "%a %b %e %H:%M:%S %Y")
+        case "c": return format(t, "%a %b %e %H:%M:%S %Y", words: words)
         case "D", "x": return format(t, "%m/%d/%y")
         case "F": return format(t, "%Y-%m-%d")
         case "T", "X": return format(t, "%H:%M:%S")
         case "R": return format(t, "%H:%M")
         case "r": return format(t, "%I:%M:%S %p")
-        case "v": return format(t, "%e-%^b-%Y")
-        case "+": return format(t, "%a %b %e %H:%M:%S %Z %Y")
+        case "v": return format(t, "%e-%^b-%Y", words: words)
+        case "+": return format(t, "%a %b %e %H:%M:%S %Z %Y", words: words)
         default: return nil
         }
     }
@@ -130,6 +137,36 @@ public enum Strftime {
         if week == 53, f.yday - isoWeekday + 4 > days { return (f.year + 1, 1) }
         return (f.year, week)
     }
+}
+
+/// The words `strftime` writes: English unless a language gives its own (from the theme's language file).
+public struct CalendarWords: Sendable {
+    /// January first.
+    public var months: [String]
+    public var shortMonths: [String]
+    /// Sunday first, as `strftime` counts.
+    public var weekdays: [String]
+    public var shortWeekdays: [String]
+    /// Before and after noon.
+    public var dayPeriods: [String]
+    /// True for Ruby's own words (whose `%p` and `%P` differ in case).
+    var english = false
+
+    public init(months: [String], shortMonths: [String], weekdays: [String], shortWeekdays: [String], dayPeriods: [String]) {
+        precondition(months.count == 12 && shortMonths.count == 12 && weekdays.count == 7 && shortWeekdays.count == 7 && dayPeriods.count == 2)
+        self.months = months
+        self.shortMonths = shortMonths
+        self.weekdays = weekdays
+        self.shortWeekdays = shortWeekdays
+        self.dayPeriods = dayPeriods
+    }
+
+    public static let english: CalendarWords = {
+        var w = CalendarWords(months: Strftime.monthNames, shortMonths: Strftime.monthNames.map { String($0.prefix(3)) },
+                              weekdays: Strftime.dayNames, shortWeekdays: Strftime.dayNames.map { String($0.prefix(3)) }, dayPeriods: ["AM", "PM"])
+        w.english = true
+        return w
+    }()
 }
 
 extension Strftime {
