@@ -38,6 +38,7 @@ extension ViewModels {
             }
             break
         }
-        return (.safe(MarkdownRenderer.html(kept.joined(separator: "\n\n"))), shortened, used)
+        // In a block that takes its direction from its own text, like every text of residents and organizers.
+        return (html(kept.joined(separator: "\n\n")), shortened, used)
     }
 }
