@@ -190,7 +190,8 @@ struct PageRenderer: Sendable {
     func inlineStyle(_ name: String) -> Value {
         guard let asset = theme.assets.first(where: { $0.path == name }) else { return .nil }
         // Nothing in it can close the element early.
-        return .safe(String(decoding: asset.bytes, as: UTF8.self).replacingOccurrences(of: "</", with: "<\\/"))
+        let css = PhysicalCSS.of(String(decoding: asset.bytes, as: UTF8.self), rightToLeft: language.direction == "rtl")
+        return .safe(css.replacingOccurrences(of: "</", with: "<\\/"))
     }
 
     func variables(_ job: PageJob, root: String) -> Object {
@@ -207,5 +208,26 @@ struct PageRenderer: Sendable {
         data["build"] = .object(Object([("date", .string(options.today.description)), ("week", .string(WeekID(containing: options.today).description))]))
         data["routes"] = Routes.value
         return data
+    }
+}
+
+/// The theme's stylesheet for a `<style>` element: its logical properties (`margin-inline-start`,
+/// `text-align: start`) written as the physical ones of the page's direction, which every checker
+/// and old mail reader knows. The stylesheet itself keeps the logical ones.
+enum PhysicalCSS {
+    static func of(_ css: String, rightToLeft: Bool) -> String {
+        let start = rightToLeft ? "right" : "left", end = rightToLeft ? "left" : "right"
+        var out = css
+        for (logical, physical) in [
+            ("inset-inline-start:", start + ":"), ("inset-inline-end:", end + ":"),
+            ("border-inline-start-color:", "border-\(start)-color:"), ("border-inline-end-color:", "border-\(end)-color:"),
+            ("border-inline-start:", "border-\(start):"), ("border-inline-end:", "border-\(end):"),
+            ("margin-inline-start:", "margin-\(start):"), ("margin-inline-end:", "margin-\(end):"),
+            ("padding-inline-start:", "padding-\(start):"), ("padding-inline-end:", "padding-\(end):"),
+            ("text-align: start", "text-align: \(start)"), ("text-align: end", "text-align: \(end)"),
+        ] {
+            out = out.replacingOccurrences(of: logical, with: physical)
+        }
+        return out
     }
 }
