@@ -38,7 +38,7 @@ extension ViewModels {
             }
             break
         }
-        // In a block that takes its direction from its own text, like every text of residents and organizers.
-        return (html(kept.joined(separator: "\n\n")), shortened, used)
+        // (The flyer puts it in a block that takes its direction from its own text.)
+        return (.safe(MarkdownRenderer.html(kept.joined(separator: "\n\n"))), shortened, used)
     }
 }

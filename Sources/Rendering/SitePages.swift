@@ -105,7 +105,9 @@ struct SitePages {
             ("digests", .array(h.digests.map { m.digest($0) })), ("years", m.digestYears(h.digests)),
         ]))
         let weeks = Set(h.digests.map(\.week))
-        let footer: (String, Value) = ("email_footer", m.site.email.footer.value)
+        // Without `email.footer` in site.yml, the language's own words say how to stop the digest.
+        let footer: (String, Value) = ("email_footer", m.site.email.footer == .standard
+            ? EmailFooter(parts: [.text(m.t("email_footer_default"))]).value : m.site.email.footer.value)
         for d in h.digests {
             var value = m.digest(d, full: true)
             if case .object(var o) = value {
