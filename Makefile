@@ -24,6 +24,9 @@ test:
 	python3 tests/shard_checks.py .build/debug/commonsight content .build/site-check/public .build/site-check/shards
 	python3 tests/print_checks.py .build/site-check/public https://digest.example.org/
 	python3 tests/browser_checks.py .build/site-check/public --sample
+	scripts/localized-sample.sh ar arab .build/site-check/ar
+	python3 tests/site_checks.py .build/site-check/ar/public .build/site-check/ar/content
+	python3 tests/browser_checks.py .build/site-check/ar/public
 	.build/debug/commonsight build --date 2026-11-29 --content tests/fixtures/hostile/content --out .build/site-check/hostile --cache-dir .build/site-check/hostile-cache
 	python3 tests/hostile_checks.py .build/site-check/hostile tests/fixtures/hostile/content
 	python3 tests/open_data_checks.py .build/site-check/hostile tests/fixtures/hostile/content

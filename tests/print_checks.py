@@ -167,11 +167,22 @@ def emails(public, base, hood, week):
         check(f"{name}/email.eml HTML part is email.html", rich.get_content().replace("\r\n", "\n") == html)
 
 
+def physical(css, rtl):
+    """The stylesheet as a page's <style> holds it: logical properties written as the page direction's physical ones."""
+    start, end = ("right", "left") if rtl else ("left", "right")
+    for side, name in (("start", start), ("end", end)):
+        css = css.replace(f"inset-inline-{side}:", f"{name}:")
+        for prop in ("border", "margin", "padding"):
+            css = css.replace(f"{prop}-inline-{side}-color:", f"{prop}-{name}-color:").replace(f"{prop}-inline-{side}:", f"{prop}-{name}:")
+        css = css.replace(f"text-align: {side}", f"text-align: {name}")
+    return css
+
+
 def not_found(public, hood):
     page = open(os.path.join(public, hood, "404.html"), encoding="utf-8").read()
     check(f"{hood}/404.html links no stylesheet", not re.search(r'<link[^>]+rel="stylesheet"', page), re.findall(r"<link[^>]*>", page))
     css = open(os.path.join(public, hood, "assets", "site.css"), encoding="utf-8").read()
-    check(f"{hood}/404.html holds the site's stylesheet", "<style>" + css + "</style>" in page)
+    check(f"{hood}/404.html holds the site's stylesheet", "<style>" + physical(css, bool(re.search(r'<html[^>]*\sdir="rtl"', page))) + "</style>" in page)
 
 
 def emails_and_cards(public, base):

@@ -83,12 +83,18 @@ public struct StreetIndex: Sendable {
     /// least 30° apart, so the two make a corner), "near Pickford St" (no crossing street in
     /// reach), or nil.
     public func describe(_ p: Coordinate, within meters: Double = 250) -> String? {
+        corner(p, within: meters).map { c in c.crossing.map { "near \(c.street) and \($0)" } ?? "near \(c.street)" }
+    }
+
+    /// The nearest street and the nearest one crossing it (nil when none crosses in reach), for
+    /// `describe` in any language.
+    public func corner(_ p: Coordinate, within meters: Double = 250) -> (street: String, crossing: String?)? {
         let found = nearestWithDirection(p, within: meters)
         guard let first = found.first else { return nil }
         let crossing = found.dropFirst().first { other in
             let turn = abs(other.direction - first.direction)
             return min(turn, .pi - turn) >= .pi / 6
         }
-        return crossing.map { "near \(first.name) and \($0.name)" } ?? "near \(first.name)"
+        return (first.name, crossing?.name)
     }
 }

@@ -48,12 +48,16 @@ public struct SiteSettings: Sendable {
     /// Absolute http(s) URL of the folder that holds the neighborhood sites, ending in `/`.
     public var baseURL: String?
     public var language: String
+    /// The digits pages write numbers and dates with: `latn` (0-9, the default) or `arab` (٠-٩).
+    public var numbering = "latn"
     public var timeZone: TimeZone
     public var privacy: PrivacyPolicy
     /// In the order `site.yml` lists them.
     public var categories: [Category]
     /// The small line under every map: where its data came from.
     public var mapAttribution: String
+    /// The line when `site.yml` gives none (pages write the language's words for it).
+    public static let defaultMapAttribution = "Drawn from this site's data"
     /// How a resident files a report (`how_to_report`): printed on flyers, shown on the home page.
     public var howToReport: String?
     public var location: SourceLocation

@@ -40,12 +40,19 @@ public enum SiteLoader {
             }
         }
         let privacy = self.privacy(fields.node("privacy"), log: &log)
-        let attribution = fields.text("map_attribution", log: &log) ?? "Drawn from this site's data"
+        let attribution = fields.text("map_attribution", log: &log) ?? SiteSettings.defaultMapAttribution
         let categories = self.categories(fields, log: &log)
         guard let title, let categories else { return nil }
         var settings = SiteSettings(title: title, description: description, baseURL: baseURL, language: language,
                                     timeZone: zone, privacy: privacy, categories: categories, mapAttribution: attribution, location: start)
         settings.markdownBudget = limits(fields.node("limits"), log: &log)
+        if let numbering = fields.text("numbering", log: &log) {
+            if numbering == "latn" || numbering == "arab" {
+                settings.numbering = numbering
+            } else {
+                log.error(fields.place("numbering"), "numbering \(quoted(numbering)) is not one this site knows; expected 'latn' (0-9) or 'arab' (٠-٩)")
+            }
+        }
         settings.howToReport = fields.text("how_to_report", log: &log).map(TextCleaning.clean)
         settings.email = EmailSettings.read(fields.node("email"), log: &log)
         settings.openData = OpenDataSettings.read(fields, log: &log)

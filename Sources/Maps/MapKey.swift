@@ -86,30 +86,35 @@ public enum MapKey {
         var groupText: String?
         var attribution: String
         var empty: String
+        var words = MapWords()
 
         func svg(top: Double, width: Double) -> (svg: String, height: Double) {
             func n(_ v: Double) -> String { SVGText.number(v) }
-            var s = "<g class=\"legend\" font-family=\"system-ui, sans-serif\" font-size=\"14\" fill=\"#1d2327\">\n"
+            // Right to left, the key starts at the right edge and its text runs leftward.
+            let rtl = words.rightToLeft
+            func x(_ v: Double) -> String { n(rtl ? width - v : v) }
+            var s = "<g class=\"legend\" font-family=\"system-ui, sans-serif\" font-size=\"14\" fill=\"#1d2327\"\(rtl ? " direction=\"rtl\"" : "")>\n"
             var y = top + 20
-            if legend.isEmpty { s += "<text x=\"14\" y=\"\(n(y + 5))\">\(Escape.xml(empty))</text>\n"; y += 26 }
+            if legend.isEmpty { s += "<text x=\"\(x(14))\" y=\"\(n(y + 5))\">\(Escape.xml(empty))</text>\n"; y += 26 }
             let columnWidth = (width - 20) / 2
             for (i, item) in legend.enumerated() {
-                let x = 14 + Double(i % 2) * columnWidth, rowY = y + Double(i / 2) * 26
-                s += "<path d=\"\(item.shape.path(x: x + 7, y: rowY, r: 6.5))\" fill=\"\(Escape.xml(item.color))\" stroke=\"#1d2327\" stroke-width=\"0.8\"/>"
-                s += "<text x=\"\(n(x + 20))\" y=\"\(n(rowY + 5))\">\(Escape.xml(item.label)) (\(item.count))</text>\n"
+                let left = 14 + Double(i % 2) * columnWidth, rowY = y + Double(i / 2) * 26
+                let markX = rtl ? width - left - 7 : left + 7
+                s += "<path d=\"\(item.shape.path(x: markX, y: rowY, r: 6.5))\" fill=\"\(Escape.xml(item.color))\" stroke=\"#1d2327\" stroke-width=\"0.8\"/>"
+                s += "<text x=\"\(x(left + 20))\" y=\"\(n(rowY + 5))\">\(Escape.xml(item.label)) (\(Escape.xml(words.number(item.count))))</text>\n"
             }
             y += Double((legend.count + 1) / 2) * 26
             if let groupText {
-                s += "<circle cx=\"21\" cy=\"\(n(y))\" r=\"9\" fill=\"#7a8a8f\" stroke=\"#ffffff\"/><circle cx=\"21\" cy=\"\(n(y))\" r=\"5.5\" fill=\"#ffffff\"/>"
+                s += "<circle cx=\"\(x(21))\" cy=\"\(n(y))\" r=\"9\" fill=\"#7a8a8f\" stroke=\"#ffffff\"/><circle cx=\"\(x(21))\" cy=\"\(n(y))\" r=\"5.5\" fill=\"#ffffff\"/>"
                 for line in MapKey.wrap(groupText, width: width - 48, size: 14) {
-                    s += "<text x=\"34\" y=\"\(n(y + 5))\">\(Escape.xml(line))</text>\n"
+                    s += "<text x=\"\(x(34))\" y=\"\(n(y + 5))\">\(Escape.xml(line))</text>\n"
                     y += 19
                 }
                 y += 9
             }
             y += 4
             for line in MapKey.wrap(attribution, width: width - 28, size: 12) {
-                s += "<text x=\"14\" y=\"\(n(y))\" font-size=\"12\" fill=\"#4f5b62\">\(Escape.xml(line))</text>\n"
+                s += "<text x=\"\(x(14))\" y=\"\(n(y))\" font-size=\"12\" fill=\"#4f5b62\">\(Escape.xml(line))</text>\n"
                 y += 16
             }
             return (s + "</g>\n", y - top)

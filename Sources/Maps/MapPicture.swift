@@ -60,6 +60,8 @@ struct MapPicture {
         // browse (still outside the tab order), never an image with controls inside.
         let role = groups.isEmpty ? "role=\"img\" " : ""
         var s = "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"map\(spec.narrowWidth == nil ? "" : (p == spec.idPrefix ? " map-wide" : " map-narrow"))\" "
+        // On a right-to-left page the drawing's labels (street names, the scale) still sit where the geometry puts them.
+        if spec.words.rightToLeft { s += "direction=\"ltr\" " }
         s += "viewBox=\"0 0 \(n(width)) \(n(height))\" width=\"\(n(width))\" height=\"\(n(height))\" \(role)aria-labelledby=\"\(p)-title \(p)-desc\">\n"
         s += "<title id=\"\(p)-title\">\(Escape.xml(spec.title))</title>\n"
         s += "<desc id=\"\(p)-desc\">\(Escape.xml(description))</desc>\n"

@@ -45,7 +45,7 @@ public enum MapRenderer {
         var key: MapKey.Standalone?
         if spec.standalone {
             key = MapKey.Standalone(legend: legend, groupText: hasGroups ? spec.words.groupKey(groupMeters) : nil,
-                                    attribution: spec.attribution, empty: spec.words.noReports)
+                                    attribution: spec.attribution, empty: spec.words.noReports, words: spec.words)
         }
         let drawn = MapPicture(spec: spec, groups: wideGroups, places: places, description: description)
         return MapDrawing(wide: drawn.rendition(wideFit, idPrefix: spec.idPrefix, key: key),
@@ -90,13 +90,14 @@ public enum MapRenderer {
     static func places(_ groups: [MarkGroup], spec: MapSpec) -> [MapDrawing.Place] {
         groups.enumerated().map { i, g in
             let middle = g.marks.count == 1 ? g.marks[0].coordinate : centroid(g.marks.map(\.coordinate))
-            let name = spec.streets.describe(middle) ?? spec.words.somewhere(spec.place)
+            let name = spec.streets.corner(middle).map { spec.words.near($0.street, $0.crossing) } ?? spec.words.somewhere(spec.place)
             let counts = spec.categories.compactMap { c -> String? in
                 let k = g.marks.reduce(0) { $0 + ($1.category == c.key ? 1 : 0) }
-                return k == 0 ? nil : "\(k) \(c.label)"
+                return k == 0 ? nil : spec.words.categoryCount(c.label, k)
             }
             return MapDrawing.Place(anchor: "\(spec.idPrefix)-g\(i + 1)", name: name,
-                                    summary: "\(spec.words.reports(g.marks.count)) \(name): \(counts.joined(separator: ", "))", marks: g.marks)
+                                    summary: spec.words.placeSummary(spec.words.reports(g.marks.count), name, counts.joined(separator: spec.words.separator)),
+                                    marks: g.marks)
         }
     }
 
@@ -110,7 +111,7 @@ public enum MapRenderer {
         let total = spec.marks.count
         guard total > 0 else { return spec.words.empty(spec.place) }
         var text = spec.words.showing(spec.place, spec.words.reports(total)) + ": "
-        text += legend.map { "\($0.label) \($0.count)" }.joined(separator: ", ") + "."
+        text += legend.map { "\($0.label) \(spec.words.number($0.count))" }.joined(separator: spec.words.separator) + "."
         if let busiest = places.max(by: { a, b in a.marks.count != b.marks.count ? a.marks.count < b.marks.count : a.anchor > b.anchor }),
            busiest.marks.count > 1 {
             text += " " + spec.words.busiest(busiest.name, busiest.marks.count)

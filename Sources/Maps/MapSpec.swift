@@ -126,6 +126,18 @@ public struct MapWords: Sendable {
     }
     public var noReports = "No reports to show on this map."
     public var north = "N"
+    /// "near Pickford St and Wyoming St", "near Pickford St": the nearest street and the one crossing it.
+    public var near: @Sendable (String, String?) -> String = { a, b in b.map { "near \(a) and \($0)" } ?? "near \(a)" }
+    /// "2 Vacant storefronts": how many of a category.
+    public var categoryCount: @Sendable (String, Int) -> String = { "\($1) \($0)" }
+    /// "3 reports near Pickford St: 2 Vacant storefronts, 1 Property taxes".
+    public var placeSummary: @Sendable (String, String, String) -> String = { "\($0) \($1): \($2)" }
+    /// Between the items of a list.
+    public var separator = ", "
+    /// A whole number as the page writes it.
+    public var number: @Sendable (Int) -> String = { String($0) }
+    /// The page reads right to left: the standalone key's text runs from the right.
+    public var rightToLeft = false
 
     public init() {}
 }

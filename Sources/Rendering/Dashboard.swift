@@ -63,11 +63,13 @@ enum Dashboard {
     /// `digest` gives a week's digest page when there is one (on a neighborhood's own pages).
     /// `scale` is the count its line draws at full height (see `Sparkline`).
     static func value(_ a: Activity, weeks: [WeekID], site: SiteSettings, busiest: Int, scale: Int? = nil,
-                      digest: (WeekID) -> String? = { _ in nil }) -> Value {
+                      digest: (WeekID) -> String? = { _ in nil },
+                      weekTitle: (WeekID) -> String = { "Week of \($0.start.monthName) \($0.start.day), \($0.start.year)" },
+                      shortDay: (CivilDate) -> String = Dashboard.shortDay) -> Value {
         let weekValues: [Value] = zip(weeks, a.reportsPerWeek).enumerated().map { i, pair in
             let (w, count) = pair
             return .object(Object([
-                ("week", .string(w.description)), ("label", .string(shortDay(w.start))), ("title", .string(ViewModels.weekTitle(w))),
+                ("week", .string(w.description)), ("label", .string(shortDay(w.start))), ("title", .string(weekTitle(w))),
                 ("start_day", .string(w.start.description)), ("end_day", .string(w.end.description)), ("count", .int(count)),
                 ("current", .bool(i == weeks.count - 1)), ("url", digest(w).map { .string($0) } ?? .nil),
             ]))

@@ -8,7 +8,7 @@ extension ViewModels {
         var years: [(year: Int, months: [(title: String, items: [Digest])])] = []
         for d in digests.sorted(by: { $0.week > $1.week }) {
             let start = d.week.start
-            let title = "\(start.monthName) \(start.year)"
+            let title = day(start, "month_year")
             if years.last?.year != start.year { years.append((start.year, [])) }
             if years[years.count - 1].months.last?.title == title {
                 years[years.count - 1].months[years[years.count - 1].months.count - 1].items.append(d)

@@ -10,7 +10,7 @@ extension ViewModels {
     static let recentOnFlyer = 30
 
     func digestFlyer(_ d: Digest, in h: NeighborhoodSite) -> (map: MapRequest, variables: [(String, Value)]) {
-        let title = Self.weekTitle(d.week)
+        let title = weekTitle(d.week)
         let latest = h.stories.filter { !$0.isDraft && ($0.story.date.map { $0.day <= d.week.end } ?? false) }
             .max { ($0.story.date?.instant ?? 0, $1.story.slug) < ($1.story.date?.instant ?? 0, $0.story.slug) }
         var variables: [(String, Value)] = [("latest_story", latest.map { story($0) } ?? .nil)]
@@ -19,7 +19,7 @@ extension ViewModels {
         let mapTitle: String
         if d.observations.isEmpty {
             shown = Array(h.observations.filter { $0.observed.day <= d.week.end }.suffix(Self.recentOnFlyer))
-            mapTitle = "Map of the \(shown.count) most recent reports in \(h.name)"
+            mapTitle = t("map_recent", count: shown.count, ["place": h.name])
             // The week's line and the quiet week's words, then the latest story: its title, opening and call to action
             // (11 pt lines of about 62 characters).
             text = 3 * FlyerSpace.line + 24
@@ -29,7 +29,7 @@ extension ViewModels {
             }
         } else {
             shown = d.observations
-            mapTitle = "Map of the observations of the \(title.lowercased())"
+            mapTitle = t("map_week", ["week": t("week_title_inline", ["date": longDate(d.week.start)])])
             let rows = min(d.counts.count, 6), items = min(d.observations.count, 6)
             text = 2 * FlyerSpace.line + 12 + Double(rows + 1) * 22 + 14 + Double(items) * 20 + 10
             if d.observations.count > 6 { text += 20 }

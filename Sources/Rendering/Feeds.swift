@@ -20,9 +20,10 @@ struct Feeds {
         struct Entry { var id, title, link, summary: String; var html: String?; var updated: Int64 }
         var entries: [Entry] = []
         for d in hood.digests {
-            let summary = "\(d.observations.count) observation\(d.observations.count == 1 ? "" : "s"), "
-                + "\(d.stories.count) new stor\(d.stories.count == 1 ? "y" : "ies"), \(d.events.count) upcoming event\(d.events.count == 1 ? "" : "s")."
-            entries.append(Entry(id: id(Routes.digest(d.week)), title: "\(hood.name): \(ViewModels.weekTitle(d.week))",
+            let summary = models.t("feed_digest_summary", ["observations": models.t("count_observations", count: d.observations.count),
+                                                           "stories": models.t("count_new_stories", count: d.stories.count),
+                                                           "events": models.t("count_upcoming_events", count: d.events.count)])
+            entries.append(Entry(id: id(Routes.digest(d.week)), title: models.t("place_title", ["place": hood.name, "title": models.weekTitle(d.week)]),
                                  link: link(Routes.digest(d.week)), summary: summary, html: nil, updated: d.updated))
         }
         for s in hood.stories where !s.isDraft {

@@ -67,12 +67,12 @@ extension ViewModels {
         let root = Routes.root(of: pagePath)
         let marks = hood.mappable(request.observations).sorted { ($0.observed.instant, $0.id) < ($1.observed.instant, $1.id) }.map { o in
             MapSpec.Mark(id: o.id, coordinate: o.coordinate, category: o.category,
-                         label: "\(o.title), \(Self.longDate(o.observed.day))", url: root + Routes.observation(o.id))
+                         label: t("title_and_date", ["title": o.title, "date": longDate(o.observed.day)]), url: root + Routes.observation(o.id))
         }
         var spec = MapSpec(title: request.title, place: hood.name, boundary: hood.boundary, basemap: basemapShapes, marks: marks,
                            categories: site.categories.map { .init(key: $0.key, label: $0.label, color: $0.color) },
                            groupLink: pagePath == Routes.neighborhoodMap ? root + Routes.home + "#" : "#",
-                           attribution: site.mapAttribution, idPrefix: "map", streets: streets)
+                           attribution: mapAttribution, idPrefix: "map", streets: streets, words: mapWords)
         // Pages show a second drawing on phones (and group at its scale); `map.svg` groups the same way, so
         // its circles link to the home page's places; print draws only the one.
         spec.narrowWidth = request.kind == .printed ? nil : 320
@@ -115,8 +115,8 @@ extension ViewModels {
                 .object(Object([("icon", .safe(MapKey.icon(item.shape, color: item.color))), ("label", .string(item.label)), ("count", .int(item.count))]))
             })),
             ("has_groups", .bool(drawing.hasGroups)), ("group_icon", .safe(MapKey.groupIcon())),
-            ("group_key", .string(MapWords().groupKey(drawing.groupMeters))), ("group_meters", .int(drawing.groupMeters)),
-            ("attribution", .string(site.mapAttribution)),
+            ("group_key", .string(mapWords.groupKey(drawing.groupMeters))), ("group_meters", .int(drawing.groupMeters)),
+            ("attribution", .string(mapAttribution)),
             ("places", .array(places)), ("description", .string(drawing.description)),
         ]))
     }
@@ -156,10 +156,34 @@ extension ViewModels {
 
     /// `OUT/<slug>/map.svg`: every published observation, as a file of its own, with its key.
     func neighborhoodMapFile() -> String {
-        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + map(MapRequest(hood.observations, title: "Map of \(hood.name)", kind: .neighborhood),
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + map(MapRequest(hood.observations, title: t("map_file", ["place": hood.name]), kind: .neighborhood),
                                                             pagePath: Routes.neighborhoodMap).svg
     }
 
-    /// "May 9, 2020".
-    static func longDate(_ d: CivilDate) -> String { "\(d.monthName) \(d.day), \(d.year)" }
+    /// The line under every map: `map_attribution` of `site.yml`, else the language's default.
+    var mapAttribution: String {
+        site.mapAttribution == SiteSettings.defaultMapAttribution ? t("default_map_attribution") : site.mapAttribution
+    }
+
+    /// The words of the maps, in the site's language.
+    var mapWords: MapWords {
+        let l = language
+        var w = MapWords()
+        w.reports = { l.text("map_reports", count: $0) }
+        w.showing = { l.text("map_showing", ["place": $0, "reports": $1]) }
+        w.empty = { l.text("map_empty", ["place": $0]) }
+        w.busiest = { l.text("map_busiest", count: $1, ["place": $0]) }
+        w.grouped = { l.text("map_grouped", count: $0) }
+        w.somewhere = { l.text("map_somewhere", ["place": $0]) }
+        w.groupKey = { l.text("map_group_key", ["meters": l.number($0)]) }
+        w.noReports = l.text("map_no_reports")
+        w.north = l.text("map_north")
+        w.near = { a, b in b.map { l.text("map_near_corner", ["street": a, "crossing": $0]) } ?? l.text("map_near_street", ["street": a]) }
+        w.categoryCount = { l.text("map_category_count", count: $1, ["category": $0]) }
+        w.placeSummary = { l.text("map_place_summary", ["reports": $0, "place": $1, "counts": $2]) }
+        w.separator = l.text("list_separator")
+        w.number = { l.number($0) }
+        w.rightToLeft = l.direction == "rtl"
+        return w
+    }
 }

@@ -64,6 +64,9 @@ struct PageRenderer: Sendable {
     let options: BuildOptions
     let now: Int64
 
+    /// The site's language, from the theme's language files, with the site's digits.
+    var language: Language { theme.language(for: site.language).numbering(site.numbering) }
+
     /// Environments are the same for every page with the same way back to the root: made once each.
     let environments = Locked<[String: Environment]>([:])
     /// Map drawings by page depth, title and group link (see `renderVariables`).
@@ -86,7 +89,8 @@ struct PageRenderer: Sendable {
             partials: { name throws(LiquidError) in theme.partial(name, markdown: markdown) },
             escaping: escaping,
             filters: JekyllFilters.filters(relativeBase: root, absoluteBase: absoluteRoot ?? "", markdown: MarkdownRenderer.html)
-                .merging(SiteFilters.all) { jekyll, _ in jekyll },
+                .merging(SiteFilters.all) { jekyll, _ in jekyll }
+                .merging(LanguageFilters.make(language, escaping: escaping)) { jekyll, _ in jekyll },
             strictFilters: true, timeZone: site.timeZone, now: now)
     }
 
@@ -122,7 +126,7 @@ struct PageRenderer: Sendable {
     /// The `site` and `build` variables every page sees.
     var siteFingerprint: Fingerprint {
         var h = FingerprintBuilder()
-        for field in [site.title, site.description ?? "", site.language, options.baseURL ?? "", options.today.description] { h.add(field) }
+        for field in [site.title, site.description ?? "", site.language, site.numbering, options.baseURL ?? "", options.today.description] { h.add(field) }
         return h.value
     }
 
@@ -188,7 +192,8 @@ struct PageRenderer: Sendable {
     func inlineStyle(_ name: String) -> Value {
         guard let asset = theme.assets.first(where: { $0.path == name }) else { return .nil }
         // Nothing in it can close the element early.
-        return .safe(String(decoding: asset.bytes, as: UTF8.self).replacingOccurrences(of: "</", with: "<\\/"))
+        let css = PhysicalCSS.of(String(decoding: asset.bytes, as: UTF8.self), rightToLeft: language.direction == "rtl")
+        return .safe(css.replacingOccurrences(of: "</", with: "<\\/"))
     }
 
     func variables(_ job: PageJob, root: String) -> Object {
@@ -199,11 +204,32 @@ struct PageRenderer: Sendable {
         ]))
         data["site"] = .object(Object([
             ("title", .string(site.title)), ("description", site.description.map { .string($0) } ?? .nil),
-            ("language", .string(site.language)), ("base_url", options.baseURL.map { .string($0) } ?? .nil),
+            ("language", .string(site.language)), ("direction", .string(language.direction)), ("numbering", .string(site.numbering)), ("base_url", options.baseURL.map { .string($0) } ?? .nil),
             ("how_to_report", site.howToReport.map { .string($0) } ?? .nil),
         ]))
         data["build"] = .object(Object([("date", .string(options.today.description)), ("week", .string(WeekID(containing: options.today).description))]))
         data["routes"] = Routes.value
         return data
+    }
+}
+
+/// The theme's stylesheet for a `<style>` element: its logical properties (`margin-inline-start`,
+/// `text-align: start`) written as the physical ones of the page's direction, which every checker
+/// and old mail reader knows. The stylesheet itself keeps the logical ones.
+enum PhysicalCSS {
+    static func of(_ css: String, rightToLeft: Bool) -> String {
+        let start = rightToLeft ? "right" : "left", end = rightToLeft ? "left" : "right"
+        var out = css
+        for (logical, physical) in [
+            ("inset-inline-start:", start + ":"), ("inset-inline-end:", end + ":"),
+            ("border-inline-start-color:", "border-\(start)-color:"), ("border-inline-end-color:", "border-\(end)-color:"),
+            ("border-inline-start:", "border-\(start):"), ("border-inline-end:", "border-\(end):"),
+            ("margin-inline-start:", "margin-\(start):"), ("margin-inline-end:", "margin-\(end):"),
+            ("padding-inline-start:", "padding-\(start):"), ("padding-inline-end:", "padding-\(end):"),
+            ("text-align: start", "text-align: \(start)"), ("text-align: end", "text-align: \(end)"),
+        ] {
+            out = out.replacingOccurrences(of: logical, with: physical)
+        }
+        return out
     }
 }

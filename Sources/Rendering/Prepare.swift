@@ -18,7 +18,8 @@ enum Prepare {
 
     static func neighborhoods(_ site: Site, theme: Theme, workers: Int) -> [Neighborhood] {
         Parallel.map(site.neighborhoods, workers: workers) { hood in
-            let models = ViewModels(site: site.settings, hood: hood, options: site.options)
+            let models = ViewModels(site: site.settings, hood: hood, options: site.options,
+                                    language: theme.language(for: site.settings.language).numbering(site.settings.numbering))
             let data = OpenData(models: models)
             let downloads = data.downloads()
             let jobs = SitePages(models: models, downloads: downloads).jobs()

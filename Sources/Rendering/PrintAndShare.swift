@@ -11,7 +11,7 @@ extension ViewModels {
     /// A QR code for a page of this neighborhood, when the site has a URL to put in it.
     func qr(_ path: String, size: Int = 160) -> Value {
         guard let root = hood.absoluteRoot, let code = QRCode(root + path) else { return .nil }
-        return .safe(code.svg(pixels: size, label: "QR code for \(root + path)"))
+        return .safe(code.svg(pixels: size, label: t("qr_label", ["url": root + path])))
     }
 
     /// The story's narrative cut to fit a printed page: whole blocks while their estimated lines
@@ -38,6 +38,7 @@ extension ViewModels {
             }
             break
         }
+        // (The flyer puts it in a block that takes its direction from its own text.)
         return (.safe(MarkdownRenderer.html(kept.joined(separator: "\n\n"))), shortened, used)
     }
 }

@@ -11,7 +11,7 @@ extension ViewModels {
         var entries: [(kind: String, url: String, title: String, detail: String, words: String)] = []
         let up = "../"
         for s in hood.stories where !s.isDraft {
-            entries.append(("s", up + Routes.story(s.story.slug), s.story.title, s.story.date.map { Self.longDate($0.day) } ?? "",
+            entries.append(("s", up + Routes.story(s.story.slug), s.story.title, s.story.date.map { longDate($0.day) } ?? "",
                             Excerpt.of(s.story.body, limit: 160)))
         }
         for c in hood.coalitions {
@@ -19,7 +19,7 @@ extension ViewModels {
                             Excerpt.of(c.coalition.about, limit: 160)))
         }
         for e in hood.events {
-            entries.append(("e", up + Routes.event(e.slug), e.title, Self.longDate(e.start.day) + (e.location.map { ", " + $0 } ?? ""),
+            entries.append(("e", up + Routes.event(e.slug), e.title, longDate(e.start.day) + (e.location.map { t("list_separator") + $0 } ?? ""),
                             Excerpt.of(e.body, limit: 120)))
         }
         for o in hood.observations.reversed() {
@@ -27,7 +27,7 @@ extension ViewModels {
             // The excerpt its view model holds already (rendered once per build).
             var words = ""
             if case .object(let value) = observation(o), case .string(let excerpt)? = value["excerpt"] { words = excerpt }
-            entries.append(("o", up + Routes.observation(o.id), o.title, label + ", " + Self.longDate(o.observed.day), words))
+            entries.append(("o", up + Routes.observation(o.id), o.title, label + t("list_separator") + longDate(o.observed.day), words))
         }
         var out = "// The search index of \(Escape.jsonText(hood.name)): [kind, url, title, detail, words].\n"
         out += "window.COMMONSIGHT_SEARCH = [\n"

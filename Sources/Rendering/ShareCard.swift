@@ -16,6 +16,8 @@ struct ShareCard: Sendable, Equatable {
     struct Figure: Sendable, Equatable {
         var value: Int
         var label: String
+        /// The number as the page's language writes it (else grouped with commas).
+        var text: String? = nil
     }
 
     /// A category: its color, its label (with a count when it has one) and its share of the band.
@@ -42,6 +44,8 @@ struct ShareCard: Sendable, Equatable {
     var footer = ""
     /// What the card shows, in words: the SVG's title and the image's `alt`.
     var description: String
+    /// The card reads right to left: everything drawn from the right edge, text running leftward.
+    var rightToLeft = false
 
     static let teal = "#0b5d5b", ink = "#1d2327", muted = "#4f5b62", paper = "#fbfaf7", rule = "#d9dedf"
     static let font = "font-family=\"'DejaVu Sans', Verdana, sans-serif\""
@@ -50,8 +54,11 @@ struct ShareCard: Sendable, Equatable {
 
     var svg: String {
         func e(_ s: String) -> String { Escape.xml(s) }
+        let rtl = rightToLeft
+        // Right to left, x is measured from the right edge (start and end are the text's own).
+        func mx(_ x: Double, _ w: Double = 0) -> Double { rtl ? Double(Self.width) - x - w : x }
         func text(_ x: Double, _ y: Double, _ size: Double, _ color: String, _ content: String, bold: Bool = false, end: Bool = false) -> String {
-            "<text x=\"\(SVGText.number(x))\" y=\"\(SVGText.number(y))\" \(Self.font) font-size=\"\(SVGText.number(size))\""
+            "<text x=\"\(SVGText.number(mx(x)))\"" + (rtl ? " direction=\"rtl\"" : "") + " y=\"\(SVGText.number(y))\" \(Self.font) font-size=\"\(SVGText.number(size))\""
                 + (bold ? " font-weight=\"bold\"" : "") + (end ? " text-anchor=\"end\"" : "") + " fill=\"\(color)\">\(e(content))</text>\n"
         }
         var s = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
@@ -83,7 +90,7 @@ struct ShareCard: Sendable, Equatable {
         for (i, f) in shown.enumerated() {
             let column = room / Double(shown.count), x = Self.left + Double(i) * column
             // A number is never cut: a long one is set smaller.
-            let number = Self.grouped(f.value)
+            let number = f.text ?? Self.grouped(f.value)
             let size = min(84, (column - 20) / max(CardText.width(number, size: 1, bold: true), 0.01))
             s += text(x, 438, size, Self.ink, number, bold: true)
             s += text(x, 476, 26, Self.muted, CardText.line(f.label, width: column - 20, size: 26, bold: false))
@@ -101,7 +108,7 @@ struct ShareCard: Sendable, Equatable {
             let label = i == 0 ? CardText.line(key.label, width: keysEnd - x - 32, size: 24, bold: false) : key.label
             let width = 32 + CardText.width(label, size: 24, bold: false)
             guard x + width <= keysEnd else { break }
-            s += "<rect x=\"\(SVGText.number(x))\" y=\"517\" width=\"22\" height=\"22\" rx=\"3\" fill=\"\(e(key.color))\"/>\n"
+            s += "<rect x=\"\(SVGText.number(mx(x, 22)))\" y=\"517\" width=\"22\" height=\"22\" rx=\"3\" fill=\"\(e(key.color))\"/>\n"
             s += text(x + 32, 536, 24, Self.ink, label)
             x += width + 30
         }

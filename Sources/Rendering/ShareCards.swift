@@ -8,20 +8,22 @@ extension ViewModels {
     func storyCard(_ s: StoryPage) -> ShareCard {
         let keys = orderedCategories(s.observations).compactMap { site.category($0) }.map { ShareCard.Key(color: $0.color, label: $0.label) }
         return ShareCard(kicker: hood.name, title: s.story.title, text: Excerpt.of(s.story.body, limit: 160), keys: keys, footer: site.title,
-                         description: "\(s.story.title): a story from \(hood.name)")
+                         description: t("card_story_description", ["title": s.story.title, "place": hood.name]), rightToLeft: rightToLeft)
     }
 
     func digestCard(_ d: Digest) -> ShareCard {
-        let title = Self.weekTitle(d.week)
+        let title = weekTitle(d.week)
         let figures = [
-            ShareCard.Figure(value: d.observations.count, label: Self.counted(d.observations.count, "report", "reports")),
-            ShareCard.Figure(value: d.stories.count, label: Self.counted(d.stories.count, "new story", "new stories")),
-            ShareCard.Figure(value: d.events.count, label: Self.counted(d.events.count, "event coming up", "events coming up")),
+            figure(d.observations.count, "card_reports", "count_reports"),
+            figure(d.stories.count, "card_new_stories", "count_new_stories"),
+            figure(d.events.count, "card_events_coming", "count_events_coming"),
         ]
         let keys = d.counts.filter { $0.thisWeek > 0 }
-            .map { ShareCard.Key(color: $0.category.color, label: "\($0.category.label) \($0.thisWeek)", weight: $0.thisWeek) }
-        return ShareCard(kicker: "\(hood.name) · Weekly digest", title: title, titleLines: 2, figures: figures, keys: keys, footer: site.title,
-                         description: "\(hood.name), \(title.lowercasedFirst): " + Self.sentence(figures))
+            .map { ShareCard.Key(color: $0.category.color, label: "\($0.category.label) \(language.number($0.thisWeek))", weight: $0.thisWeek) }
+        return ShareCard(kicker: t("card_digest_kicker", ["place": hood.name]), title: title, titleLines: 2, figures: figures.map(\.figure),
+                         keys: keys, footer: site.title,
+                         description: t("card_digest_description", ["place": hood.name, "week": t("week_title_inline", ["date": longDate(d.week.start)]),
+                                                                    "summary": sentence(figures)]), rightToLeft: rightToLeft)
     }
 
     func homeCard() -> ShareCard {
@@ -29,12 +31,13 @@ extension ViewModels {
         for o in hood.observations { counts[o.category, default: 0] += 1 }
         let keys = site.categories.compactMap { c in counts[c.key].map { ShareCard.Key(color: c.color, label: c.label, weight: $0) } }
         let figures = [
-            ShareCard.Figure(value: hood.observations.count, label: Self.counted(hood.observations.count, "report", "reports")),
-            ShareCard.Figure(value: hood.stories.count, label: Self.counted(hood.stories.count, "story", "stories")),
-            ShareCard.Figure(value: hood.coalitions.count, label: Self.counted(hood.coalitions.count, "coalition", "coalitions")),
+            figure(hood.observations.count, "card_reports", "count_reports"),
+            figure(hood.stories.count, "card_stories", "count_stories"),
+            figure(hood.coalitions.count, "card_coalitions", "count_coalitions"),
         ]
         return ShareCard(kicker: site.title, title: hood.name, titleSizes: [96, 80, 64, 56], titleLines: 2, text: hood.description ?? "",
-                         textLines: 1, figures: figures, keys: keys, description: "\(hood.name): " + Self.sentence(figures))
+                         textLines: 1, figures: figures.map(\.figure), keys: keys,
+                         description: t("card_home_description", ["place": hood.name, "summary": sentence(figures)]), rightToLeft: rightToLeft)
     }
 
     /// Open Graph values: the page's absolute address and its card's, when the site has a base URL.
@@ -47,15 +50,16 @@ extension ViewModels {
         ]))
     }
 
-    static func counted(_ n: Int, _ one: String, _ many: String) -> String { n == 1 ? one : many }
+    /// A large number with its word (`card_…`, the word alone in the form the number takes) and the same
+    /// as a phrase (`count_…`, "12 reports") for the card's description.
+    func figure(_ n: Int, _ word: String, _ phrase: String) -> (figure: ShareCard.Figure, phrase: String) {
+        (ShareCard.Figure(value: n, label: t(word, count: n), text: language.number(n)), t(phrase, count: n))
+    }
 
     /// "12 reports, 1 new story, 3 events coming up".
-    static func sentence(_ figures: [ShareCard.Figure]) -> String {
-        figures.map { "\($0.value) \($0.label)" }.joined(separator: ", ")
+    func sentence(_ figures: [(figure: ShareCard.Figure, phrase: String)]) -> String {
+        figures.map(\.phrase).joined(separator: t("list_separator"))
     }
-}
 
-extension String {
-    /// "Week of November 23" as "week of November 23".
-    var lowercasedFirst: String { prefix(1).lowercased() + dropFirst() }
+    var rightToLeft: Bool { language.direction == "rtl" }
 }

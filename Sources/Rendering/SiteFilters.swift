@@ -35,3 +35,47 @@ enum Direction {
         }
     }
 }
+
+/// Filters in the page's language: `t` (a string of the language file, with named parameters),
+/// `ldate` (a date in one of its formats) and `num` (a number as it writes numbers).
+enum LanguageFilters {
+    static func make(_ language: Language, escaping: Escaping) -> [String: Filter] {
+        let html = escaping != .none
+        return [
+            // `{{ 'reports_count' | t: count: n, place: neighborhood.name | bdi }}`.
+            "t": Filter { (input, _, keywords, _) throws(FilterError) -> Value in
+                let key = Direction.text(input)
+                do throws(Language.Failure) {
+                    // In HTML and Markdown, a safe parameter (a `<bdi>`) goes in whole, the rest escaped.
+                    if html, keywords.values.contains(where: { if case .safe = $0 { return true } else { return false } }) {
+                        return .safe(try language.render(key, keywords, html: true))
+                    }
+                    return .string(try language.render(key, keywords, html: false))
+                } catch {
+                    throw FilterError(error.message)
+                }
+            },
+            // `{{ story.date | ldate: 'long' }}`: the language's `dates.long`, with its words and digits.
+            "ldate": Filter(arguments: 1...1) { (input, args, _, context) throws(FilterError) -> Value in
+                let name = Direction.text(args[0])
+                guard let format = language.dates[name] else { throw FilterError("no date format '\(name)' in \(language.path) (dates.\(name))") }
+                guard let text = DateFilter.format(input, format, words: language.calendar, context: context) else { return input }
+                return .string(language.digits(text))
+            },
+            // `{{ y.year | digits }}`: the digits alone, in the site's numbering (no grouping: a year).
+            "digits": Filter { input, _, _, _ in input.isNil ? .nil : .string(language.digits(Direction.text(input))) },
+            // `{% capture link %}<a href="...">{{ name | bdi }}</a>{% endcapture %}{% assign link = link | markup %}`:
+            // HTML the template wrote itself (its outputs already escaped), to pass whole as a `t` parameter.
+            "markup": Filter { input, _, _, _ in input.isNil ? .nil : .safe(Direction.text(input)) },
+            // `{{ total | num }}`: "1,234", "1234" (Spanish), "١٬٢٣٤" (Arabic digits).
+            "num": Filter { input, _, _, _ in
+                switch input {
+                case .int(let n): return .string(language.number(n))
+                case .float(let f): return .string(language.number(f))
+                case .nil: return .nil
+                default: return .string(language.digits(Direction.text(input)))
+                }
+            },
+        ]
+    }
+}

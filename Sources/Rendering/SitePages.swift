@@ -24,9 +24,9 @@ struct SitePages {
             ]))),
         ]
         common.append(("nav", .array([
-            ("Home", Routes.home, "home"), ("Digests", Routes.digests, "digests"), ("Stories", Routes.stories, "stories"),
-            ("Observations", Routes.observations, "observations"), ("Coalitions", Routes.coalitions, "coalitions"),
-            ("Events", Routes.events, "events"), ("Search", Routes.search, "search"),
+            (m.t("nav_home"), Routes.home, "home"), (m.t("nav_digests"), Routes.digests, "digests"), (m.t("nav_stories"), Routes.stories, "stories"),
+            (m.t("nav_observations"), Routes.observations, "observations"), (m.t("nav_coalitions"), Routes.coalitions, "coalitions"),
+            (m.t("nav_events"), Routes.events, "events"), (m.t("nav_search"), Routes.search, "search"),
         ].map { .object(Object([("title", .string($0.0)), ("url", .string($0.1)), ("section", .string($0.2))])) })))
         var shared = FingerprintBuilder()
         InputHash.add(common[...], to: &shared)
@@ -47,11 +47,13 @@ struct SitePages {
         })
         let digestWeeks = Set(h.digests.map(\.week))
         let activity = Dashboard.value(h.activity, weeks: Activity.weeks(endingWith: m.options.today), site: m.site,
-                                       busiest: Dashboard.busiestPerNeighborhood) { digestWeeks.contains($0) ? Routes.digest($0) : nil }
+                                       busiest: Dashboard.busiestPerNeighborhood,
+                                       digest: { digestWeeks.contains($0) ? Routes.digest($0) : nil },
+                                       weekTitle: m.weekTitle, shortDay: { m.day($0, "short_month_day") })
         let homeCard = m.homeCard()
         if cards { jobs.append(picture(Routes.homeCard, homeCard)) }
-        let homeSummary = h.description ?? m.site.description ?? "Weekly digests, stories and residents' reports from \(h.name)."
-        jobs.append(job(Routes.home, "home", h.name, map: MapRequest(h.observations, title: "Map of \(h.name): every observation", kind: .neighborhood), [
+        let homeSummary = h.description ?? m.site.description ??  m.t("home_summary", ["place": h.name])
+        jobs.append(job(Routes.home, "home", h.name, map: MapRequest(h.observations, title: m.t("map_home", ["place": h.name]), kind: .neighborhood), [
             ("stories", .array(h.stories.prefix(6).map { m.story($0) })),
             ("coalitions", .array(h.coalitions.map { m.coalition($0) })),
             ("upcoming_events", .array(h.upcomingEvents.prefix(5).map(m.event))),
@@ -62,17 +64,17 @@ struct SitePages {
                                alt: homeCard.description)),
         ]))
         for page in ObservationPages(hood: h, models: m).pages() {
-            jobs.append(job(page.path, "observations", page.number == 1 ? "Observations" : "Observations, page \(page.number)", page.variables))
+            jobs.append(job(page.path, "observations", page.number == 1 ? m.t("title_observations") : m.t("title_observations_page", ["page": m.language.number(page.number)]), page.variables))
         }
         // Which stories cite each observation, found once.
         var citing: [String: [StoryPage]] = [:]
         for s in h.stories { for o in s.observations { citing[o.id, default: []].append(s) } }
         for o in h.observations {
-            jobs.append(job(Routes.observation(o.id), "observation", o.title, map: MapRequest([o], title: "Where: \(o.location)", kind: .locator), [
+            jobs.append(job(Routes.observation(o.id), "observation", o.title, map: MapRequest([o], title: m.t("map_observation", ["place": o.location]), kind: .locator), [
                 ("observation", m.observation(o)), ("stories", .array((citing[o.id] ?? []).map { m.story($0) })),
             ]))
         }
-        jobs.append(job(Routes.stories, "stories", "Stories", [("stories", .array(h.stories.map { m.story($0) }))]))
+        jobs.append(job(Routes.stories, "stories", m.t("title_stories"), [("stories", .array(h.stories.map { m.story($0) }))]))
         for s in h.stories {
             let next = s.coalition.flatMap { c in h.upcomingEvents.first { $0.coalition?.value == c.slug } }
             let slug = s.story.slug
@@ -84,7 +86,7 @@ struct SitePages {
             let more = 66.0
             let fitted = m.flyerNarrative(s.story.body, lines: FlyerSpace.narrativeLines(title: s.story.title, reserved: more))
             let (narrative, shortened) = (fitted.html, fitted.shortened)
-            let storyMap = MapRequest(s.observations, title: "Map of the reports behind “\(s.story.title)”")
+            let storyMap = MapRequest(s.observations, title: m.t("map_story", ["title": s.story.title]))
             let textHeight = Double(fitted.lines) * FlyerSpace.line + (shortened ? more : 0)
             let printedMap = MapRequest.printed(s.observations, title: storyMap.title,
                                                 height: FlyerSpace.mapHeight(title: s.story.title, text: textHeight))
@@ -98,20 +100,22 @@ struct SitePages {
                 ("story", m.story(s, full: true)), ("next_event", next.map(m.event) ?? .nil),
             ], draft: s.isDraft))
         }
-        jobs.append(job(Routes.coalitions, "coalitions", "Coalitions", [("coalitions", .array(h.coalitions.map { m.coalition($0) }))]))
+        jobs.append(job(Routes.coalitions, "coalitions", m.t("title_coalitions"), [("coalitions", .array(h.coalitions.map { m.coalition($0) }))]))
         for c in h.coalitions {
             jobs.append(job(Routes.coalition(c.coalition.slug), "coalition", c.coalition.name,
-                            map: MapRequest(c.observations, title: "Map of the observations in \(c.coalition.name)'s focus"),
+                            map: MapRequest(c.observations, title: m.t("map_coalition", ["name": c.coalition.name])),
                             [("coalition", m.coalition(c, full: true))]))
         }
-        jobs.append(job(Routes.events, "events", "Events", [
+        jobs.append(job(Routes.events, "events", m.t("title_events"), [
             ("upcoming_events", .array(h.upcomingEvents.map(m.event))), ("past_events", .array(h.pastEvents.map(m.event))),
         ]))
-        jobs.append(job(Routes.digests, "digests", "Weekly digests", [
+        jobs.append(job(Routes.digests, "digests", m.t("title_digests"), [
             ("digests", .array(h.digests.map { m.digest($0) })), ("years", m.digestYears(h.digests)),
         ]))
         let weeks = Set(h.digests.map(\.week))
-        let footer: (String, Value) = ("email_footer", m.site.email.footer.value)
+        // Without `email.footer` in site.yml, the language's own words say how to stop the digest.
+        let footer: (String, Value) = ("email_footer", m.site.email.footer == .standard
+            ? EmailFooter(parts: [.text(m.t("email_footer_default"))]).value : m.site.email.footer.value)
         for d in h.digests {
             var value = m.digest(d, full: true)
             if case .object(var o) = value {
@@ -125,16 +129,16 @@ struct SitePages {
                 ("digest", value), ("digest_url", .string(digestURL)),
                 ("upcoming_events", .array(h.upcomingEvents.prefix(3).map(m.event))),
             ]
-            let weekMap = "Map of the observations of the \(ViewModels.weekTitle(d.week).lowercased())"
+            let weekMap = m.t("map_week", ["week": m.t("week_title_inline", ["date": m.longDate(d.week.start)])])
             let flyer = m.digestFlyer(d, in: h)
-            jobs.append(job(Routes.digestFlyer(d.week), "digest-flyer", ViewModels.weekTitle(d.week),
+            jobs.append(job(Routes.digestFlyer(d.week), "digest-flyer", m.weekTitle(d.week),
                             map: flyer.map, qr: Routes.folder(Routes.digest(d.week)), printed + flyer.variables))
-            let title = ViewModels.weekTitle(d.week)
+            let title = m.weekTitle(d.week)
             jobs.append(job(Routes.email(d.week), "email", title, printed + [footer]))
             jobs.append(job(Routes.emailText(d.week), "email-text", title, printed + [footer]))
             if let from = m.site.email.from, m.site.email.canSend {
                 var message = job(Routes.emailMessage(d.week), "email", title, printed + [footer])
-                message.product = .message(EmailEnvelope(from: from, to: m.site.email.to, subject: "\(h.name): \(title)", language: m.site.language,
+                message.product = .message(EmailEnvelope(from: from, to: m.site.email.to, subject: m.t("place_title", ["place": h.name, "title": title]), language: m.site.language,
                                                          textPath: Routes.emailText(d.week), htmlPath: Routes.email(d.week)))
                 jobs.append(message)
             }
@@ -143,16 +147,16 @@ struct SitePages {
             jobs.append(job(Routes.digest(d.week), "digest", title,
                             map: MapRequest(d.observations, title: weekMap), [
                 ("digest", value), ("flyer_url", .string(Routes.digestFlyer(d.week))), ("email_url", .string(Routes.email(d.week))),
-                ("og", m.openGraph(type: "article", title: "\(h.name): \(title)", description: card.description,
+                ("og", m.openGraph(type: "article", title: m.t("place_title", ["place": h.name, "title": title]), description: card.description,
                                    page: Routes.digest(d.week), card: Routes.digestCard(d.week), alt: card.description)),
             ]))
         }
-        jobs.append(job(Routes.search, "search", "Search", [("category_counts", categoryCounts)]))
+        jobs.append(job(Routes.search, "search", m.t("title_search"), [("category_counts", categoryCounts)]))
         let data = OpenData(models: m)
-        jobs.append(job(Routes.dataAbout, "about-data", "About this data", [
+        jobs.append(job(Routes.dataAbout, "about-data", m.t("title_about_data"), [
             ("open_data", data.aboutValue(downloads ?? data.downloads())), ("category_counts", categoryCounts),
         ]))
-        jobs.append(job(Routes.notFound, "404", "Page not found", []))
+        jobs.append(job(Routes.notFound, "404", m.t("title_not_found"), []))
         return jobs
     }
 }

@@ -23,6 +23,20 @@ public struct Theme: Sendable {
     public var assets: [(path: String, bytes: [UInt8])]
     /// A hash of every template and asset: a different theme never reuses cached pages.
     public var fingerprint = Fingerprint(high: 0, low: 0)
+    /// `i18n/<lang>.yml`, by tag.
+    public var languages: [String: Language] = [:]
+
+    /// The language for a BCP 47 tag: its own file (`es-MX`), else its primary language's (`es`),
+    /// else English.
+    public func language(for tag: String) -> Language {
+        if let l = languages[tag] { return l }
+        if let primary = tag.split(separator: "-").first, let l = languages[String(primary)] {
+            var copy = l
+            copy.code = tag
+            return copy
+        }
+        return languages["en"] ?? Language(code: "en", path: "i18n/en.yml")
+    }
 
     /// The layout for a page kind: `layouts/<kind>.html`, else `layouts/default.html`.
     func layout(for kind: String) -> Template? { layouts[kind] ?? layouts["default"] }
@@ -64,6 +78,32 @@ public struct Theme: Sendable {
             }
             return out
         }
+        // Which strings the templates ask for (`'key' | t`, `ldate: 'name'`), and where.
+        var uses: [(key: String, at: SourceLocation)] = []
+        for file in files where file.path.hasPrefix("pages/") || file.path.hasPrefix("layouts/") || file.path.hasPrefix("partials/") {
+            if case .success(let source) = TextFile.decode(file.bytes, path: root + "/" + file.path) {
+                uses += TranslationKeys.uses(in: source, path: root + "/" + file.path)
+            }
+        }
+        var languages: [String: Language] = [:]
+        var languageLog = DiagnosticLog()
+        for file in files where file.path.hasPrefix("i18n/") && file.path.hasSuffix(".yml") {
+            let code = String(file.path.dropFirst("i18n/".count).dropLast(".yml".count))
+            guard !code.contains("/") else { continue }
+            let path = root + "/" + file.path
+            fingerprint.add(path)
+            fingerprint.add(file.bytes)
+            switch TextFile.decode(file.bytes, path: path) {
+            case .failure(let d): diagnostics.append(d)
+            case .success(let source):
+                if let l = Language.read(source, code: code, path: path, log: &languageLog) { languages[code] = l }
+            }
+        }
+        if languages["en"] == nil, !languageLog.items.contains(where: { $0.location.path.hasSuffix("/i18n/en.yml") }) {
+            diagnostics.append(.error(SourceLocation(path: root + "/i18n/en.yml"), "missing language file; every theme needs i18n/en.yml, the words its pages print"))
+        }
+        diagnostics += languageLog.items
+        diagnostics += TranslationKeys.check(languages.values.sorted { $0.code < $1.code }, uses: uses)
         let pages = parseFolder("pages", ext: "md", htmlContext: false)
         let textPages = parseFolder("pages", ext: "txt", htmlContext: false)
         let layouts = parseFolder("layouts", ext: "html", htmlContext: true)
@@ -86,7 +126,7 @@ public struct Theme: Sendable {
             fingerprint.add(bytes)
         }
         return (Theme(pages: pages, textPages: textPages, layouts: layouts, htmlPartials: htmlPartials, markdownPartials: markdownPartials,
-                      assets: assets, fingerprint: fingerprint.value), diagnostics)
+                      assets: assets, fingerprint: fingerprint.value, languages: languages), diagnostics)
     }
 
     static func isDirectory(_ path: String) -> Bool {

@@ -21,6 +21,8 @@ final class ViewModels: @unchecked Sendable {
     let site: SiteSettings
     let hood: NeighborhoodSite
     let options: BuildOptions
+    /// The site's language: every word the program writes on a page comes from it.
+    let language: Language
     private(set) var observationValues: [String: Value] = [:]
     private(set) var categoryValues: [String: Value] = [:]
     /// Values used on many pages, made once: story cards, coalition cards, events.
@@ -32,10 +34,11 @@ final class ViewModels: @unchecked Sendable {
     /// A hash of what all of this neighborhood's maps share (see `MapRequest`).
     private(set) var mapFingerprint = Fingerprint(high: 0, low: 0)
 
-    init(site: SiteSettings, hood: NeighborhoodSite, options: BuildOptions) {
+    init(site: SiteSettings, hood: NeighborhoodSite, options: BuildOptions, language: Language) {
         self.site = site
         self.hood = hood
         self.options = options
+        self.language = language
         for c in site.categories { categoryValues[c.key] = makeCategory(c.key) }
         // A large neighborhood's reports are made on every core (each renders its Markdown).
         let me: ViewModels = self
@@ -58,6 +61,25 @@ final class ViewModels: @unchecked Sendable {
     }
 
     func date(_ d: ContentDate) -> Value { .string(instant(d.instant)) }
+
+    /// A string of the language file with its parameters.
+    func t(_ key: String, count: Int? = nil, _ parameters: [String: String] = [:]) -> String {
+        language.text(key, count: count, parameters)
+    }
+
+    /// A day in one of the language's date formats (`dates.<format>`).
+    func day(_ d: CivilDate, _ format: String = "long") -> String {
+        language.date(LiquidTime(seconds: Int64(d.daysSinceEpoch) * 86_400, utcOffset: 0), format)
+    }
+
+    /// "November 23, 2026" ("23 de noviembre de 2026").
+    func longDate(_ d: CivilDate) -> String { day(d, "long") }
+
+    /// "Week of November 23, 2026".
+    func weekTitle(_ w: WeekID) -> String { t("week_title", ["date": longDate(w.start)]) }
+
+    /// "Home", "Observations, page 2": a fixed page's title.
+    func pageTitle(_ key: String) -> String { t(key) }
 
     // MARK: Values
 
@@ -90,7 +112,7 @@ final class ViewModels: @unchecked Sendable {
             ("id", .string(o.id)), ("url", .string(Routes.observation(o.id))), ("title", .string(o.title)),
             ("category", category(o.category)), ("location", .string(o.location)),
             ("observed", date(o.observed)), ("observed_day", .string(o.observed.day.description)),
-            ("author", .string(o.author)), ("tags", .array(o.tags.map { .string($0) })),
+            ("author", .string(o.author == "A neighbor" ? t("anonymous_author") : o.author)), ("tags", .array(o.tags.map { .string($0) })),
             ("description_html", .safe(rendered.isEmpty ? "" : "<div dir=\"auto\">" + rendered + "</div>")),
             ("has_description", .bool(!o.description.isEmpty)),
             ("excerpt", .string(rendered.isEmpty ? "" : Excerpt.ofHTML(rendered, limit: 140))),
@@ -173,7 +195,7 @@ final class ViewModels: @unchecked Sendable {
     func digest(_ d: Digest, full: Bool = false) -> Value {
         var o = Object([
             ("week", .string(d.week.description)), ("url", .string(Routes.digest(d.week))),
-            ("title", .string(Self.weekTitle(d.week))), ("start_day", .string(d.week.start.description)),
+            ("title", .string(weekTitle(d.week))), ("start_day", .string(d.week.start.description)),
             ("end_day", .string(d.week.end.description)), ("observation_count", .int(d.observations.count)),
             ("story_count", .int(d.stories.count)), ("event_count", .int(d.events.count)), ("current", .bool(d.isCurrentWeek)),
         ])
@@ -197,12 +219,6 @@ final class ViewModels: @unchecked Sendable {
     func orderedCategories(_ observations: [Observation]) -> [String] {
         let present = Set(observations.map(\.category))
         return site.categories.map(\.key).filter(present.contains)
-    }
-
-    /// "Week of November 23, 2026".
-    static func weekTitle(_ w: WeekID) -> String {
-        let s = w.start
-        return "Week of \(s.monthName) \(s.day), \(s.year)"
     }
 
     static func round5(_ v: Double) -> Double { (v * 100_000).rounded() / 100_000 }

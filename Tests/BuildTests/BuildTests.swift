@@ -314,7 +314,7 @@ struct PrintAndShareTests {
         let flyer = f.file("north/stories/slow-down/flyer.html") ?? ""
         #expect(flyer.contains("Paragraph 1:"))
         #expect(!flyer.contains("Paragraph 40:"))
-        #expect(flyer.contains("The story goes on: scan the code or visit https://digest.example.org/north/stories/slow-down/<"))
+        #expect(flyer.contains("The story goes on: scan the code or visit <bdi>https://digest.example.org/north/stories/slow-down/</bdi><"))
         #expect((f.file("north/stories/slow-down/index.html") ?? "").contains("Paragraph 40:"))
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import Rendering
 
 /// The share cards, e-mail files and 404 page of a built site (issue 14).
 @Suite("Share cards, e-mail files and the 404 page")
@@ -115,7 +116,9 @@ struct ShareAndMailTests {
         #expect(f.build().succeeded)
         let page = try #require(f.file("north/404.html"))
         let css = try String(contentsOfFile: SiteFixture.theme + "/assets/site.css", encoding: .utf8)
-        #expect(page.contains("<style>" + css + "</style>"))
+        // Inside a <style> element its logical properties are written as the page's physical ones (left to right here).
+        #expect(page.contains("<style>" + PhysicalCSS.of(css, rightToLeft: false) + "</style>"))
+        #expect(page.contains("margin-left: .35rem") && !page.contains("margin-inline-start"))
         #expect(page.contains("<style media=\"print\">"))
         #expect(!page.contains("rel=\"stylesheet\""))
         #expect((f.file("north/index.html") ?? "").contains("<link rel=\"stylesheet\" href=\"./assets/site.css\">"))

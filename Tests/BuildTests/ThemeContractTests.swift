@@ -31,7 +31,7 @@ struct ThemeContractTests {
         let (theme, _) = Theme.load(root: SiteFixture.theme)
         guard let theme, let hood = site.neighborhoods.first else { throw ContractError.load("no theme or neighborhood") }
         let renderer = PageRenderer(theme: theme, site: site.settings, options: options, now: site.now)
-        let models = ViewModels(site: site.settings, hood: hood, options: options)
+        let models = ViewModels(site: site.settings, hood: hood, options: options, language: renderer.language)
         var out: [String: Object] = [:]
         for job in SitePages(models: models).jobs() + [Prepare.indexJob(site, listed: [ListedNeighborhood(slug: "north", name: "North End", activity: hood.activity), ListedNeighborhood(slug: "south", name: "South", activity: nil)])] where job.isPage {
             var data = renderer.renderVariables(job, root: renderer.root(job))

@@ -22,7 +22,7 @@ struct StrftimeTests {
         }
         for t in times {
             for format in formats {
-                #expect(Strftime.format(t, format) == Strftime.formatCharacters(t, format), "\(format)")
+                #expect(Strftime.format(t, format) == Strftime.formatCharacters(t, format, words: .english), "\(format)")
             }
         }
     }

@@ -8,8 +8,17 @@
   var status = document.getElementById("search-status");
   var list = document.getElementById("search-results");
   if (!form || !input || !status || !list) return;
-  var kinds = { o: "Observation", s: "Story", c: "Coalition", e: "Event" };
+  // Every word comes from the page (the theme's language file), as data attributes of the form.
+  var words = form.dataset;
+  var kinds = { o: words.kindO || "", s: words.kindS || "", c: words.kindC || "", e: words.kindE || "" };
   var limit = 100;
+  var lang = document.documentElement.lang || "en";
+  var plural = window.Intl && Intl.PluralRules ? new Intl.PluralRules(lang) : null;
+  var numbers = window.Intl && Intl.NumberFormat ? new Intl.NumberFormat(lang + (words.digits === "arab" ? "-u-nu-arab" : "-u-nu-latn")) : null;
+  function fill(text, count) {
+    return String(text || "").replace("[query]", query).replace("[count]", numbers ? numbers.format(count) : String(count));
+  }
+  var query = "";
 
   // Lowercase, without accents, so "Muliett" finds "muliett" and "cafe" finds "café".
   function fold(text) {
@@ -18,7 +27,8 @@
   var titles = data.map(function (d) { return fold(d[2]); });
   var texts = data.map(function (d, i) { return titles[i] + " " + fold(d[3]) + " " + fold(d[4]); });
 
-  function run(query) {
+  function run(raw) {
+    query = raw;
     var terms = fold(query).split(/\s+/).filter(Boolean);
     list.textContent = "";
     if (terms.length === 0) { status.textContent = ""; return; }
@@ -32,9 +42,10 @@
       if (all) hits.push([score, i]);
     }
     hits.sort(function (a, b) { return b[0] - a[0] || a[1] - b[1]; });
-    status.textContent = hits.length === 0 ? "Nothing found for \u201c" + query + "\u201d."
-      : hits.length + (hits.length === 1 ? " result" : " results") + " for \u201c" + query + "\u201d"
-        + (hits.length > limit ? "; the first " + limit + " are shown." : ".");
+    var category = plural ? plural.select(hits.length) : (hits.length === 1 ? "one" : "other");
+    var key = "found" + category.charAt(0).toUpperCase() + category.slice(1);
+    status.textContent = hits.length === 0 ? fill(words.none, 0)
+      : fill(words[key] || words.foundOther, hits.length) + (hits.length > limit ? fill(words.limit, limit) : "");
     hits.slice(0, limit).forEach(function (hit) {
       var d = data[hit[1]];
       var item = document.createElement("li");

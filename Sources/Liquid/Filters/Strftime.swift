@@ -32,18 +32,23 @@ public enum Strftime {
     }
 
     public static func format(_ t: LiquidTime, _ format: String) -> String {
+        Self.format(t, format, words: .english)
+    }
+
+    /// The same with another language's month, weekday and AM/PM words (`%B`, `%b`, `%A`, `%a`, `%p`, `%P`).
+    public static func format(_ t: LiquidTime, _ format: String, words: CalendarWords) -> String {
         // ASCII without carriage returns, byte by byte (each byte is one character); anything else by characters.
         if format.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) {
             var out = ""
-            if format.utf8.withContiguousStorageIfAvailable({ formatASCII(t, $0, into: &out) }) == nil {
-                formatASCII(t, Array(format.utf8), into: &out)
+            if format.utf8.withContiguousStorageIfAvailable({ formatASCII(t, $0, words: words, into: &out) }) == nil {
+                formatASCII(t, Array(format.utf8), words: words, into: &out)
             }
             return out
         }
-        return formatCharacters(t, format)
+        return formatCharacters(t, format, words: words)
     }
 
-    static func formatASCII<Bytes: RandomAccessCollection>(_ t: LiquidTime, _ b: Bytes, into out: inout String) where Bytes.Element == UInt8, Bytes.Index == Int {
+    static func formatASCII<Bytes: RandomAccessCollection>(_ t: LiquidTime, _ b: Bytes, words: CalendarWords, into out: inout String) where Bytes.Element == UInt8, Bytes.Index == Int {
         let f = t.fields
         var i = 0
         while i < b.count {
@@ -67,7 +72,7 @@ public enum Strftime {
             while j < b.count, b[j] == UInt8(ascii: ":") { colons += 1; j += 1 }
             guard j < b.count else { out += String(decoding: b[i...], as: UTF8.self); break }
             // A width beyond `maxWidth` is not a conversion: written as it is (Ruby refuses such widths).
-            if (width ?? 0) <= Self.maxWidth, let text = convert(b[j], f, t, flags: flags, width: width, colons: colons) {
+            if (width ?? 0) <= Self.maxWidth, let text = convert(b[j], f, t, flags: flags, width: width, colons: colons, words: words) {
                 out += text
             } else {
                 out += String(decoding: b[i...j], as: UTF8.self)
@@ -76,7 +81,7 @@ public enum Strftime {
         }
     }
 
-    static func formatCharacters(_ t: LiquidTime, _ format: String) -> String {
+    static func formatCharacters(_ t: LiquidTime, _ format: String, words: CalendarWords) -> String {
         let f = t.fields
         var out = ""
         let chars = Array(format)
@@ -102,7 +107,7 @@ public enum Strftime {
             // A width beyond `maxWidth` is not a conversion: written as it is (Ruby refuses such widths).
             // Only a character that is one ASCII scalar names a conversion.
             if (width ?? 0) <= Self.maxWidth, conversion.unicodeScalars.count == 1, let byte = conversion.asciiValue,
-               let text = convert(byte, f, t, flags: flags, width: width, colons: colons) {
+               let text = convert(byte, f, t, flags: flags, width: width, colons: colons, words: words) {
                 out += text
             } else {
                 out += String(chars[i...j])
@@ -131,7 +136,7 @@ public enum Strftime {
     }
 
     static func convert(_ c: UInt8, _ f: (year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, weekday: Int, yday: Int),
-                        _ t: LiquidTime, flags: Flags, width: Int?, colons: Int) -> String? {
+                        _ t: LiquidTime, flags: Flags, width: Int?, colons: Int, words: CalendarWords) -> String? {
         func num(_ n: Int, _ w: Int, _ p: Character = "0") -> String { number(n, w, pad: p, flags: flags, width: width) }
         func txt(_ s: String) -> String { text(s, flags: flags, width: width) }
         let hour12 = f.hour % 12 == 0 ? 12 : f.hour % 12
@@ -140,8 +145,8 @@ public enum Strftime {
         case UInt8(ascii: "C"): return num(f.year / 100, 2)
         case UInt8(ascii: "y"): return num(f.year % 100, 2)
         case UInt8(ascii: "m"): return num(f.month, 2)
-        case UInt8(ascii: "B"): return txt(monthNames[f.month - 1])
-        case UInt8(ascii: "b"), UInt8(ascii: "h"): return txt(String(monthNames[f.month - 1].prefix(3)))
+        case UInt8(ascii: "B"): return txt(words.months[f.month - 1])
+        case UInt8(ascii: "b"), UInt8(ascii: "h"): return txt(words.shortMonths[f.month - 1])
         case UInt8(ascii: "d"): return num(f.day, 2)
         case UInt8(ascii: "e"): return num(f.day, 2, " ")
         case UInt8(ascii: "j"): return num(f.yday, 3)
@@ -149,8 +154,10 @@ public enum Strftime {
         case UInt8(ascii: "k"): return num(f.hour, 2, " ")
         case UInt8(ascii: "I"): return num(hour12, 2)
         case UInt8(ascii: "l"): return num(hour12, 2, " ")
-        case UInt8(ascii: "P"): return txt(f.hour < 12 ? "am" : "pm")
-        case UInt8(ascii: "p"): return flags.contains(.swap) ? (f.hour < 12 ? "am" : "pm") : txt(f.hour < 12 ? "AM" : "PM")
+        case UInt8(ascii: "P"): return txt(words.english ? (f.hour < 12 ? "am" : "pm") : words.dayPeriods[f.hour < 12 ? 0 : 1])
+        case UInt8(ascii: "p"):
+            guard words.english else { return txt(words.dayPeriods[f.hour < 12 ? 0 : 1]) }
+            return flags.contains(.swap) ? (f.hour < 12 ? "am" : "pm") : txt(f.hour < 12 ? "AM" : "PM")
         case UInt8(ascii: "M"): return num(f.minute, 2)
         case UInt8(ascii: "S"): return num(f.second, 2)
         case UInt8(ascii: "L"): return num(t.nanoseconds / 1_000_000, 3)
@@ -167,8 +174,8 @@ public enum Strftime {
             default: return sign + LiquidTime.pad(h, 2) + LiquidTime.pad(m, 2)
             }
         case UInt8(ascii: "Z"): return txt(t.zoneName)
-        case UInt8(ascii: "A"): return txt(dayNames[f.weekday])
-        case UInt8(ascii: "a"): return txt(String(dayNames[f.weekday].prefix(3)))
+        case UInt8(ascii: "A"): return txt(words.weekdays[f.weekday])
+        case UInt8(ascii: "a"): return txt(words.shortWeekdays[f.weekday])
         case UInt8(ascii: "u"): return num(f.weekday == 0 ? 7 : f.weekday, 1)
         case UInt8(ascii: "w"): return num(f.weekday, 1)
         case UInt8(ascii: "U"): return num((f.yday + 6 - f.weekday) / 7, 2)
@@ -181,14 +188,14 @@ public enum Strftime {
         case UInt8(ascii: "n"): return "\n"
         case UInt8(ascii: "t"): return "\t"
         case UInt8(ascii: "%"): return "%"
-        case UInt8(ascii: "c"): return format(t, "%a %b %e %H:%M:%S %Y")
+        case UInt8(ascii: "c"): return format(t, "%a %b %e %H:%M:%S %Y", words: words)
         case UInt8(ascii: "D"), UInt8(ascii: "x"): return format(t, "%m/%d/%y")
         case UInt8(ascii: "F"): return format(t, "%Y-%m-%d")
         case UInt8(ascii: "T"), UInt8(ascii: "X"): return format(t, "%H:%M:%S")
         case UInt8(ascii: "R"): return format(t, "%H:%M")
-        case UInt8(ascii: "r"): return format(t, "%I:%M:%S %p")
-        case UInt8(ascii: "v"): return format(t, "%e-%^b-%Y")
-        case UInt8(ascii: "+"): return format(t, "%a %b %e %H:%M:%S %Z %Y")
+        case UInt8(ascii: "r"): return format(t, "%I:%M:%S %p", words: words)
+        case UInt8(ascii: "v"): return format(t, "%e-%^b-%Y", words: words)
+        case UInt8(ascii: "+"): return format(t, "%a %b %e %H:%M:%S %Z %Y", words: words)
         default: return nil
         }
     }
@@ -206,6 +213,36 @@ public enum Strftime {
         if week == 53, f.yday - isoWeekday + 4 > days { return (f.year + 1, 1) }
         return (f.year, week)
     }
+}
+
+/// The words `strftime` writes: English unless a language gives its own (from the theme's language file).
+public struct CalendarWords: Sendable {
+    /// January first.
+    public var months: [String]
+    public var shortMonths: [String]
+    /// Sunday first, as `strftime` counts.
+    public var weekdays: [String]
+    public var shortWeekdays: [String]
+    /// Before and after noon.
+    public var dayPeriods: [String]
+    /// True for Ruby's own words (whose `%p` and `%P` differ in case).
+    var english = false
+
+    public init(months: [String], shortMonths: [String], weekdays: [String], shortWeekdays: [String], dayPeriods: [String]) {
+        precondition(months.count == 12 && shortMonths.count == 12 && weekdays.count == 7 && shortWeekdays.count == 7 && dayPeriods.count == 2)
+        self.months = months
+        self.shortMonths = shortMonths
+        self.weekdays = weekdays
+        self.shortWeekdays = shortWeekdays
+        self.dayPeriods = dayPeriods
+    }
+
+    public static let english: CalendarWords = {
+        var w = CalendarWords(months: Strftime.monthNames, shortMonths: Strftime.monthNames.map { String($0.prefix(3)) },
+                              weekdays: Strftime.dayNames, shortWeekdays: Strftime.dayNames.map { String($0.prefix(3)) }, dayPeriods: ["AM", "PM"])
+        w.english = true
+        return w
+    }()
 }
 
 extension Strftime {

@@ -1,0 +1,69 @@
+import Diagnostics
+import Foundation
+
+/// Which keys of the language files are used, by the templates and by the program, and which are
+/// missing or unused (reported by `check` and `build` at their `path:line`).
+enum TranslationKeys {
+    /// The strings the program writes itself (page titles, navigation, maps, share cards, feeds).
+    static let program: [String] = [
+        "week_title", "week_title_inline", "place_title", "title_and_date", "list_separator",
+        "title_observations", "title_observations_page", "title_stories", "title_coalitions", "title_events",
+        "title_digests", "title_search", "title_not_found",
+        "nav_home", "nav_digests", "nav_stories", "nav_observations", "nav_coalitions", "nav_events", "nav_search",
+        "home_summary", "email_footer_default", "anonymous_author", "default_map_attribution", "qr_label",
+        "map_home", "map_file", "map_observation", "map_story", "map_coalition", "map_week", "map_recent",
+        "map_reports", "map_showing", "map_empty", "map_busiest", "map_grouped", "map_somewhere", "map_group_key",
+        "map_no_reports", "map_north", "map_near_corner", "map_near_street", "map_category_count", "map_place_summary",
+        "card_story_description", "card_digest_kicker", "card_digest_description", "card_home_description",
+        "card_reports", "card_new_stories", "card_events_coming", "card_stories", "card_coalitions",
+        "count_reports", "count_new_stories", "count_events_coming", "count_stories", "count_coalitions",
+        "count_observations", "count_upcoming_events", "feed_digest_summary",
+        "dates.long", "dates.month_year",
+    ]
+
+    /// `'key' | t` and `ldate: 'name'` (as `dates.name`) in a template's text, with their lines.
+    static func uses(in source: String, path: String) -> [(key: String, at: SourceLocation)] {
+        var out: [(String, SourceLocation)] = []
+        for (i, line) in source.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let text = String(line)
+            for m in matches(message, in: text) { out.append((m.key, SourceLocation(path: path, line: i + 1, column: m.column))) }
+            for m in matches(dateFormat, in: text) { out.append(("dates." + m.key, SourceLocation(path: path, line: i + 1, column: m.column))) }
+        }
+        return out
+    }
+
+    nonisolated(unsafe) static let message = try! NSRegularExpression(pattern: #"(['"])([A-Za-z0-9_.-]+)\1\s*\|\s*t(?=[\s:}|%-])"#)
+    nonisolated(unsafe) static let dateFormat = try! NSRegularExpression(pattern: #"\|\s*ldate\s*:\s*(['"])([A-Za-z0-9_]+)\1"#)
+
+    static func matches(_ pattern: NSRegularExpression, in text: String) -> [(key: String, column: Int)] {
+        let ns = text as NSString
+        return pattern.matches(in: text, range: NSRange(location: 0, length: ns.length)).map { m in
+            (ns.substring(with: m.range(at: 2)), ns.substring(to: m.range.location).count + 1)
+        }
+    }
+
+    /// Every key a template or the program uses that a language file lacks (an error at the use), and
+    /// every key of a language file that nothing uses (a warning at its line).
+    static func check(_ languages: [Language], uses: [(key: String, at: SourceLocation)]) -> [Diagnostic] {
+        var out: [Diagnostic] = []
+        let used = Set(uses.map(\.key) + program)
+        for l in languages {
+            var reported = Set<String>()
+            for use in uses where !has(l, use.key) && !reported.contains(use.key) {
+                reported.insert(use.key)
+                out.append(.error(use.at, "missing key '\(use.key)' in \(l.path)"))
+            }
+            for key in program where !has(l, key) && !reported.contains(key) {
+                out.append(.error(SourceLocation(path: l.path, line: 1, column: 1), "missing key '\(key)': the program writes it"))
+            }
+            for (key, at) in l.lines.sorted(by: { $0.value.line < $1.value.line }) where !used.contains(key) {
+                out.append(.warning(at, "unused key '\(key)': no template or page uses it"))
+            }
+        }
+        return out
+    }
+
+    static func has(_ l: Language, _ key: String) -> Bool {
+        key.hasPrefix("dates.") ? l.dates[String(key.dropFirst(6))] != nil : l.messages[key] != nil
+    }
+}

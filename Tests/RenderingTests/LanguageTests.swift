@@ -1,0 +1,156 @@
+import Diagnostics
+import Foundation
+import Liquid
+import Testing
+@testable import Rendering
+
+@Suite("Languages: plurals, numbers, dates and the theme's language files")
+struct LanguageTests {
+    static let theme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path + "/templates"
+
+    static func language(_ code: String, numbering: String = "latn") throws -> Language {
+        let (theme, diagnostics) = Theme.load(root: Self.theme)
+        #expect(diagnostics.isEmpty, "\(diagnostics.map(\.description))")
+        let loaded = try #require(theme?.languages[code])
+        return loaded.numbering(numbering)
+    }
+
+    @Test("CLDR plural categories for en, es and ar")
+    func pluralCategories() {
+        let counts = [0, 1, 2, 3, 11, 100, 101, 102, 111, 1_000_000]
+        #expect(counts.map { Language.pluralCategory($0, language: "en") }
+                == ["other", "one", "other", "other", "other", "other", "other", "other", "other", "other"])
+        #expect(counts.map { Language.pluralCategory($0, language: "es-MX") }
+                == ["other", "one", "other", "other", "other", "other", "other", "other", "other", "many"])
+        #expect(counts.map { Language.pluralCategory($0, language: "ar") }
+                == ["zero", "one", "two", "few", "many", "other", "other", "other", "many", "other"])
+    }
+
+    @Test("Plural forms of the language files for 0, 1, 2, 3, 11 and 100")
+    func pluralForms() throws {
+        let counts = [0, 1, 2, 3, 11, 100]
+        let en = try Self.language("en"), es = try Self.language("es"), ar = try Self.language("ar")
+        #expect(counts.map { en.text("count_reports", count: $0) }
+                == ["0 reports", "1 report", "2 reports", "3 reports", "11 reports", "100 reports"])
+        #expect(counts.map { es.text("count_reports", count: $0) }
+                == ["0 reportes", "1 reporte", "2 reportes", "3 reportes", "11 reportes", "100 reportes"])
+        #expect(es.text("count_reports", count: 1_000_000) == "1,000,000 de reportes")
+        #expect(counts.map { ar.text("count_reports", count: $0) }
+                == ["لا بلاغات", "بلاغ واحد", "بلاغان", "3 بلاغات", "11 بلاغًا", "100 بلاغ"])
+        #expect(counts.map { ar.text("count_new_stories", count: $0) }
+                == ["لا قصص جديدة", "قصة جديدة واحدة", "قصتان جديدتان", "3 قصص جديدة", "11 قصة جديدة", "100 قصة جديدة"])
+        let arab = try Self.language("ar", numbering: "arab")
+        #expect(counts.map { arab.text("count_reports", count: $0) }
+                == ["لا بلاغات", "بلاغ واحد", "بلاغان", "٣ بلاغات", "١١ بلاغًا", "١٠٠ بلاغ"])
+        #expect(counts.map { en.text("count_new_stories", count: $0) }
+                == ["0 new stories", "1 new story", "2 new stories", "3 new stories", "11 new stories", "100 new stories"])
+        #expect(counts.map { es.text("count_new_stories", count: $0) }
+                == ["0 historias nuevas", "1 historia nueva", "2 historias nuevas", "3 historias nuevas", "11 historias nuevas", "100 historias nuevas"])
+    }
+
+    @Test("Numbers: grouping by language, Arabic-Indic digits with numbering: arab")
+    func numbers() throws {
+        let en = try Self.language("en"), es = try Self.language("es"), arab = try Self.language("ar", numbering: "arab")
+        #expect([en.number(7), en.number(1234), en.number(1_234_567)] == ["7", "1,234", "1,234,567"])
+        // Spanish groups only from five digits (CLDR's minimum grouping of 2).
+        #expect([es.number(1234), es.number(12345)] == ["1234", "12,345"])
+        #expect([arab.number(0), arab.number(1234), arab.number(-5)] == ["٠", "١٬٢٣٤", "-٥"])
+        #expect(arab.number(2.5) == "٢٫٥")
+    }
+
+    /// Sunday, November 29, 2026, 18:30 at UTC−5.
+    static let moment = LiquidTime(seconds: 1_795_995_000, utcOffset: -5 * 3600)
+
+    @Test("Month and weekday names, date order and day periods in each language")
+    func dates() throws {
+        let en = try Self.language("en"), es = try Self.language("es"), ar = try Self.language("ar"), arab = try Self.language("ar", numbering: "arab")
+        #expect(en.date(Self.moment, "weekday_long_time") == "Sunday, November 29, 2026 · 6:30 PM")
+        #expect(es.date(Self.moment, "weekday_long_time") == "domingo 29 de noviembre de 2026 · 6:30 p. m.")
+        #expect(ar.date(Self.moment, "weekday_long_time") == "الأحد 29 نوفمبر 2026 · 6:30 م")
+        #expect(arab.date(Self.moment, "weekday_long_time") == "الأحد ٢٩ نوفمبر ٢٠٢٦ · ٦:٣٠ م")
+        #expect(es.date(Self.moment, "long") == "29 de noviembre de 2026")
+        #expect(es.date(Self.moment, "short") == "29 nov 2026")
+        // Every month and weekday, from the first of each month of 2026 (a Thursday in January).
+        func names(_ l: Language, _ format: String) -> [String] {
+            (0..<12).map { m in
+                let days = [0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334][m] + 20454  // 2026-01-01 is day 20454
+                return l.date(LiquidTime(seconds: Int64(days) * 86_400 + 43_200, utcOffset: 0), format)
+            }
+        }
+        var monthFormat = try Self.language("es")
+        monthFormat.dates["m"] = "%B|%A"
+        #expect(names(monthFormat, "m") == ["enero|jueves", "febrero|domingo", "marzo|domingo", "abril|miércoles", "mayo|viernes", "junio|lunes",
+                                             "julio|miércoles", "agosto|sábado", "septiembre|martes", "octubre|jueves", "noviembre|domingo", "diciembre|martes"])
+        var arabic = try Self.language("ar")
+        arabic.dates["m"] = "%B|%A"
+        #expect(names(arabic, "m") == ["يناير|الخميس", "فبراير|الأحد", "مارس|الأحد", "أبريل|الأربعاء", "مايو|الجمعة", "يونيو|الاثنين",
+                                        "يوليو|الأربعاء", "أغسطس|السبت", "سبتمبر|الثلاثاء", "أكتوبر|الخميس", "نوفمبر|الأحد", "ديسمبر|الثلاثاء"])
+        var english = try Self.language("en")
+        english.dates["m"] = "%B|%A"
+        #expect(names(english, "m").first == "January|Thursday")
+        #expect(names(english, "m").last == "December|Tuesday")
+    }
+
+    @Test("Every language file has every key, plural forms for its language, and nothing unused")
+    func keysComplete() throws {
+        let (theme, diagnostics) = Theme.load(root: Self.theme)
+        #expect(diagnostics.map(\.description) == [])
+        #expect(Set(theme?.languages.keys.map { $0 } ?? []) == ["en", "es", "ar"])
+        #expect(theme?.languages["ar"]?.direction == "rtl")
+        #expect(theme?.language(for: "es-MX").code == "es-MX")
+        #expect(theme?.language(for: "fr").code == "en")
+    }
+
+    @Test("check reports a missing key at the template's line and an unused one at the language file's")
+    func missingAndUnused() throws {
+        let copy = NSTemporaryDirectory() + "cs-lang-" + UUID().uuidString
+        try FileManager.default.copyItem(atPath: Self.theme, toPath: copy)
+        defer { try? FileManager.default.removeItem(atPath: copy) }
+        try "# {{ 'title_stories' | t }}\n\n{{ 'no_such_key' | t }}\n".write(toFile: copy + "/pages/stories.md", atomically: true, encoding: .utf8)
+        var es = try String(contentsOfFile: copy + "/i18n/es.yml", encoding: .utf8)
+        es += "  spare_words: Palabras de sobra\n"
+        try es.write(toFile: copy + "/i18n/es.yml", atomically: true, encoding: .utf8)
+        let esLines = es.split(separator: "\n", omittingEmptySubsequences: false).count - 1
+        let (theme, diagnostics) = Theme.load(root: copy)
+        #expect(theme == nil)
+        let text = diagnostics.map(\.description)
+        for lang in ["ar", "en", "es"] {
+            #expect(text.contains("\(copy)/pages/stories.md:3:4: error: missing key 'no_such_key' in \(copy)/i18n/\(lang).yml"), "\(text)")
+        }
+        #expect(text.contains("\(copy)/i18n/es.yml:\(esLines):3: warning: unused key 'spare_words': no template or page uses it"), "\(text)")
+        // The stories page no longer says what it said: its intro is unused in every language.
+        #expect(text.contains { $0.contains("/i18n/en.yml:") && $0.contains("unused key 'stories_intro'") })
+    }
+
+    @Test("A plural message must give every form its language needs")
+    func pluralFormsRequired() {
+        var log = DiagnosticLog()
+        let l = Language.read("strings:\n  n: { one: \"{count} x\", other: \"{count} xs\" }\n", code: "ar", path: "ar.yml", log: &log)
+        #expect(l != nil)
+        #expect(log.items.map(\.description) == ["ar.yml:2:3: error: 'n' needs the plural forms zero, two, few, many in ar"])
+    }
+
+    @Test("The t filter: named parameters, escaping, safe parameters whole, plural by count or by form")
+    func filter() throws {
+        let es = try Self.language("es")
+        let html = LanguageFilters.make(es, escaping: .html)
+        let text = LanguageFilters.make(es, escaping: .none)
+        let context = FilterContext()
+        let t = try #require(html["t"]), plain = try #require(text["t"])
+        func show(_ v: Value) -> String {
+            switch v {
+            case .string(let s): return "string:" + s
+            case .safe(let s): return "safe:" + s
+            default: return "other"
+            }
+        }
+        #expect(show(try t.body(.string("go_home"), [], ["place": .string("<b>Bagley</b>")], context)) == "string:Ir a la página de inicio de <b>Bagley</b>")
+        #expect(show(try t.body(.string("go_home"), [], ["place": .safe("<bdi>Bagley &amp; Co</bdi>")], context))
+                == "safe:Ir a la página de inicio de <bdi>Bagley &amp; Co</bdi>")
+        #expect(show(try plain.body(.string("count_reports"), [], ["count": .int(3)], context)) == "string:3 reportes")
+        #expect(show(try plain.body(.string("search_found"), [], ["form": .string("one"), "count": .string("[count]"), "query": .string("[query]")], context))
+                == "string:[count] resultado para «[query]»")
+        #expect(throws: FilterError.self) { try plain.body(.string("no_such_key"), [], [:], context) }
+        #expect(throws: FilterError.self) { try plain.body(.string("count_reports"), [], [:], context) }
+    }
+}

@@ -1,0 +1,11 @@
+#!/bin/sh
+# Builds the sample content in another language of the theme: a copy of content/ whose site.yml
+# says `language: LANG` (and `numbering: DIGITS`), into OUT. Used by `make test` for the Arabic site.
+# Usage: scripts/localized-sample.sh LANG DIGITS OUT
+set -eu
+lang="$1"; digits="$2"; out="$3"
+rm -rf "$out"
+mkdir -p "$out"
+cp -R content "$out/content"
+sed -i "s/^language: .*/language: $lang\nnumbering: $digits/" "$out/content/site.yml"
+.build/debug/commonsight build --date 2026-11-29 --content "$out/content" --out "$out/public" --cache-dir "$out/cache"
