@@ -32,10 +32,12 @@ enum TranslationKeys {
         return out
     }
 
-    nonisolated(unsafe) static let message = try! NSRegularExpression(pattern: #"(['"])([A-Za-z0-9_.-]+)\1\s*\|\s*t(?=[\s:}|%-])"#)
-    nonisolated(unsafe) static let dateFormat = try! NSRegularExpression(pattern: #"\|\s*ldate\s*:\s*(['"])([A-Za-z0-9_]+)\1"#)
+    // Fixed patterns (never nil; LanguageTests find keys through them), compiled once without a trap.
+    nonisolated(unsafe) static let message = try? NSRegularExpression(pattern: #"(['"])([A-Za-z0-9_.-]+)\1\s*\|\s*t(?=[\s:}|%-])"#)
+    nonisolated(unsafe) static let dateFormat = try? NSRegularExpression(pattern: #"\|\s*ldate\s*:\s*(['"])([A-Za-z0-9_]+)\1"#)
 
-    static func matches(_ pattern: NSRegularExpression, in text: String) -> [(key: String, column: Int)] {
+    static func matches(_ pattern: NSRegularExpression?, in text: String) -> [(key: String, column: Int)] {
+        guard let pattern else { return [] }
         let ns = text as NSString
         return pattern.matches(in: text, range: NSRange(location: 0, length: ns.length)).map { m in
             (ns.substring(with: m.range(at: 2)), ns.substring(to: m.range.location).count + 1)
