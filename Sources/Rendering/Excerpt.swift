@@ -48,6 +48,19 @@ enum Excerpt {
 
     /// Words apart by any Unicode white space.
     static func split(_ text: String) -> [String] {
-        text.unicodeScalars.split(whereSeparator: \.properties.isWhitespace).map { String(String.UnicodeScalarView($0)) }
+        var words: [String] = []
+        var start: String.Index?
+        let scalars = text.unicodeScalars
+        for i in scalars.indices {
+            let v = scalars[i].value
+            let blank = v < 0x80 ? (v == 0x20 || (0x09...0x0D).contains(v)) : scalars[i].properties.isWhitespace
+            if blank {
+                if let s = start { words.append(String(text[s..<i])); start = nil }
+            } else if start == nil {
+                start = i
+            }
+        }
+        if let s = start { words.append(String(text[s...])) }
+        return words
     }
 }
