@@ -69,8 +69,12 @@ struct PageRenderer: Sendable {
 
     /// Environments are the same for every page with the same way back to the root: made once each.
     let environments = Locked<[String: Environment]>([:])
-    /// Map drawings by page depth, title and group link (see `renderVariables`).
+    /// Map drawings by page depth, title and group link (see `renderVariables`), kept for one batch
+    /// of pages (a digest's page and e-mail are made together), so memory does not grow with the site.
     let drawings = Locked<[String: Value]>([:])
+
+    /// Lets go of the drawings kept for the last batch.
+    func forgetDrawings() { drawings.withLock { $0.removeAll() } }
     /// Fingerprints of the large values many pages share (reports, stories, digests), made once.
     let inputHashes = InputHash.Memo()
 
