@@ -26,7 +26,8 @@ struct OpenData {
         var mediaType: String
         var description: String
         var count: Int
-        var text: String
+        /// The file's bytes (made from its text at once, so the text is not held twice).
+        var bytes: [UInt8]
     }
 
     /// The published stories of the data: drafts never, whatever the build shows.
@@ -37,16 +38,16 @@ struct OpenData {
         return [
             Download(path: Routes.dataGeoJSON, title: "Reports (GeoJSON)", format: "GeoJSON", mediaType: "application/geo+json",
                      description: "Every published report of \(hood.name) as a point on the \(gridWords) grid, with the fields of the CSV file as properties.",
-                     count: n, text: geoJSON()),
+                     count: n, bytes: Array(geoJSON().utf8)),
             Download(path: Routes.dataCSV, title: "Reports (CSV, Open311 GeoReport v2 fields)", format: "CSV", mediaType: "text/csv",
                      description: "Every published report of \(hood.name), one a row, with Open311 GeoReport v2 field names.",
-                     count: n, text: csv()),
+                     count: n, bytes: Array(csv().utf8)),
             Download(path: Routes.dataStories, title: "Stories (JSON)", format: "JSON", mediaType: "application/json",
                      description: "Every published story of \(hood.name): title, date, call to action, tags, coalition, its reports and its text.",
-                     count: s, text: storiesJSON()),
+                     count: s, bytes: Array(storiesJSON().utf8)),
             Download(path: Routes.dataEvents, title: "Events (iCalendar)", format: "iCalendar", mediaType: "text/calendar",
                      description: "Every event of \(hood.name) (the same calendar as events.ics).",
-                     count: e, text: Feeds(models: models).calendar()),
+                     count: e, bytes: Array(Feeds(models: models).calendar().utf8)),
         ]
     }
 
@@ -270,7 +271,7 @@ struct OpenData {
             ("downloads", .array(downloads.map { d in
                 .object(Object([("title", .string(d.title)), ("url", .string(d.path)), ("format", .string(d.format)),
                                 ("media_type", .string(d.mediaType)), ("description", .string(d.description)), ("count", .int(d.count)),
-                                ("bytes", .int(d.text.utf8.count)), ("size", .string(Self.size(d.text.utf8.count)))]))
+                                ("bytes", .int(d.bytes.count)), ("size", .string(Self.size(d.bytes.count)))]))
             })),
             ("catalog_url", .string(Routes.dataCatalog)),
             ("fields", .array(fields.map { .object(Object([("name", .string($0.name)), ("description", .string($0.description))])) })),

@@ -13,7 +13,15 @@ enum Prepare {
         var folder: Fingerprint
         var jobs: [PageJob]
         var pageCount: Int
+        /// Files made while preparing (the open data, whose sizes its About page shows).
         var files: [OutputFile]
+        /// Files made only when they are written, so a large neighborhood's are never all in memory.
+        var later: [SideFile]
+    }
+
+    /// A file that is not a page (a feed, the search index, sitemaps), made when it is written.
+    struct SideFile: Sendable {
+        var make: @Sendable () -> [OutputFile]
     }
 
     static func neighborhoods(_ site: Site, theme: Theme, workers: Int) -> [Neighborhood] {
@@ -23,27 +31,31 @@ enum Prepare {
             let data = OpenData(models: models)
             let downloads = data.downloads()
             let jobs = SitePages(models: models, downloads: downloads).jobs()
-            var made = files(models, jobs: jobs, theme: theme)
-            made += downloads.map { OutputFile(path: hood.slug + "/" + $0.path, bytes: Array($0.text.utf8)) }
+            var made = downloads.map { OutputFile(path: hood.slug + "/" + $0.path, bytes: $0.bytes) }
             made.append(OutputFile(path: hood.slug + "/" + Routes.dataCatalog, bytes: Array(data.catalog(downloads).utf8)))
-            return Neighborhood(slug: hood.slug, folder: hood.fingerprint, jobs: jobs, pageCount: jobs.count, files: made)
+            made += theme.assets.map { OutputFile(path: hood.slug + "/assets/" + $0.path, bytes: $0.bytes) }
+            return Neighborhood(slug: hood.slug, folder: hood.fingerprint, jobs: jobs, pageCount: jobs.count, files: made,
+                                later: sideFiles(models, paths: jobs.map(\.path)))
         }
     }
 
-    static func files(_ models: ViewModels, jobs: [PageJob], theme: Theme) -> [OutputFile] {
-        let hood = models.hood
-        var files: [(String, String)] = []
+    /// The feed, calendar, map file, search index, story cards as SVG and sitemaps, each made when written.
+    static func sideFiles(_ models: ViewModels, paths: [String]) -> [SideFile] {
+        let slug = models.hood.slug
+        func file(_ path: String, _ make: @escaping @Sendable () -> String) -> SideFile {
+            SideFile { [OutputFile(path: slug + "/" + path, bytes: Array(make().utf8))] }
+        }
         let feeds = Feeds(models: models)
-        files.append((Routes.feed, feeds.atom()))
-        files.append((Routes.calendar, feeds.calendar()))
-        files.append((Routes.neighborhoodMap, models.neighborhoodMapFile()))
-        files.append((Routes.searchIndex, models.searchIndex()))
+        var files = [
+            file(Routes.feed) { feeds.atom() },
+            file(Routes.calendar) { feeds.calendar() },
+            file(Routes.neighborhoodMap) { models.neighborhoodMapFile() },
+            file(Routes.searchIndex) { models.searchIndex() },
+        ]
         // The story's card as SVG too (its PNG is rendered with the pages, see `SitePages`).
-        for s in hood.stories { files.append((Routes.shareCard(s.story.slug), models.storyCard(s).svg)) }
-        files += feeds.sitemaps(paths: jobs.map(\.path))
-        var out = files.map { OutputFile(path: hood.slug + "/" + $0.0, bytes: Array($0.1.utf8)) }
-        out += theme.assets.map { OutputFile(path: hood.slug + "/assets/" + $0.path, bytes: $0.bytes) }
-        return out
+        files += models.hood.stories.map { s in file(Routes.shareCard(s.story.slug)) { models.storyCard(s).svg } }
+        files.append(SideFile { feeds.sitemaps(paths: paths).map { OutputFile(path: slug + "/" + $0.path, bytes: Array($0.text.utf8)) } })
+        return files
     }
 
     /// `OUT/index.html`: the activity dashboard (see `Dashboard`).

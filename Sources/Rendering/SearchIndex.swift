@@ -5,7 +5,8 @@ import Markdown
 
 /// The search page's index: a small script (`search/index.js`) that sets one array of entries,
 /// each `[kind, url, title, detail, words]`, with urls relative to the search page. A script rather
-/// than JSON, so that it loads from disk too (`file://` forbids fetching JSON).
+/// than JSON, so that it loads from disk too (`file://` forbids fetching JSON). It holds the newest
+/// `searchReportLimit` reports.
 extension ViewModels {
     func searchIndex() -> String {
         var entries: [(kind: String, url: String, title: String, detail: String, words: String)] = []
@@ -22,7 +23,7 @@ extension ViewModels {
             entries.append(("e", up + Routes.event(e.slug), e.title, longDate(e.start.day) + (e.location.map { t("list_separator") + $0 } ?? ""),
                             Excerpt.of(e.body, limit: 120)))
         }
-        for o in hood.observations.reversed() {
+        for o in hood.observations.reversed().prefix(Self.searchReportLimit) {
             let label = site.category(o.category)?.label ?? o.category
             // The excerpt its view model holds already (rendered once per build).
             var words = ""

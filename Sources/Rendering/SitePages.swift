@@ -151,7 +151,9 @@ struct SitePages {
                                    page: Routes.digest(d.week), card: Routes.digestCard(d.week), alt: card.description)),
             ]))
         }
-        jobs.append(job(Routes.search, "search", m.t("title_search"), [("category_counts", categoryCounts)]))
+        jobs.append(job(Routes.search, "search", m.t("title_search"), [
+            ("category_counts", categoryCounts), ("searched_reports", .int(min(h.observations.count, ViewModels.searchReportLimit))),
+        ]))
         let data = OpenData(models: m)
         jobs.append(job(Routes.dataAbout, "about-data", m.t("title_about_data"), [
             ("open_data", data.aboutValue(downloads ?? data.downloads())), ("category_counts", categoryCounts),

@@ -3,6 +3,7 @@ import Diagnostics
 import Fingerprint
 import Loading
 import Output
+import Parallelism
 
 /// Stage ③'s result: every file of the site, by path inside OUT, sorted, each already handed to the writer.
 public struct RenderedSite: Sendable {
@@ -47,15 +48,22 @@ public enum SiteRenderer {
         let reused = Reuse.take(request.unchanged, from: request.cache, into: &next)
         let renderer = PageRenderer(theme: theme, site: site.settings, options: site.options, now: site.now)
         var prepared = Prepare.neighborhoods(site, theme: theme, workers: request.jobs)
-        var sideFiles = prepared.flatMap(\.files)
+        var sideFiles: [OutputFile] = []
         do {
-            try write(sideFiles)
+            try write(prepared.flatMap(\.files))
+            sideFiles = prepared.flatMap(\.files).map(\.written)  // written: only paths and fingerprints are kept
+            for i in prepared.indices { prepared[i].files = [] }
+            // The other side files, a few at a time, each written as soon as it is made.
+            let later = prepared.flatMap(\.later)
+            for start in stride(from: 0, to: later.count, by: max(request.jobs, 1)) {
+                let made = Parallel.map(Array(later[start..<min(start + max(request.jobs, 1), later.count)]), workers: request.jobs) { $0.make() }.flatMap { $0 }
+                try write(made)
+                sideFiles += made.map(\.written)
+            }
+            for i in prepared.indices { prepared[i].later = [] }
         } catch {
             return (nil, [error.diagnostic])
         }
-        // Written: only their paths and fingerprints are kept.
-        sideFiles = sideFiles.map(\.written)
-        for i in prepared.indices { prepared[i].files = [] }
         var jobs: [PageJob] = []
         jobs.reserveCapacity(prepared.reduce(1) { $0 + $1.jobs.count })
         for i in prepared.indices {

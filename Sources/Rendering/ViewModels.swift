@@ -191,6 +191,9 @@ final class ViewModels: @unchecked Sendable {
     static let digestListLimit = 300
     /// A coalition's page shows its newest stories as cards, at most this many (all are on the stories page).
     static let coalitionStoryLimit = 24
+    /// The search index holds the newest this many reports (with every story, coalition and event), so the
+    /// search page loads in about a megabyte however many reports there are; the rest are on the list pages.
+    static let searchReportLimit = 3_000
 
     func digest(_ d: Digest, full: Bool = false) -> Value {
         var o = Object([
