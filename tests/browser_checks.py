@@ -23,31 +23,12 @@ import shutil
 import sys
 import tempfile
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.keys import Keys
 
-passed = failed = 0
+from checklib import Checks, chromium
 
-
-def check(name, ok, detail=""):
-    global passed, failed
-    if ok:
-        passed += 1
-    else:
-        failed += 1
-        print(f"FAIL {name}: {str(detail)[:600]}")
-
-
-def browser():
-    options = webdriver.ChromeOptions()
-    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--hide-scrollbars"):
-        options.add_argument(arg)
-    binary = next((b for b in ("/usr/bin/chromium", "/usr/bin/chromium-browser") if os.path.exists(b)), None)
-    if binary:
-        options.binary_location = binary
-    driver = next((d for d in ("/usr/bin/chromedriver", "/usr/lib/chromium/chromedriver") if os.path.exists(d)), None)
-    return webdriver.Chrome(options=options, service=Service(driver) if driver else None)
+checks = Checks("browser-checks", detail_chars=600)
+check = checks.check
 
 
 def axe_source():
@@ -379,7 +360,7 @@ def main():
     sample = len(sys.argv) == 3
     source = axe_source()
     items = pages(public)
-    driver = browser()
+    driver = chromium("--hide-scrollbars")
     driver.set_script_timeout(60)
     try:
         phones(driver, items)
@@ -392,8 +373,7 @@ def main():
         not_found_anywhere(driver, public)
     finally:
         driver.quit()
-    print(f"browser-checks: {passed} passed, {failed} failed ({len(items)} pages)")
-    sys.exit(1 if failed else 0)
+    checks.finish(f" ({len(items)} pages)")
 
 
 if __name__ == "__main__":

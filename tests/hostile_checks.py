@@ -22,18 +22,12 @@ import json
 import geojson
 import icalendar
 
-passed = failed = 0
+from checklib import Checks
+
+checks = Checks("hostile-checks", detail_chars=500)
+check = checks.check
 HOSTILE = '<script>alert("x")</script> "><img src=x onerror=alert(1)> & \' ; , \u200fعربي 🚦'
 BAD_SCHEMES = ("javascript:", "data:", "vbscript:", "file:")
-
-
-def check(name, ok, detail=""):
-    global passed, failed
-    if ok:
-        passed += 1
-    else:
-        failed += 1
-        print(f"FAIL {name}: {str(detail)[:500]}")
 
 
 def files(root):
@@ -233,8 +227,7 @@ def main():
     page = open(os.path.join(out, "alpha/observations/alpha-redact/index.html"), encoding="utf-8").read()
     for mark in ("[phone removed]", "[e-mail removed]", "[address removed]", "Hostile Ave"):
         check(f"the redacted report shows {mark}", mark in page)
-    print(f"hostile-checks: {passed} passed, {failed} failed")
-    sys.exit(1 if failed else 0)
+    checks.finish()
 
 
 if __name__ == "__main__":

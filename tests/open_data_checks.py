@@ -22,7 +22,10 @@ import sys
 import geojson
 import icalendar
 
-passed = failed = 0
+from checklib import Checks
+
+checks = Checks("open-data-checks", detail_chars=800)
+check = checks.check
 OPEN311 = ["service_request_id", "status", "service_code", "service_name", "description", "requested_datetime",
            "address", "lat", "long", "media_url"]
 FORMULA = ("=", "+", "-", "@", "\t", "\r")
@@ -30,15 +33,6 @@ ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 ISO_INTERVAL = re.compile(r"^\d{4}-\d{2}-\d{2}/\d{4}-\d{2}-\d{2}$")
 MEDIA_TYPE = re.compile(r"^[-\w]+/[-\w]+(\.[-\w]+)*([+][-\w]+)?$")
 MAILTO = re.compile(r"^mailto:[\w\_\~\!\$\&\'\(\)\*\+\,\;\=\:.-]+@[\w.-]+\.[\w.-]+?$")
-
-
-def check(name, ok, detail=""):
-    global passed, failed
-    if ok:
-        passed += 1
-    else:
-        failed += 1
-        print(f"FAIL {name}: {str(detail)[:800]}")
 
 
 def front_matter(path):
@@ -165,8 +159,7 @@ def main():
             html = open(os.path.join(root, page), encoding="utf-8").read()
             footer = html[html.rfind("<footer"):]
             check(f"{h}/{page}: its footer links the About page", re.search(r'href="[^"]*data/index\.html"', footer), footer[:300])
-    print(f"open-data-checks: {passed} passed, {failed} failed")
-    sys.exit(1 if failed else 0)
+    checks.finish()
 
 
 if __name__ == "__main__":

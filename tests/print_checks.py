@@ -22,32 +22,13 @@ import xml.etree.ElementTree as ET
 
 from PIL import Image
 from pypdf import PdfReader
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.print_page_options import PrintOptions
 
-passed = failed = 0
+from checklib import Checks, chromium, hoods
+
+checks = Checks("print-checks", detail_chars=400)
+check = checks.check
 PAPERS = {"Letter": (21.59, 27.94), "A4": (21.0, 29.7)}
-
-
-def check(name, ok, detail=""):
-    global passed, failed
-    if ok:
-        passed += 1
-    else:
-        failed += 1
-        print(f"FAIL {name}: {str(detail)[:400]}")
-
-
-def browser():
-    options = webdriver.ChromeOptions()
-    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"):
-        options.add_argument(arg)
-    binary = next((b for b in ("/usr/bin/chromium", "/usr/bin/chromium-browser") if os.path.exists(b)), None)
-    if binary:
-        options.binary_location = binary
-    driver = next((d for d in ("/usr/bin/chromedriver", "/usr/lib/chromium/chromedriver") if os.path.exists(d)), None)
-    return webdriver.Chrome(options=options, service=Service(driver) if driver else None)
 
 
 def qr_url(pdf_bytes, tmp):
@@ -60,10 +41,8 @@ def qr_url(pdf_bytes, tmp):
 
 def flyers(public, base):
     out = []
-    for hood in sorted(os.listdir(public)):
+    for hood in hoods(public):
         h = os.path.join(public, hood)
-        if not os.path.isdir(h):
-            continue
         for kind in ("stories", "digest"):
             d = os.path.join(h, kind)
             for item in sorted(os.listdir(d)):
@@ -74,7 +53,7 @@ def flyers(public, base):
 
 
 def print_flyers(public, base):
-    driver = browser()
+    driver = chromium()
     try:
         with tempfile.TemporaryDirectory() as tmp:
             items = flyers(public, base)
@@ -187,10 +166,8 @@ def not_found(public, hood):
 
 def emails_and_cards(public, base):
     sizes = []
-    for hood in sorted(os.listdir(public)):
+    for hood in hoods(public):
         h = os.path.join(public, hood)
-        if not os.path.isdir(h):
-            continue
         not_found(public, hood)
         sizes.append(card(public, base, os.path.join(h, "index.html"), os.path.join(h, "card.png"), f"{hood} home"))
         for week in sorted(os.listdir(os.path.join(h, "digest"))):
@@ -214,8 +191,7 @@ def main():
     public, base = sys.argv[1], sys.argv[2]
     emails_and_cards(public, base)
     print_flyers(public, base)
-    print(f"print-checks: {passed} passed, {failed} failed")
-    sys.exit(1 if failed else 0)
+    checks.finish()
 
 
 if __name__ == "__main__":

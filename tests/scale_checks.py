@@ -12,18 +12,12 @@ import subprocess
 import sys
 import time
 
+from checklib import Checks
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 WORK = "/dev/shm/commonsight-scale" if os.path.isdir("/dev/shm") else os.path.join(ROOT, ".build", "scale")
-passed = failed = 0
-
-
-def check(name, ok, detail=""):
-    global passed, failed
-    if ok:
-        passed += 1
-    else:
-        failed += 1
-        print(f"FAIL {name} {detail}")
+checks = Checks("scale-checks")
+check = checks.check
 
 
 def build(binary, corpus):
@@ -72,8 +66,7 @@ def main():
                 check(f"{rel} holds at most 50,000 URLs", urls <= 50_000, f"{urls}")
     print(f"scale-checks: largest page {largest[1]} ({largest[0] / 1024:.0f} KB)")
     shutil.rmtree(WORK, ignore_errors=True)
-    print(f"scale-checks: {passed} passed, {failed} failed")
-    sys.exit(1 if failed else 0)
+    checks.finish()
 
 
 if __name__ == "__main__":

@@ -18,18 +18,12 @@ import subprocess
 import sys
 import time
 
+from checklib import Checks
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DATE = "2026-11-29"
-passed = failed = 0
-
-
-def check(name, ok, detail=""):
-    global passed, failed
-    if ok:
-        passed += 1
-    else:
-        failed += 1
-        print(f"FAIL {name}: {str(detail)[:1500]}")
+checks = Checks("shard-checks", detail_chars=1500)
+check = checks.check
 
 
 def tree(root):
@@ -103,8 +97,7 @@ def main():
     check("corpus: the unsharded build succeeds", r.returncode == 0, r.stderr[-2000:])
     compare("corpus 6 x 25", binary, os.path.join(corpus, "content"), whole, work, [1, 2, 3, 4, 8])
     shutil.rmtree(corpus, ignore_errors=True)
-    print(f"shard-checks: {passed} passed, {failed} failed")
-    sys.exit(1 if failed else 0)
+    checks.finish()
 
 
 if __name__ == "__main__":

@@ -14,20 +14,10 @@ import sys
 import feedparser
 import icalendar
 
-passed = failed = 0
+from checklib import Checks, hoods
 
-
-def check(name, ok, detail=""):
-    global passed, failed
-    if ok:
-        passed += 1
-    else:
-        failed += 1
-        print(f"FAIL {name}: {detail}")
-
-
-def hoods(public):
-    return sorted(d for d in os.listdir(public) if os.path.isdir(os.path.join(public, d)) and not d.startswith("."))
+checks = Checks("site-checks")
+check = checks.check
 
 
 def html_checker(public):
@@ -228,8 +218,7 @@ def main():
     maps(public)
     search_indexes(public)
     dashboard(public)
-    print(f"site-checks: {passed} passed, {failed} failed")
-    sys.exit(1 if failed else 0)
+    checks.finish()
 
 
 if __name__ == "__main__":

@@ -72,12 +72,25 @@ public enum AlchemySettings {
     static let suggestKeys = ["radius_m", "window_days", "min_reports", "related", "limit"]
     static let alchemyKeys = ["url", "model", "timeout_s", "structured_output"]
 
-    static func readSuggest(_ node: Node, into s: inout SuggestSettings, log: inout DiagnosticLog) {
+    /// Hands each field of the block `section:` to `read`, in order; warns of a field not in `keys`
+    /// (and skips it), and says so when the block is no mapping.
+    static func forEachField(of node: Node, section: String, keys: [String], log: inout DiagnosticLog,
+                             _ read: (Node.Entry, inout DiagnosticLog) -> Void) {
         guard let entries = node.entries else {
-            log.error(node.location, "'suggest' must be a mapping of \(choices(suggestKeys))")
+            log.error(node.location, "'\(section)' must be a mapping of \(choices(keys))")
             return
         }
         for entry in entries {
+            guard keys.contains(entry.key) else {
+                log.warning(entry.keyLocation, "unknown field \(quoted(entry.key)) in \(section) is ignored; expected \(choices(keys))")
+                continue
+            }
+            read(entry, &log)
+        }
+    }
+
+    static func readSuggest(_ node: Node, into s: inout SuggestSettings, log: inout DiagnosticLog) {
+        forEachField(of: node, section: "suggest", keys: suggestKeys, log: &log) { entry, log in
             let v = entry.value
             switch entry.key {
             case "radius_m":
@@ -91,7 +104,7 @@ public enum AlchemySettings {
             case "related":
                 guard let groups = v.items else {
                     log.error(v.location, "suggest.related must be a list of category lists, like [[illegal-parking, bike-lane-driving]]")
-                    continue
+                    return
                 }
                 s.related = groups.compactMap { group in
                     guard let items = group.items else {
@@ -101,21 +114,17 @@ public enum AlchemySettings {
                     return items.compactMap(\.scalarText)
                 }
             default:
-                log.warning(entry.keyLocation, "unknown field \(quoted(entry.key)) in suggest is ignored; expected \(choices(suggestKeys))")
+                break
             }
         }
     }
 
     static func readModel(_ node: Node, into m: inout ModelSettings, log: inout DiagnosticLog) {
-        guard let entries = node.entries else {
-            log.error(node.location, "'alchemy' must be a mapping of \(choices(alchemyKeys))")
-            return
-        }
-        for entry in entries {
+        forEachField(of: node, section: "alchemy", keys: alchemyKeys, log: &log) { entry, log in
             let v = entry.value
             switch entry.key {
             case "url":
-                guard let s = v.scalarText?.trimmingCharacters(in: .whitespaces), !s.isEmpty else { continue }
+                guard let s = v.scalarText?.trimmingCharacters(in: .whitespaces), !s.isEmpty else { return }
                 if ModelEndpoint(s) == nil {
                     log.error(v.location, "alchemy.url \(quoted(s)) is not an http(s) URL; expected something like 'http://127.0.0.1:8080'")
                 } else {
@@ -132,7 +141,7 @@ public enum AlchemySettings {
                     log.error(v.location, "alchemy.structured_output is \(quoted(raw)); expected \(choices(StructuredOutput.allCases.map(\.rawValue)))")
                 }
             default:
-                log.warning(entry.keyLocation, "unknown field \(quoted(entry.key)) in alchemy is ignored; expected \(choices(alchemyKeys))")
+                break
             }
         }
     }

@@ -10,29 +10,13 @@ import Geo
 /// report with at least `minPoints` neighbors (itself counted) is a core; a cluster is every report
 /// reachable from a core through cores. Reports are indexed in cells `radius` wide and, in each
 /// cell, by day, so a neighbor query reads nine cells' slices of the time window, never all reports.
-public struct SpaceTimeClustering: Sendable {
-    public struct Point: Sendable {
-        public var coordinate: Coordinate
+enum SpaceTimeClustering {
+    struct Point: Sendable {
+        var coordinate: Coordinate
         /// Days since 1970 (`CivilDate.daysSinceEpoch`).
-        public var day: Int
+        var day: Int
         /// Reports of different groups are never neighbors.
-        public var group: Int
-
-        public init(coordinate: Coordinate, day: Int, group: Int) {
-            self.coordinate = coordinate
-            self.day = day
-            self.group = group
-        }
-    }
-
-    public var radius: Double
-    public var window: Int
-    public var minPoints: Int
-
-    public init(radius: Double, window: Int, minPoints: Int) {
-        self.radius = radius
-        self.window = window
-        self.minPoints = minPoints
+        var group: Int
     }
 
     struct CellKey: Hashable {
@@ -43,7 +27,7 @@ public struct SpaceTimeClustering: Sendable {
 
     /// Clusters as lists of indices into `points`, each in ascending order; the clusters in the
     /// order their first core appears. Points that belong to no cluster (noise) are left out.
-    public func clusters(_ points: [Point]) -> [[Int]] {
+    static func clusters(_ points: [Point], radius: Double, window: Int, minPoints: Int) -> [[Int]] {
         guard !points.isEmpty, radius > 0 else { return [] }
         let valid = points.filter { $0.coordinate.latitude.isFinite && $0.coordinate.longitude.isFinite }
         guard let reference = valid.first?.coordinate else { return [] }

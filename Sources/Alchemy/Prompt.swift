@@ -35,11 +35,6 @@ public enum Prompt {
     public struct Message: Sendable {
         public var role: String
         public var content: String
-
-        public init(role: String, content: String) {
-            self.role = role
-            self.content = content
-        }
     }
 
     /// The request body for `mode`: OpenAI's chat completions, or Ollama's `/api/chat`.

@@ -41,10 +41,11 @@ public enum Suggester {
         let points = eligible.map {
             SpaceTimeClustering.Point(coordinate: $0.coordinate, day: $0.observed.day.daysSinceEpoch, group: groups[$0.category] ?? -1)
         }
-        let clustering = SpaceTimeClustering(radius: settings.radiusMeters, window: settings.windowDays, minPoints: settings.minReports)
+        let clusters = SpaceTimeClustering.clusters(points, radius: settings.radiusMeters, window: settings.windowDays,
+                                                    minPoints: settings.minReports)
         let namer = PlaceNamer(n)
         var out: [Suggestion] = []
-        for members in clustering.clusters(points) where members.count >= settings.minReports {
+        for members in clusters where members.count >= settings.minReports {
             let reports = members.map { eligible[$0] }.sorted { ($0.observed.day, $0.id) < ($1.observed.day, $1.id) }
             guard let first = reports.first?.observed.day, let last = reports.last?.observed.day else { continue }
             out.append(Suggestion(number: 0, observations: reports, counts: counts(reports), place: namer.place(of: reports),

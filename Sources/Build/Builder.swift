@@ -8,69 +8,6 @@ import Output
 import Rendering
 import Sharding
 
-/// What `commonsight build` is asked to do.
-public struct BuildRequest: Sendable {
-    public var content: String
-    public var templates: String
-    public var out: String
-    public var only: Set<String>?
-    /// `--shard-index I --shard-count N`: build only shard I's neighborhoods (see `ShardPlan`), plus
-    /// the site-wide files, which list every neighborhood of the content folder.
-    public var shard: Shard?
-    /// `--date`; nil means the day `clock` falls on in the site's time zone.
-    public var date: CivilDate?
-    /// Seconds since 1970 when the command started: the only clock reading, made by the caller.
-    public var clock: Int64
-    public var drafts: Bool
-    public var baseURL: String?
-    public var jobs: Int
-    /// Reuse pages whose inputs did not change since the last build (`--no-cache` turns it off).
-    public var useCache = true
-    /// Draw the share cards (`--no-share-cards` skips them, for a quick preview or a comparison with Hugo).
-    public var shareCards = true
-    /// The tool's own folder for this OUT (render cache); see `CacheFolder`.
-    public var cacheFolder: String
-    /// The user's home folder, which OUT may never be or hold.
-    public var home: String?
-    /// Names the exact program that renders (the CLI hashes its own executable), so a changed
-    /// program never reuses pages another one rendered.
-    public var programIdentity = ""
-    /// Told each stage's name and seconds when set (`build --verbose`); the clock is the caller's.
-    public var progress: (@Sendable (String) -> Void)?
-    public var stopwatch: (@Sendable () -> Double)?
-
-    public init(content: String, templates: String, out: String, cacheFolder: String, only: Set<String>? = nil, date: CivilDate? = nil,
-                clock: Int64, drafts: Bool = false, baseURL: String? = nil, jobs: Int = 1) {
-        self.content = content
-        self.cacheFolder = cacheFolder
-        self.templates = templates
-        self.out = out
-        self.only = only
-        self.date = date
-        self.clock = clock
-        self.drafts = drafts
-        self.baseURL = baseURL
-        self.jobs = jobs
-    }
-}
-
-/// What a build did.
-public struct BuildReport: Sendable {
-    public var neighborhoods = 0
-    public var pages = 0
-    public var files = 0
-    /// Pages rendered (the rest came unchanged from the cache) and files written (the rest were the same).
-    public var rendered = 0
-    public var written = 0
-    public var deleted = 0
-    /// What the writer had to do beyond the usual, for `--verbose`.
-    public var notes: [String] = []
-    /// Under `--shard-count`: the neighborhoods of this shard, in folder order.
-    public var shardSlugs: [String]?
-    public var diagnostics: [Diagnostic] = []
-    public var succeeded: Bool { !diagnostics.hasErrors }
-}
-
 /// Runs the pipeline: load → assemble → render → write. `check` stops before rendering.
 public enum Builder {
     /// The program's version: printed by `--version` and part of the render cache's key.

@@ -5,6 +5,15 @@ import Diagnostics
 public enum CommandLineTool {
     public static var version: String { Builder.version }
 
+    /// A command's entry point: its arguments (after the command's name) to an exit status.
+    typealias Subcommand = @Sendable ([String], Console) throws(Arguments.UsageError) -> Int32
+
+    /// The commands by name (`help` and the options are answered here).
+    static let subcommands: [String: Subcommand] = [
+        "build": BuildCommand.run, "serve": ServeCommand.run, "check": CheckCommand.run, "new": NewCommand.run,
+        "render": RenderCommand.run, "suggest": SuggestCommand.run, "draft": DraftCommand.run, "review": ReviewCommand.run,
+    ]
+
     public static func run(_ args: [String], console: Console) -> Int32 {
         guard let command = args.first else {
             console.err(HelpText.overview)
@@ -26,24 +35,11 @@ public enum CommandLineTool {
                 }
                 console.out(text)
                 return 0
-            case "build":
-                return try BuildCommand.run(rest, console: console)
-            case "serve":
-                return try ServeCommand.run(rest, console: console)
-            case "check":
-                return try CheckCommand.run(rest, console: console)
-            case "new":
-                return try NewCommand.run(rest, console: console)
-            case "render":
-                return try RenderCommand.run(rest, console: console)
-            case "suggest":
-                return try SuggestCommand.run(rest, console: console)
-            case "draft":
-                return try DraftCommand.run(rest, console: console)
-            case "review":
-                return try ReviewCommand.run(rest, console: console)
             default:
-                throw Arguments.UsageError(message: "unknown command '\(command)'; the commands are \(choices(HelpText.commands))", command: nil)
+                guard let subcommand = subcommands[command] else {
+                    throw Arguments.UsageError(message: "unknown command '\(command)'; the commands are \(choices(HelpText.commands))", command: nil)
+                }
+                return try subcommand(rest, console)
             }
         } catch {
             console.err("error: \(error.message)")

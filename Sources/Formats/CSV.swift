@@ -50,79 +50,66 @@ public struct CSVTable: Sendable {
 
 /// Reads RFC 4180 records from UTF-8 bytes, tracking physical line and column.
 private struct CSVReader {
-    let bytes: [UInt8]
-    let path: String
-    var i = 0
-    var line = 1
-    var column = 1
+    var at: ByteCursor
     var failed = false
     var lastRecordHadQuotes = false
 
     init(bytes: [UInt8], path: String) {
-        self.bytes = bytes
-        self.path = path
-    }
-
-    var here: SourceLocation { SourceLocation(path: path, line: line, column: column) }
-
-    mutating func advance() {
-        let b = bytes[i]
-        if b == 0x0A { line += 1; column = 1 } else if b & 0xC0 != 0x80 { column += 1 }
-        i += 1
+        at = ByteCursor(bytes: bytes, path: path)
     }
 
     mutating func nextRecord(log: inout DiagnosticLog) -> CSVTable.Record? {
-        guard i < bytes.count, !failed else { return nil }
-        let start = here
+        guard at.byte() != nil, !failed else { return nil }
+        let start = at.here
         var cells: [CSVTable.Cell] = []
         lastRecordHadQuotes = false
         while true {
-            let cellStart = here
+            let cellStart = at.here
             var field: [UInt8] = []
-            if i < bytes.count, bytes[i] == UInt8(ascii: "\"") {
+            if at.byte() == UInt8(ascii: "\"") {
                 lastRecordHadQuotes = true
-                advance()
+                at.advance()
                 var closed = false
-                while i < bytes.count {
-                    if bytes[i] == UInt8(ascii: "\"") {
-                        if i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "\"") {
-                            field.append(bytes[i]); advance(); advance()
+                while let c = at.byte() {
+                    if c == UInt8(ascii: "\"") {
+                        if at.byte(1) == UInt8(ascii: "\"") {
+                            field.append(c); at.advance(); at.advance()
                             continue
                         }
-                        advance()
+                        at.advance()
                         closed = true
                         break
                     }
-                    field.append(bytes[i])
-                    advance()
+                    field.append(c)
+                    at.advance()
                 }
                 if !closed {
                     log.error(cellStart, "this quoted cell is never closed; expected a '\"' before the end of the file")
                     failed = true
                     return nil
                 }
-                if i < bytes.count, bytes[i] != UInt8(ascii: ","), bytes[i] != 0x0A {
-                    log.error(here, "unexpected text after a closing quote; expected ',' or the end of the line")
+                if let c = at.byte(), c != UInt8(ascii: ","), c != 0x0A {
+                    log.error(at.here, "unexpected text after a closing quote; expected ',' or the end of the line")
                     failed = true
                     return nil
                 }
             } else {
-                while i < bytes.count, bytes[i] != UInt8(ascii: ","), bytes[i] != 0x0A {
-                    if bytes[i] == UInt8(ascii: "\"") {
-                        log.error(here, "a quote inside an unquoted cell; quote the whole cell and double the quote (\"\")")
+                while let c = at.byte(), c != UInt8(ascii: ","), c != 0x0A {
+                    if c == UInt8(ascii: "\"") {
+                        log.error(at.here, "a quote inside an unquoted cell; quote the whole cell and double the quote (\"\")")
                         failed = true
                         return nil
                     }
-                    field.append(bytes[i])
-                    advance()
+                    field.append(c)
+                    at.advance()
                 }
             }
             cells.append(.init(text: String(decoding: field, as: UTF8.self), location: cellStart))
-            if i < bytes.count, bytes[i] == UInt8(ascii: ",") {
-                advance()
+            if at.byte() == UInt8(ascii: ",") {
+                at.advance()
                 continue
             }
-            if i < bytes.count { advance() }  // the newline
+            if at.byte() != nil { at.advance() }  // the newline
             return CSVTable.Record(cells: cells, location: start)
         }
     }

@@ -15,7 +15,7 @@ public enum JSON {
     public static let maxDepth = 256
 
     public static func parse(_ text: String, path: String, log: inout DiagnosticLog) -> Node? {
-        var parser = JSONParser(bytes: Array(text.utf8), path: path)
+        var parser = ByteCursor(bytes: Array(text.utf8), path: path)
         do {
             parser.skipByteOrderMark()
             parser.skipSpace()
@@ -34,32 +34,10 @@ public enum JSON {
     }
 }
 
-private struct JSONParser {
-    let bytes: [UInt8]
-    let path: String
-    var i = 0
-    var line = 1
-    var column = 1
-
-    init(bytes: [UInt8], path: String) {
-        self.bytes = bytes
-        self.path = path
-    }
-
-    var here: SourceLocation { SourceLocation(path: path, line: line, column: column) }
-
+/// JSON's grammar, read off the text's bytes.
+private extension ByteCursor {
     func fail(_ message: String, at location: SourceLocation? = nil) -> Diagnostic {
         .error(location ?? here, "JSON syntax error: " + message)
-    }
-
-    func byte(_ offset: Int = 0) -> UInt8? {
-        let k = i + offset
-        return k < bytes.count ? bytes[k] : nil
-    }
-
-    mutating func advance() {
-        if bytes[i] == 0x0A { line += 1; column = 1 } else if bytes[i] & 0xC0 != 0x80 { column += 1 }
-        i += 1
     }
 
     mutating func skipByteOrderMark() {
@@ -156,10 +134,6 @@ private struct JSONParser {
         default:
             throw fail("expected a value" + foundSuffix())
         }
-    }
-
-    mutating func advance(count: Int) {
-        for _ in 0..<count where i < bytes.count { advance() }
     }
 
     mutating func object(at: SourceLocation, depth: Int) throws -> Node {

@@ -4,16 +4,13 @@ public struct PlanePoint: Hashable, Sendable {
     public var x: Double
     public var y: Double
 
-    public init(x: Double, y: Double) {
-        self.x = x
-        self.y = y
-    }
+    var isFinite: Bool { x.isFinite && y.isFinite }
+}
 
+extension PlanePoint {
     public init(_ p: (x: Double, y: Double)) {
         self.init(x: p.x, y: p.y)
     }
-
-    var isFinite: Bool { x.isFinite && y.isFinite }
 }
 
 /// Simplification of lines, rings and polygons to a tolerance in projected units: no point of the

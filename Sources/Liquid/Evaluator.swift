@@ -33,16 +33,25 @@ extension RenderContext {
 
     /// A literal range bound: Ruby's `to_i` (floats truncated, text read up to its first non-digit).
     func literalBound(_ v: Value, at p: Position) throws(LiquidError) -> Int {
+        guard let n = try Self.toI(v, naming: { "the range bound \($0)" }, at: p) else {
+            throw .render("a range bound must be a number, found \(Ruby.string(v))", at: p)
+        }
+        return n
+    }
+
+    /// Ruby's `to_i`: integers, floats truncated, text's leading integer, nil 0; nil for any other
+    /// value, which the caller names. `naming` names a float beyond 64 bits in the overflow error.
+    static func toI(_ v: Value, naming: (Double) -> String, at p: Position) throws(LiquidError) -> Int? {
         switch v {
-        case .int(let n): return n
         case .nil: return 0
+        case .int(let n): return n
         case .float(let d):
-            guard d.isFinite, let n = Int(exactly: d.rounded(.towardZero)) else { throw .render("integer overflow: the range bound \(d) does not fit in 64 bits", at: p) }
+            guard d.isFinite, let n = Int(exactly: d.rounded(.towardZero)) else { throw .render("integer overflow: \(naming(d)) does not fit in 64 bits", at: p) }
             return n
         case .string(let s), .safe(let s):
             do throws(FilterError) { return try Number.toInteger(s) } catch { throw .render(error.message, at: p) }
         default:
-            throw .render("a range bound must be a number, found \(Ruby.string(v))", at: p)
+            return nil
         }
     }
 

@@ -185,17 +185,10 @@ extension RenderContext {
     func toI(_ e: Expression?, at p: Position) throws(LiquidError) -> Int? {
         guard let e else { return nil }
         let v = try evaluate(e, at: p)
-        switch v {
-        case .nil: return 0
-        case .int(let n): return n
-        case .float(let d):
-            guard d.isFinite, let n = Int(exactly: d.rounded(.towardZero)) else { throw .render("integer overflow: \(Ruby.string(v)) does not fit in 64 bits", at: p) }
-            return n
-        case .string(let s), .safe(let s):
-            do throws(FilterError) { return try Number.toInteger(s) } catch { throw .render(error.message, at: p) }
-        default:
+        guard let n = try Self.toI(v, naming: { _ in Ruby.string(v) }, at: p) else {
             throw .render("expected a number, found \(Ruby.string(v).prefix(40))", at: p)
         }
+        return n
     }
 
     /// The segment a `for` visits after `offset`, `limit` and `reversed`; remembers where it ended for `offset: continue`.

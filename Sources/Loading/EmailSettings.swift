@@ -22,13 +22,7 @@ public struct EmailSettings: Sendable {
     /// `email: { from, to, footer }`; every problem reported at its place.
     static func read(_ node: Node?, log: inout DiagnosticLog) -> EmailSettings {
         var settings = EmailSettings()
-        guard let node else { return settings }
-        guard let entries = node.entries else {
-            log.error(node.location, "'email' must be a mapping with from, to and footer")
-            return settings
-        }
-        FieldNames.email.check(entries.keys, privacy: nil, log: &log)
-        let fields = Record(entries: entries, location: node.location, privacy: nil)
+        guard let fields = FieldNames.email.block(node, expected: "with from, to and footer", log: &log) else { return settings }
         if let raw = fields.text("from", log: &log) {
             settings.from = MailAddress(parsing: raw)
             if settings.from == nil { log.error(fields.place("from"), "email.from \(quoted(raw)) is not an e-mail address; expected one \(example)") }

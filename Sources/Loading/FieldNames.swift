@@ -51,6 +51,19 @@ struct FieldNames {
         check(keys, privacy: privacy, reported: &reported, log: &log)
     }
 
+    /// The fields of the `site.yml` block named `kind` (`email:`, `limits:`, `privacy:`), unknown names
+    /// reported: nil when the block is absent, or when it is no mapping (an error ending in `expected`,
+    /// like "with from, to and footer").
+    func block(_ node: Node?, expected: String, log: inout DiagnosticLog) -> Record? {
+        guard let node else { return nil }
+        guard let entries = node.entries else {
+            log.error(node.location, "'\(kind)' must be a mapping \(expected)")
+            return nil
+        }
+        check(entries.keys, privacy: nil, log: &log)
+        return Record(entries: entries, location: node.location, privacy: nil)
+    }
+
     /// The known name within two edits of `name`, if one is.
     func suggestion(for name: String) -> String? {
         let lower = name.lowercased().replacingOccurrences(of: "-", with: "_").replacingOccurrences(of: " ", with: "_")

@@ -6,11 +6,6 @@ public struct Places: Sendable {
     public let streets: StreetIndex
     public let neighborhood: String
 
-    public init(streets: StreetIndex, neighborhood: String) {
-        self.streets = streets
-        self.neighborhood = neighborhood
-    }
-
     public func describe(_ point: Coordinate) -> String {
         streets.describe(point).map { $0.prefix(1).uppercased() + $0.dropFirst() } ?? "In \(neighborhood)"
     }

@@ -63,13 +63,8 @@ public enum SiteLoader {
     /// `limits: { markdown_bytes, table_columns, table_cells, nesting }`, each a whole number within reason.
     static func limits(_ node: Node?, log: inout DiagnosticLog) -> MarkdownBudget {
         var budget = MarkdownBudget.default
-        guard let node else { return budget }
-        guard let entries = node.entries else {
-            log.error(node.location, "'limits' must be a mapping with markdown_bytes, table_columns, table_cells and nesting")
-            return budget
-        }
-        FieldNames.limits.check(entries.keys, privacy: nil, log: &log)
-        let fields = Record(entries: entries, location: node.location, privacy: nil)
+        let expected = "with markdown_bytes, table_columns, table_cells and nesting"
+        guard let fields = FieldNames.limits.block(node, expected: expected, log: &log) else { return budget }
         func whole(_ key: String, _ range: ClosedRange<Int>) -> Int? {
             guard let v = fields.number(key, log: &log) else { return nil }
             guard v == v.rounded(), v >= Double(range.lowerBound), v <= Double(range.upperBound) else {
@@ -108,13 +103,8 @@ public enum SiteLoader {
     }
 
     static func privacy(_ node: Node?, log: inout DiagnosticLog) -> PrivacyPolicy {
-        guard let node else { return PrivacyPolicy() }
-        guard let entries = node.entries else {
-            log.error(node.location, "'privacy' must be a mapping with location_precision_m and private_fields")
-            return PrivacyPolicy()
-        }
-        FieldNames.privacy.check(entries.keys, privacy: nil, log: &log)
-        let fields = Record(entries: entries, location: node.location, privacy: nil)
+        let expected = "with location_precision_m and private_fields"
+        guard let fields = FieldNames.privacy.block(node, expected: expected, log: &log) else { return PrivacyPolicy() }
         var precision = 0.0
         if let p = fields.number("location_precision_m", log: &log) {
             if p == 0 || (1...10_000).contains(p) { precision = p } else {

@@ -22,29 +22,6 @@ public enum Decision: String, Sendable, CaseIterable {
     }
 }
 
-/// What `review` is asked to decide.
-public struct DecisionRequest: Sendable {
-    /// The content folder as the user named it (diagnostics start with it).
-    public var root: String
-    /// Only this neighborhood's items, when given.
-    public var neighborhood: String?
-    /// Observation ids and story slugs; `observation:ID` or `story:SLUG` when one name is both.
-    public var ids: [String]
-    public var decision: Decision
-    public var note: String?
-    /// The day recorded in the moderation log: the caller's today or `--date`.
-    public var date: CivilDate
-
-    public init(root: String, neighborhood: String?, ids: [String], decision: Decision, note: String?, date: CivilDate) {
-        self.root = root
-        self.neighborhood = neighborhood
-        self.ids = ids
-        self.decision = decision
-        self.note = note
-        self.date = date
-    }
-}
-
 /// A decision worked out in full before anything is written: every file's new bytes (each one
 /// status value changed), checked by loading the content as it would be; `commit` then writes all
 /// of it or nothing.

@@ -58,8 +58,10 @@ public struct Theme: Sendable {
         let files = folder.files(log: &log)
         diagnostics += log.items
         var fingerprint = FingerprintBuilder()
-        func parseFolder(_ sub: String, ext: String, htmlContext: Bool) -> [String: Template] {
-            var out: [String: Template] = [:]
+        /// Each file directly in the folder `sub` ending in `.ext`, fingerprinted and decoded: its name
+        /// without the extension, its path and its text.
+        func decodedFiles(in sub: String, ext: String) -> [(name: String, path: String, source: String)] {
+            var out: [(name: String, path: String, source: String)] = []
             for file in files where file.path.hasPrefix(sub + "/") && file.path.hasSuffix("." + ext) {
                 let name = String(file.path.dropFirst(sub.count + 1))
                 guard !name.contains("/") else { continue }
@@ -68,12 +70,18 @@ public struct Theme: Sendable {
                 fingerprint.add(file.bytes)
                 switch TextFile.decode(file.bytes, path: path) {
                 case .failure(let d): diagnostics.append(d)
-                case .success(let source):
-                    do {
-                        out[String(name.dropLast(ext.count + 1))] = try Template(source, path: path, htmlContext: htmlContext)
-                    } catch {
-                        diagnostics.append(error.diagnostic)
-                    }
+                case .success(let source): out.append((String(name.dropLast(ext.count + 1)), path, source))
+                }
+            }
+            return out
+        }
+        func parseFolder(_ sub: String, ext: String, htmlContext: Bool) -> [String: Template] {
+            var out: [String: Template] = [:]
+            for (name, path, source) in decodedFiles(in: sub, ext: ext) {
+                do {
+                    out[name] = try Template(source, path: path, htmlContext: htmlContext)
+                } catch {
+                    diagnostics.append(error.diagnostic)
                 }
             }
             return out
@@ -87,17 +95,8 @@ public struct Theme: Sendable {
         }
         var languages: [String: Language] = [:]
         var languageLog = DiagnosticLog()
-        for file in files where file.path.hasPrefix("i18n/") && file.path.hasSuffix(".yml") {
-            let code = String(file.path.dropFirst("i18n/".count).dropLast(".yml".count))
-            guard !code.contains("/") else { continue }
-            let path = root + "/" + file.path
-            fingerprint.add(path)
-            fingerprint.add(file.bytes)
-            switch TextFile.decode(file.bytes, path: path) {
-            case .failure(let d): diagnostics.append(d)
-            case .success(let source):
-                if let l = Language.read(source, code: code, path: path, log: &languageLog) { languages[code] = l }
-            }
+        for (code, path, source) in decodedFiles(in: "i18n", ext: "yml") {
+            if let l = Language.read(source, code: code, path: path, log: &languageLog) { languages[code] = l }
         }
         if languages["en"] == nil, !languageLog.items.contains(where: { $0.location.path.hasSuffix("/i18n/en.yml") }) {
             diagnostics.append(.error(SourceLocation(path: root + "/i18n/en.yml"), "missing language file; every theme needs i18n/en.yml, the words its pages print"))

@@ -44,15 +44,13 @@ public final class HTTPServer: Sendable {
             addr.sin6_family = sa_family_t(AF_INET6)
             addr.sin6_port = in_port_t(UInt16(port).bigEndian)
             guard inet_pton(AF_INET6, host, &addr.sin6_addr) == 1 else { throw .address(host) }
-            (family, length) = (AF_INET6, MemoryLayout<sockaddr_in6>.size)
-            withUnsafeBytes(of: addr) { bytes in withUnsafeMutableBytes(of: &storage) { $0.copyMemory(from: bytes) } }
+            (family, length) = store(addr, family: AF_INET6, in: &storage)
         } else {
             var addr = sockaddr_in()
             addr.sin_family = sa_family_t(AF_INET)
             addr.sin_port = in_port_t(UInt16(port).bigEndian)
             guard inet_pton(AF_INET, host, &addr.sin_addr) == 1 else { throw .address(host) }
-            (family, length) = (AF_INET, MemoryLayout<sockaddr_in>.size)
-            withUnsafeBytes(of: addr) { bytes in withUnsafeMutableBytes(of: &storage) { $0.copyMemory(from: bytes) } }
+            (family, length) = store(addr, family: AF_INET, in: &storage)
         }
         let fd = socket(family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         var one: Int32 = 1
@@ -71,6 +69,12 @@ public final class HTTPServer: Sendable {
         // The port sits at the same place in both address kinds, right after the family.
         let bound = withUnsafeBytes(of: storage) { $0.load(fromByteOffset: 2, as: UInt16.self) }
         return (fd, Int(UInt16(bigEndian: bound)))
+    }
+
+    /// `address` (a `sockaddr_in` or `sockaddr_in6`) copied into `storage`; its family and length, for `socket` and `bind`.
+    static func store<Address>(_ address: Address, family: Int32, in storage: inout sockaddr_storage) -> (Int32, Int) {
+        withUnsafeBytes(of: address) { bytes in withUnsafeMutableBytes(of: &storage) { $0.copyMemory(from: bytes) } }
+        return (family, MemoryLayout<Address>.size)
     }
 
     /// Accepts connections until `stop()`; each is answered on a thread of its own.

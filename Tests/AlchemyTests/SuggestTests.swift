@@ -19,23 +19,23 @@ struct SuggestTests {
             point(42.4500, -83.1550, day: 104),  // 3 km north
             point(42.4200, -83.1550, day: 400),  // a year later
         ]
-        let clusters = SpaceTimeClustering(radius: 400, window: 30, minPoints: 3).clusters(points)
+        let clusters = SpaceTimeClustering.clusters(points, radius: 400, window: 30, minPoints: 3)
         #expect(clusters == [[0, 1, 2, 3]])
     }
 
     @Test("a chain of reports, each within the window of the next, is one cluster longer than the window")
     func chains() {
         let points = (0..<6).map { point(42.42, -83.155, day: $0 * 20) }
-        #expect(SpaceTimeClustering(radius: 100, window: 25, minPoints: 2).clusters(points) == [[0, 1, 2, 3, 4, 5]])
-        #expect(SpaceTimeClustering(radius: 100, window: 10, minPoints: 2).clusters(points).isEmpty)
+        #expect(SpaceTimeClustering.clusters(points, radius: 100, window: 25, minPoints: 2) == [[0, 1, 2, 3, 4, 5]])
+        #expect(SpaceTimeClustering.clusters(points, radius: 100, window: 10, minPoints: 2).isEmpty)
     }
 
     @Test("categories of different groups never share a cluster; fewer than the minimum is no cluster")
     func groupsAndMinimum() {
         let points = [point(42.42, -83.155, day: 1, group: 0), point(42.42, -83.155, day: 2, group: 1),
                       point(42.42, -83.155, day: 3, group: 0), point(42.42, -83.155, day: 4, group: 1)]
-        #expect(SpaceTimeClustering(radius: 100, window: 10, minPoints: 3).clusters(points).isEmpty)
-        #expect(SpaceTimeClustering(radius: 100, window: 10, minPoints: 2).clusters(points) == [[0, 2], [1, 3]])
+        #expect(SpaceTimeClustering.clusters(points, radius: 100, window: 10, minPoints: 3).isEmpty)
+        #expect(SpaceTimeClustering.clusters(points, radius: 100, window: 10, minPoints: 2) == [[0, 2], [1, 3]])
         let groups = Suggester.categoryGroups(["a", "b", "c", "d"], related: [["a", "c"], ["c", "d"], ["nope"]])
         #expect(groups["a"] == groups["c"] && groups["c"] == groups["d"] && groups["b"] != groups["a"])
     }

@@ -130,16 +130,18 @@ module Liquid
 
   # 64-bit integers: an integer beyond them, read from text or made by a filter, is an error (Ruby
   # makes a Bignum).
+  # `result`, unless it is an integer beyond 64 bits: then an error, the block saying what made it.
+  def self.int64(result)
+    return result unless $compat.include?('int64') && result.is_a?(Integer) && (result >= 2**63 || result < -2**63)
+    raise Liquid::ArgumentError, yield
+  end
+
   module Utils
     class << self
       %i[to_number to_integer].each do |name|
         alias_method :"#{name}54", name
         define_method(name) do |obj|
-          result = send(:"#{name}54", obj)
-          if $compat.include?('int64') && result.is_a?(Integer) && (result >= 2**63 || result < -2**63)
-            raise Liquid::ArgumentError, "integer overflow reading #{obj.inspect[0, 40]}"
-          end
-          result
+          Liquid.int64(send(:"#{name}54", obj)) { "integer overflow reading #{obj.inspect[0, 40]}" }
         end
       end
     end
@@ -148,11 +150,7 @@ module Liquid
   class Context
     alias_method :invoke54, :invoke
     def invoke(method, *args)
-      result = invoke54(method, *args)
-      if $compat.include?('int64') && result.is_a?(Integer) && (result >= 2**63 || result < -2**63)
-        raise Liquid::ArgumentError, "integer overflow in #{method}"
-      end
-      result
+      Liquid.int64(invoke54(method, *args)) { "integer overflow in #{method}" }
     end
   end
 

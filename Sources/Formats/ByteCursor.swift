@@ -1,0 +1,36 @@
+import Diagnostics
+
+/// A place in UTF-8 text being read byte by byte, with the line and column it stands at (a column
+/// counts characters, not bytes), for the parsers that say where a problem is.
+struct ByteCursor {
+    let bytes: [UInt8]
+    let path: String
+    var i = 0
+    var line = 1
+    var column = 1
+
+    init(bytes: [UInt8], path: String) {
+        self.bytes = bytes
+        self.path = path
+    }
+
+    var here: SourceLocation { SourceLocation(path: path, line: line, column: column) }
+
+    /// The byte `offset` after the current one; nil past the end.
+    func byte(_ offset: Int = 0) -> UInt8? {
+        let k = i + offset
+        return k < bytes.count ? bytes[k] : nil
+    }
+
+    /// One byte on: a newline starts a line, a character's first byte takes a column.
+    mutating func advance() {
+        let b = bytes[i]
+        if b == 0x0A { line += 1; column = 1 } else if b & 0xC0 != 0x80 { column += 1 }
+        i += 1
+    }
+
+    /// Up to `count` bytes on, stopping at the end.
+    mutating func advance(count: Int) {
+        for _ in 0..<count where i < bytes.count { advance() }
+    }
+}

@@ -1,0 +1,24 @@
+import Fingerprint
+import Loading
+
+/// What stage ③ needs besides the site and the theme.
+public struct RenderRequest: Sendable {
+    public var jobs: Int
+    /// The last build's cache (empty with `--no-cache`): what a page's inputs and bytes were.
+    public var cache: RenderCache
+    /// Files OUT holds as the last build left them, by path: only these can be reused.
+    public var verified: [String: Fingerprint]
+    /// Neighborhoods not read again: their files are taken whole from the cache.
+    public var unchanged: [UnchangedNeighborhood]
+    /// Every neighborhood OUT will hold, by slug and name, with what it published lately: for the dashboard.
+    public var listed: [ListedNeighborhood]
+
+    public init(jobs: Int, cache: RenderCache, verified: [String: Fingerprint] = [:], unchanged: [UnchangedNeighborhood] = [],
+                listed: [ListedNeighborhood] = []) {
+        self.jobs = jobs
+        self.cache = cache
+        self.verified = verified
+        self.unchanged = unchanged
+        self.listed = listed
+    }
+}

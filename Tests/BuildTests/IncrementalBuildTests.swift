@@ -1,0 +1,85 @@
+import Build
+import Diagnostics
+import Foundation
+import Testing
+
+@Suite("Incremental builds")
+struct IncrementalBuildTests {
+    func build(_ f: SiteFixture, out: String, cache: Bool = true) -> BuildReport {
+        var request = BuildRequest(content: f.content, templates: SiteFixture.theme, out: out, cacheFolder: out + "-cache",
+                                   date: .parse("2026-11-29"), clock: 0, baseURL: "https://example.org/", jobs: 2)
+        request.useCache = cache
+        return Builder.build(request)
+    }
+
+    @Test("changing one observation re-renders only the pages that show it, with the bytes of a full build")
+    func oneChange() {
+        let f = SiteFixture()
+        let first = build(f, out: f.out)
+        #expect(first.rendered == first.pages)
+        f.write("neighborhoods/north/observations.csv", (SiteFixture.north["neighborhoods/north/observations.csv"] ?? "").replacingOccurrences(of: "Blocked sidewalk.", with: "Blocked sidewalk again."))
+        let second = build(f, out: f.out)
+        #expect(second.succeeded)
+        #expect(second.rendered > 0 && second.rendered * 3 < second.pages, "\(second.rendered) of \(second.pages) pages rendered")
+        let full = build(f, out: f.base + "/full", cache: false)
+        #expect(full.rendered == full.pages)
+        #expect(SiteFixture.snapshot(f.out) == SiteFixture.snapshot(f.base + "/full"))
+        #expect((f.file("north/observations/o2/index.html") ?? "").contains("Blocked sidewalk again."))
+    }
+
+    @Test("a neighborhood whose files did not change is reused whole; the result equals a full build")
+    func wholeNeighborhood() {
+        var files = SiteFixture.north
+        for (k, v) in SiteFixture.north where k.hasPrefix("neighborhoods/north/") {
+            files[k.replacingOccurrences(of: "/north/", with: "/south/")] = v.replacingOccurrences(of: "North End", with: "South End")
+        }
+        let f = SiteFixture(files)
+        let first = build(f, out: f.out)
+        f.write("neighborhoods/south/observations.csv", (files["neighborhoods/south/observations.csv"] ?? "") + "o9,speeding,New,42.05,-83.15,2026-11-27,published,New one.\n")
+        let second = build(f, out: f.out)
+        #expect(second.succeeded, "\(second.diagnostics)")
+        // Only the south pages and the top index can change: the north half is reused whole.
+        #expect(second.rendered > 0 && second.rendered <= second.pages / 2 + 1, "\(second.rendered) of \(second.pages)")
+        #expect(second.pages == first.pages + 1)
+        _ = build(f, out: f.base + "/full", cache: false)
+        #expect(SiteFixture.snapshot(f.out) == SiteFixture.snapshot(f.base + "/full"))
+        #expect(f.file("south/observations/o9/index.html") != nil && f.file("north/observations/o9/index.html") == nil)
+    }
+
+    @Test("a build with nothing changed renders and writes nothing")
+    func noChange() {
+        let f = SiteFixture()
+        _ = build(f, out: f.out)
+        let again = build(f, out: f.out)
+        #expect(again.rendered == 0)
+        let third = build(f, out: f.out)
+        #expect(third.rendered == 0 && third.written == 0)
+    }
+
+    @Test("an output changed by hand is noticed and rebuilt in full")
+    func changedByHand() throws {
+        let f = SiteFixture()
+        _ = build(f, out: f.out)
+        _ = build(f, out: f.out)
+        try "tampered".write(toFile: f.out + "/north/observations/o1/index.html", atomically: true, encoding: .utf8)
+        f.write("neighborhoods/north/events/extra.md", "---\ntitle: Extra\nstart: 2026-12-01 18:00\n---\n")
+        let report = build(f, out: f.out)
+        #expect(report.succeeded, "\(report.diagnostics)")
+        _ = build(f, out: f.base + "/full", cache: false)
+        #expect(SiteFixture.snapshot(f.out) == SiteFixture.snapshot(f.base + "/full"))
+    }
+
+    @Test("a changed template starts from nothing")
+    func themeChange() throws {
+        let f = SiteFixture()
+        let theme = f.base + "/theme"
+        try FileManager.default.copyItem(atPath: SiteFixture.theme, toPath: theme)
+        var request = BuildRequest(content: f.content, templates: theme, out: f.out, cacheFolder: f.cache, date: .parse("2026-11-29"), clock: 0, jobs: 2)
+        _ = Builder.build(request)
+        try "# {{ story.title }} (edited)\n".write(toFile: theme + "/pages/story.md", atomically: true, encoding: .utf8)
+        request.templates = theme
+        let report = Builder.build(request)
+        #expect(report.rendered == report.pages)
+        #expect((f.file("north/stories/slow-down/index.html") ?? "").contains("(edited)"))
+    }
+}
