@@ -8,6 +8,8 @@ public struct MessagePattern: Sendable {
         case parameter(String)
     }
 
+    /// The text as the language file writes it.
+    public let text: String
     public let parts: [Part]
     /// The literal text's length in bytes, to reserve room.
     let length: Int
@@ -25,6 +27,7 @@ public struct MessagePattern: Sendable {
             rest = rest[rest.index(after: close)...]
         }
         literal(rest)
+        self.text = text
         self.parts = parts
         length = text.utf8.count
     }

@@ -17,12 +17,7 @@ struct ObservationPages {
         var variables: [(String, Value)]
     }
 
-    /// The pages a page links to: the first two, the last two, and two on each side of itself.
-    static func window(_ page: Int, of count: Int) -> [Int] {
-        Set([1, 2, count - 1, count] + Array((page - 2)...(page + 2))).filter { (1...count).contains($0) }.sorted()
-    }
-
-    static func path(_ number: Int) -> String { number == 1 ? Routes.observations : "observations/page/\(number)/index.html" }
+    static func path(_ number: Int) -> String { Pagination(folder: "observations", items: 0, pageSize: 1).path(number) }
 
     func pages() -> [Page] {
         var ordered: [(category: String, items: [Observation])] = []
@@ -31,7 +26,8 @@ struct ObservationPages {
             if !items.isEmpty { ordered.append((c.key, items.reversed())) }
         }
         let flat = ordered.flatMap { g in g.items.map { (g.category, $0) } }
-        let count = max(1, (flat.count + Self.pageSize - 1) / Self.pageSize)
+        let pager = Pagination(folder: "observations", items: flat.count, pageSize: Self.pageSize)
+        let count = pager.pageCount
         // Where each category starts, for the list at the top of every page.
         var starts: [(String, Int, Int)] = []
         var seen = 0
@@ -61,17 +57,8 @@ struct ObservationPages {
                 current?.items.append(models.observationValues[o.id] ?? models.observation(o))
             }
             close()
-            let pagination = Object([
-                ("page", .int(number)), ("pages", .int(count)),
-                ("previous_url", number > 1 ? .string(Self.path(number - 1)) : .nil),
-                ("next_url", number < count ? .string(Self.path(number + 1)) : .nil),
-                ("links", .array(Self.window(number, of: count).map { n in
-                    .object(Object([("number", .int(n)), ("url", .string(Self.path(n))), ("current", .bool(n == number)),
-                                    ("gap_before", .bool(n > 1 && !Self.window(number, of: count).contains(n - 1)))]))
-                })),
-            ])
             return Page(number: number, path: Self.path(number), variables: [
-                ("groups", .array(groups)), ("total", .int(flat.count)), ("categories", categories), ("pagination", .object(pagination)),
+                ("groups", .array(groups)), ("total", .int(flat.count)), ("categories", categories), ("pagination", pager.value(number)),
             ])
         }
     }

@@ -74,7 +74,15 @@ struct SitePages {
                 ("observation", m.observation(o)), ("stories", .array((citing[o.id] ?? []).map { m.story($0) })),
             ]))
         }
-        jobs.append(job(Routes.stories, "stories", m.t("title_stories"), [("stories", .array(h.stories.map { m.story($0) }))]))
+        // The stories, newest first, in pages of `storyPageSize` cards.
+        let storyPager = Pagination(folder: "stories", items: h.stories.count, pageSize: ViewModels.storyPageSize)
+        for number in 1...storyPager.pageCount {
+            let shown = h.stories.dropFirst((number - 1) * ViewModels.storyPageSize).prefix(ViewModels.storyPageSize)
+            jobs.append(job(storyPager.path(number), "stories",
+                            number == 1 ? m.t("title_stories") : m.t("title_stories_page", ["page": m.language.number(number)]), [
+                ("stories", .array(shown.map { m.story($0) })), ("total", .int(h.stories.count)), ("pagination", storyPager.value(number)),
+            ]))
+        }
         for s in h.stories {
             let next = s.coalition.flatMap { c in h.upcomingEvents.first { $0.coalition?.value == c.slug } }
             let slug = s.story.slug

@@ -194,6 +194,8 @@ final class ViewModels: @unchecked Sendable {
     /// The search index holds the newest this many reports (with every story, coalition and event), so the
     /// search page loads in about a megabyte however many reports there are; the rest are on the list pages.
     static let searchReportLimit = 3_000
+    /// The stories list shows this many cards a page (a page stays far under 2 MB).
+    static let storyPageSize = 60
 
     func digest(_ d: Digest, full: Bool = false) -> Value {
         var o = Object([

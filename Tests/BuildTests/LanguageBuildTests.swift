@@ -18,8 +18,8 @@ struct LanguageBuildTests {
         var texts: [String] = []
         for (_, message) in en.messages {
             switch message {
-            case .text(let t): texts.append(t)
-            case .plural(let forms): texts += forms.values
+            case .text(let t): texts.append(t.text)
+            case .plural(let forms): texts += forms.values.map(\.text)
             }
         }
         texts += en.calendar.months + en.calendar.weekdays

@@ -22,12 +22,15 @@ struct RenderingTests {
         #expect(Excerpt.of("") == "")
     }
 
-    @Test("the observation pages link the first two, the last two and two on each side")
+    @Test("a list's pages link the first two, the last two and two on each side")
     func pageWindows() {
-        #expect(ObservationPages.window(1, of: 1) == [1])
-        #expect(ObservationPages.window(1, of: 20) == [1, 2, 3, 19, 20])
-        #expect(ObservationPages.window(10, of: 20) == [1, 2, 8, 9, 10, 11, 12, 19, 20])
+        #expect(Pagination.window(1, of: 1) == [1])
+        #expect(Pagination.window(1, of: 20) == [1, 2, 3, 19, 20])
+        #expect(Pagination.window(10, of: 20) == [1, 2, 8, 9, 10, 11, 12, 19, 20])
         #expect(ObservationPages.path(1) == "observations/index.html" && ObservationPages.path(3) == "observations/page/3/index.html")
+        #expect(Pagination(folder: "stories", items: 101, pageSize: 50).pageCount == 3)
+        #expect(Pagination(folder: "stories", items: 0, pageSize: 50).pageCount == 1)
+        #expect(Pagination(folder: "stories", items: 100, pageSize: 50).path(2) == "stories/page/2/index.html")
     }
 
     @Test("bdi isolates HTML text; isolate wraps plain text only when it holds right-to-left letters")
