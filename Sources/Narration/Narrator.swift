@@ -10,7 +10,7 @@ public struct Narrator: Sendable {
     public var folder: String
 
     /// What the sound is made with, besides the tools: part of every key.
-    static let espeakOptions = ["-b", "1", "-s", "150"]
+    static let espeakOptions = ["-b", "1", "-s", "175"]
     static let opusOptions = ["--quiet", "--speech", "--bitrate", "24", "--comp", "10"]
     /// Seconds either program may take for one story.
     public static let timeout = 180.0
