@@ -17,7 +17,8 @@ enum NarrationText {
             let room = limit - used
             if block.count > room {
                 let cut = Excerpt.shortened(block.split(separator: " ").map(String.init), limit: room)
-                if cut != "…" { out.append(cut) }
+                // The last words say that more was left out.
+                if cut != "…" { out.append(cut) } else if let last = out.indices.last { out[last] += " …" }
                 break
             }
             out.append(block)
