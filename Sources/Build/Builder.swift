@@ -211,7 +211,8 @@ public enum Builder {
     /// espeak-ng and opusenc, looked for once, when the site reads its stories aloud (nil when it does not).
     static func speechTools(_ request: BuildRequest, _ site: SiteSettings) -> Result<SpeechTools, SpeechTools.Missing>? {
         guard request.narration, site.narration.isOn else { return nil }
-        return SpeechTools.find(request.speechTools, path: ProcessInfo.processInfo.environment["PATH"], folder: request.cacheFolder + "/narrating")
+        return SpeechTools.find(request.speechTools, path: ProcessInfo.processInfo.environment["PATH"],
+                                folder: request.cacheFolder + "/speech-tools")
     }
 
     /// What every page may depend on besides its neighborhood: `site.yml`, the build's choices and

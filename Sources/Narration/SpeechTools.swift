@@ -21,7 +21,7 @@ public struct SpeechTools: Sendable, Equatable {
         public var program: String
     }
 
-    /// The two programs, or the first one missing. `folder` takes their version output for a moment.
+    /// The two programs, or the first one missing. `folder` (made, then removed) takes their version output for a moment.
     public static func find(_ location: Location, path: String?, folder: String) -> Result<SpeechTools, Missing> {
         let (espeak, opusenc): (String?, String?)
         switch location {
@@ -31,6 +31,7 @@ public struct SpeechTools: Sendable, Equatable {
         guard let espeak else { return .failure(Missing(program: "espeak-ng")) }
         guard let opusenc else { return .failure(Missing(program: "opusenc")) }
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         var lines: [String] = []
         for (tool, name) in [(espeak, "espeak-ng"), (opusenc, "opusenc")] {
             guard case .success(let said) = ToolRun(executable: tool, arguments: ["--version"], folder: folder, timeout: 10).run() else {

@@ -22,8 +22,10 @@ enum Narrate {
     static func run(_ jobs: inout [PageJob], narrator: Narrator?, previous: [String: RenderCache.NarrationEntry],
                     verified: [String: Fingerprint], workers: Int, at location: SourceLocation) -> Result {
         var result = Result()
+        guard let narrator else { return result }
+        // Nothing of a narration stays in the work folder, even after a killed build.
+        defer { try? FileManager.default.removeItem(atPath: narrator.folder) }
         let asked = jobs.indices.compactMap { i in jobs[i].narration.map { (index: i, request: $0) } }
-        guard let narrator, !asked.isEmpty else { return result }
         var found: [Int: RenderCache.NarrationEntry] = [:]
         var toSpeak: [(index: Int, request: NarrationRequest, key: Fingerprint)] = []
         for (i, request) in asked {
@@ -62,8 +64,6 @@ enum Narrate {
             let which = paths.count == 1 ? paths[0] : "\(paths[0]) and \(paths.count - 1) more"
             result.warnings.append(.warning(location, "narration: \(message); \(which) built without audio"))
         }
-        // Nothing of a narration stays in the work folder, even after a killed build.
-        try? FileManager.default.removeItem(atPath: narrator.folder)
         return result
     }
 }
