@@ -68,7 +68,7 @@ public enum MapKey {
     static func scaleBar(_ scale: MapDrawing.Scale, x: Double, bottom: Double) -> (svg: String, box: MapBox) {
         func n(_ v: Double) -> String { SVGText.number(v) }
         let m = scale.metersLength, f = scale.feetLength
-        let width = max(m + 8 + TextWidth.of(scale.meters, size: 13), f + 8 + TextWidth.of(scale.feet, size: 13)) + 12
+        let width = scaleBarWidth(scale)
         let top = bottom - 38
         var s = "<g class=\"scale\" font-family=\"system-ui, sans-serif\" font-size=\"13\" fill=\"#1d2327\" aria-hidden=\"true\">"
         s += "<rect x=\"\(n(x))\" y=\"\(n(top))\" width=\"\(n(width))\" height=\"38\" rx=\"3\" fill=\"#ffffff\" fill-opacity=\"0.88\"/>"
@@ -76,7 +76,17 @@ public enum MapKey {
         s += "<text x=\"\(n(x + 12 + m))\" y=\"\(n(top + 15))\">\(Escape.xml(scale.meters))</text>"
         s += "<path d=\"M\(n(x + 6)) \(n(top + 32))V\(n(top + 26))H\(n(x + 6 + f))V\(n(top + 32))\" fill=\"none\" stroke=\"#1d2327\" stroke-width=\"1.5\"/>"
         s += "<text x=\"\(n(x + 12 + f))\" y=\"\(n(top + 33))\">\(Escape.xml(scale.feet))</text></g>\n"
-        return (s, MapBox(cx: x + width / 2, cy: top + 19, hw: width / 2, hh: 19))
+        return (s, scaleBarBox(width: width, x: x, bottom: bottom))
+    }
+
+    /// How wide the scale bar is drawn: its longer bar and its words.
+    static func scaleBarWidth(_ scale: MapDrawing.Scale) -> Double {
+        max(scale.metersLength + 8 + TextWidth.of(scale.meters, size: 13), scale.feetLength + 8 + TextWidth.of(scale.feet, size: 13)) + 12
+    }
+
+    /// The room the scale bar takes at (`x`, `bottom`).
+    static func scaleBarBox(width: Double, x: Double, bottom: Double) -> MapBox {
+        MapBox(cx: x + width / 2, cy: bottom - 38 + 19, hw: width / 2, hh: 19)
     }
 
     /// The key drawn inside a standalone map, under the map's area: legend with counts, what a

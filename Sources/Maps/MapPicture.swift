@@ -40,10 +40,9 @@ struct MapPicture {
         let corners = [(width - 34, 8), (34, 8), (width - 34, fit.height - 68)].map { x, y in (MapBox(cx: x, cy: y + 30, hw: 18, hh: 30), (x, y)) }
         let north = Self.leastCrowded(corners, marks: markBoxes, fallback: corners[0])
         placer.occupy(north.box)
-        let barWidth = MapKey.scaleBar(scale, x: 0, bottom: 0).box.hw * 2
+        let barWidth = MapKey.scaleBarWidth(scale)
         let bars = [(8, fit.height - 6), (width - barWidth - 8, fit.height - 6), (8, 50.0)].map { x, bottom in
-            let drawn = MapKey.scaleBar(scale, x: x, bottom: bottom)
-            return (drawn.box, drawn.svg)
+            (MapKey.scaleBarBox(width: barWidth, x: x, bottom: bottom), (x, bottom))
         }
         let bar = Self.leastCrowded(bars.filter { !$0.0.overlaps(north.box) }, marks: markBoxes, fallback: bars[0])
         placer.occupy(bar.box)
@@ -82,7 +81,7 @@ struct MapPicture {
         for (g, place) in zip(groups, places) { s += mark(g, place: place) }
         s += "</g>\n"
         s += northArrow(x: north.value.0, y: north.value.1, word: spec.words.north)
-        s += bar.value
+        s += MapKey.scaleBar(scale, x: bar.value.0, bottom: bar.value.1).svg
         if let drawnKey { s += drawnKey.svg }
         s += "</svg>\n"
         return MapDrawing.Rendition(svg: s, width: width, height: height, labelBoxes: names.placed.map(\.box),

@@ -13,7 +13,7 @@ enum Excerpt {
 
     /// The excerpt of HTML already rendered (an observation's description: rendered once, not cached).
     static func ofHTML(_ html: String, limit: Int) -> String {
-        shortened(plainText(html).split(whereSeparator: \.isWhitespace).map(String.init), limit: limit)
+        shortened(split(plainText(html)), limit: limit)
     }
 
     /// The words up to `limit` characters, with "…" when some were left out.
@@ -36,51 +36,31 @@ enum Excerpt {
     /// The words of the text, memoized by the Markdown.
     static func words(_ markdown: String) -> [String] {
         if let known = cache.withLock({ $0[markdown] }) { return known }
-        let made = plainText(MarkdownRenderer.html(markdown)).split(whereSeparator: \.isWhitespace).map(String.init)
+        let made = split(plainText(MarkdownRenderer.html(markdown)))
         cache.withLock { $0[markdown] = made }
         return made
     }
 
     private static let cache = Locked<[String: [String]]>([:])
 
-    static func plainText(_ html: String) -> String {
-        var text = ""
-        text.reserveCapacity(html.utf8.count)
-        var inTag = false
-        var skipDepth = 0
-        var tag = ""
-        var entity: String?
-        for c in html {
-            if inTag {
-                if c == ">" {
-                    inTag = false
-                    if tag.hasPrefix("table") { skipDepth += 1 } else if tag.hasPrefix("/table") { skipDepth -= 1 }
-                    if tag.hasPrefix("/p") || tag.hasPrefix("br") || tag.hasPrefix("/li") || tag.hasPrefix("/h") { text += " " }
-                } else if tag.utf8.count < 8 {
-                    tag.append(c)
-                }
-                continue
-            }
-            if c == "<" { inTag = true; tag = ""; continue }
-            guard skipDepth == 0 else { continue }
-            if var e = entity {
-                if c == ";" {
-                    text += entities[e] ?? "&\(e);"
-                    entity = nil
-                } else if e.utf8.count < 8 {
-                    e.append(c)
-                    entity = e
-                } else {
-                    text += "&" + e
-                    entity = nil
-                }
-                continue
-            }
-            if c == "&" { entity = ""; continue }
-            text.append(c)
-        }
-        return text
-    }
+    /// The text of rendered HTML in one run, tables left out.
+    static func plainText(_ html: String) -> String { HTMLText.flat(html) }
 
-    static let entities = ["amp": "&", "lt": "<", "gt": ">", "quot": "\"", "#39": "'"]
+    /// Words apart by any Unicode white space.
+    static func split(_ text: String) -> [String] {
+        var words: [String] = []
+        var start: String.Index?
+        let scalars = text.unicodeScalars
+        for i in scalars.indices {
+            let v = scalars[i].value
+            let blank = v < 0x80 ? (v == 0x20 || (0x09...0x0D).contains(v)) : scalars[i].properties.isWhitespace
+            if blank {
+                if let s = start { words.append(String(text[s..<i])); start = nil }
+            } else if start == nil {
+                start = i
+            }
+        }
+        if let s = start { words.append(String(text[s...])) }
+        return words
+    }
 }

@@ -16,9 +16,9 @@ import Liquid
 /// ```
 public struct Language: Sendable {
     public enum Message: Sendable {
-        case text(String)
+        case text(MessagePattern)
         /// Forms by CLDR plural category (`zero`, `one`, `two`, `few`, `many`, `other`).
-        case plural([String: String])
+        case plural([String: MessagePattern])
     }
 
     /// The tag of the file (`es`, `ar`).
@@ -156,7 +156,7 @@ public struct Language: Sendable {
         guard let message = messages[key] else {
             throw Failure(message: "no string '\(key)' in \(path)")
         }
-        let pattern: String
+        let pattern: MessagePattern
         switch message {
         case .text(let t): pattern = t
         case .plural(let forms):
@@ -175,24 +175,20 @@ public struct Language: Sendable {
             case .string(let s), .safe(let s): n = Int(s) ?? 0
             default: n = 0
             }
-            pattern = forms[Self.pluralCategory(n, language: code)] ?? forms["other"] ?? ""
+            pattern = forms[Self.pluralCategory(n, language: code)] ?? forms["other"] ?? MessagePattern("")
         }
         var out = ""
-        var rest = Substring(pattern)
-        while let open = rest.firstIndex(of: "{") {
-            out += html ? HTMLEscaping.escape(String(rest[..<open])) : String(rest[..<open])
-            guard let close = rest[open...].firstIndex(of: "}") else {
-                rest = rest[open...]
-                break
+        out.reserveCapacity(pattern.length + 16)
+        for part in pattern.parts {
+            switch part {
+            case .literal(let raw, let escaped): out += html ? escaped : raw
+            case .parameter(let name):
+                guard let value = parameters[name] else {
+                    throw Failure(message: "'\(key)' needs the parameter '\(name)'")
+                }
+                out += parameterText(value, html: html)
             }
-            let name = String(rest[rest.index(after: open)..<close])
-            guard let value = parameters[name] else {
-                throw Failure(message: "'\(key)' needs the parameter '\(name)'")
-            }
-            out += parameterText(value, html: html)
-            rest = rest[rest.index(after: close)...]
         }
-        out += html ? HTMLEscaping.escape(String(rest)) : String(rest)
         return out
     }
 
@@ -205,17 +201,6 @@ public struct Language: Sendable {
         case .nil: return ""
         default: return html ? HTMLEscaping.escape(Direction.text(v)) : Direction.text(v)
         }
-    }
-
-    /// Keys named in a message's text, `{like_this}`.
-    static func placeholders(_ text: String) -> [String] {
-        var names: [String] = []
-        var rest = Substring(text)
-        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
-            names.append(String(rest[rest.index(after: open)..<close]))
-            rest = rest[rest.index(after: close)...]
-        }
-        return names
     }
 
     // MARK: Reading
@@ -272,15 +257,15 @@ public struct Language: Sendable {
                 for s in strings {
                     l.lines[s.key] = s.keyLocation
                     if let text = s.value.scalarText {
-                        l.messages[s.key] = .text(text)
+                        l.messages[s.key] = .text(MessagePattern(text))
                     } else if let forms = s.value.entries {
-                        var out: [String: String] = [:]
+                        var out: [String: MessagePattern] = [:]
                         for f in forms {
                             guard ["zero", "one", "two", "few", "many", "other"].contains(f.key), let t = f.value.scalarText else {
                                 log.error(f.keyLocation, "'\(s.key)': a plural form is one of zero, one, two, few, many, other, with a text")
                                 continue
                             }
-                            out[f.key] = t
+                            out[f.key] = MessagePattern(t)
                         }
                         let missing = Self.pluralCategories(language: code).filter { out[$0] == nil }
                         if !missing.isEmpty {

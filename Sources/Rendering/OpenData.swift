@@ -91,53 +91,7 @@ struct OpenData {
 
     /// Rendered HTML as the plain text a reader sees: tags dropped, entities decoded, each paragraph,
     /// list item, heading or table row on a line of its own, spaces within a line collapsed.
-    static func plain(_ html: String) -> String {
-        var lines: [String] = []
-        var line = ""
-        var inTag = false
-        var tag = ""
-        var entity: String?
-        func endLine() {
-            let t = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).joined(separator: " ")
-            if !t.isEmpty { lines.append(t) }
-            line = ""
-        }
-        for c in html {
-            if inTag {
-                if c == ">" {
-                    inTag = false
-                    let name = tag.lowercased()
-                    if ["/p", "br", "/li", "/h1", "/h2", "/h3", "/h4", "/h5", "/h6", "/tr", "/pre", "/blockquote", "hr"].contains(where: { name == $0 || name.hasPrefix($0 + " ") || name.hasPrefix($0 + "/") }) {
-                        endLine()
-                    } else if name.hasPrefix("/td") || name.hasPrefix("/th") {
-                        line += " "
-                    }
-                } else if tag.utf8.count < 12 {
-                    tag.append(c)
-                }
-                continue
-            }
-            if c == "<" { inTag = true; tag = ""; continue }
-            if var e = entity {
-                if c == ";" {
-                    line += Excerpt.entities[e] ?? "&\(e);"
-                    entity = nil
-                } else if e.utf8.count < 8 {
-                    e.append(c)
-                    entity = e
-                } else {
-                    line += "&" + e
-                    entity = nil
-                }
-                continue
-            }
-            if c == "&" { entity = ""; continue }
-            line.append(c)
-        }
-        if let e = entity { line += "&" + e }
-        endLine()
-        return lines.joined(separator: "\n")
-    }
+    static func plain(_ html: String) -> String { HTMLText.lines(html) }
 
     func coordinate(_ v: Double) -> String { String(format: "%.5f", ViewModels.round5(v)) }
 

@@ -72,8 +72,12 @@ struct PageRenderer: Sendable {
 
     /// Environments are the same for every page with the same way back to the root: made once each.
     let environments = Locked<[String: Environment]>([:])
-    /// Map drawings by page depth, title and group link (see `renderVariables`).
+    /// Map drawings by page depth, title and group link (see `renderVariables`), kept for one batch
+    /// of pages (a digest's page and e-mail are made together), so memory does not grow with the site.
     let drawings = Locked<[String: Value]>([:])
+
+    /// Lets go of the drawings kept for the last batch.
+    func forgetDrawings() { drawings.withLock { $0.removeAll() } }
     /// Fingerprints of the large values many pages share (reports, stories, digests), made once.
     let inputHashes = InputHash.Memo()
 
@@ -170,15 +174,21 @@ struct PageRenderer: Sendable {
     func renderVariables(_ job: PageJob, root: String) -> Object {
         var data = variables(job, root: root)
         if let map = job.map, let models = job.models {
-            // Pages at the same depth with the same map (a digest and its flyer) share one drawing.
-            var ids = FingerprintBuilder()
-            for o in map.observations { ids.add(o.id) }
-            let key = "\(job.folder)|\(Routes.root(of: job.path))|\(map.key)|\(ids.value)"
-            let value = drawings.withLock({ $0[key] }) ?? {
-                let made = models.mapValue(models.map(map, pagePath: job.path))
-                drawings.withLock { $0[key] = made }
-                return made
-            }()
+            // Pages at the same depth with the same map (a digest and its e-mail) share one drawing; a
+            // report's locator map is its page's alone, so it is not kept (200,000 of them would fill memory).
+            let value: Value
+            if map.kind == .locator {
+                value = models.mapValue(models.map(map, pagePath: job.path))
+            } else {
+                var ids = FingerprintBuilder()
+                for o in map.observations { ids.add(o.id) }
+                let key = "\(job.folder)|\(Routes.root(of: job.path))|\(map.key)|\(ids.value)"
+                value = drawings.withLock({ $0[key] }) ?? {
+                    let made = models.mapValue(models.map(map, pagePath: job.path))
+                    drawings.withLock { $0[key] = made }
+                    return made
+                }()
+            }
             data["map"] = value
             if case .object(let o) = value, let svg = o["svg"] { data["map_svg"] = svg }
         }

@@ -28,6 +28,7 @@ enum RenderPages {
             let chunk = Array(jobs[start..<min(start + batch, jobs.count)])
             start += batch
             let outcomes = render(chunk, renderer: renderer, previous: previous, verified: verified, workers: workers)
+            renderer.forgetDrawings()
             var files: [OutputFile] = []
             for (job, (input, outcome)) in zip(chunk, outcomes) {
                 switch outcome {

@@ -1,0 +1,137 @@
+/// Rendered HTML read back as the text a reader sees, on its UTF-8 bytes: tags dropped (each told to
+/// the reader by its first bytes, lowercased), the entities cmark-gfm writes decoded.
+protocol HTMLTextReader {
+    /// Text between tags, entities decoded.
+    mutating func text(_ byte: UInt8)
+    /// A tag's first bytes (`p`, `/li`, `table`), lowercased.
+    mutating func tag(_ name: [UInt8])
+}
+
+enum HTMLText {
+    static let entities: [String: String] = ["amp": "&", "lt": "<", "gt": ">", "quot": "\"", "#39": "'"]
+
+    /// Reads `html` into `reader`. An entity it does not know, or one cut short, is kept as written.
+    static func read<R: HTMLTextReader>(_ html: String, tagLimit: Int, into reader: inout R) {
+        var inTag = false
+        var tag: [UInt8] = []
+        tag.reserveCapacity(tagLimit)
+        var entity: [UInt8]?
+        func put(_ bytes: some Sequence<UInt8>) { for b in bytes { reader.text(b) } }
+        for b in html.utf8 {
+            if inTag {
+                if b == UInt8(ascii: ">") {
+                    inTag = false
+                    reader.tag(tag)
+                } else if tag.count < tagLimit {
+                    tag.append(b >= 0x41 && b <= 0x5A ? b + 0x20 : b)
+                }
+                continue
+            }
+            if b == UInt8(ascii: "<") {
+                inTag = true
+                tag.removeAll(keepingCapacity: true)
+                continue
+            }
+            if let e = entity {
+                if b == UInt8(ascii: ";") {
+                    if let known = entities[String(decoding: e, as: UTF8.self)] { put(known.utf8) } else { put([UInt8(ascii: "&")] + e + [b]) }
+                    entity = nil
+                    continue
+                }
+                if e.count < 8, Self.isNameByte(b) {
+                    entity = e + [b]
+                    continue
+                }
+                // Not an entity after all: what was held back is text, and so is this byte.
+                put([UInt8(ascii: "&")] + e)
+                entity = nil
+            }
+            if b == UInt8(ascii: "&") {
+                entity = []
+                continue
+            }
+            reader.text(b)
+        }
+        if let e = entity { put([UInt8(ascii: "&")] + e) }
+    }
+
+    static func isNameByte(_ b: UInt8) -> Bool {
+        (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == UInt8(ascii: "#")
+    }
+
+    static func starts(_ name: [UInt8], with prefix: StaticString) -> Bool {
+        let count = prefix.utf8CodeUnitCount
+        guard name.count >= count else { return false }
+        let p = prefix.utf8Start
+        for i in 0..<count where name[i] != p[i] { return false }
+        return true
+    }
+
+    /// The text in one run, tables left out, every paragraph, line break, list item or heading ending
+    /// in a space (for excerpts).
+    static func flat(_ html: String) -> String {
+        var reader = FlatReader()
+        reader.bytes.reserveCapacity(html.utf8.count)
+        read(html, tagLimit: 8, into: &reader)
+        return String(decoding: reader.bytes, as: UTF8.self)
+    }
+
+    /// The text a line a block: each paragraph, list item, heading or table row on a line of its own,
+    /// cells apart by a space, blanks within a line collapsed to one space (for open data).
+    static func lines(_ html: String) -> String {
+        var reader = LineReader()
+        read(html, tagLimit: 12, into: &reader)
+        reader.endLine()
+        return String(decoding: reader.out, as: UTF8.self)
+    }
+
+    struct FlatReader: HTMLTextReader {
+        var bytes: [UInt8] = []
+        var tableDepth = 0
+
+        mutating func text(_ byte: UInt8) {
+            if tableDepth == 0 { bytes.append(byte) }
+        }
+
+        mutating func tag(_ name: [UInt8]) {
+            if HTMLText.starts(name, with: "table") { tableDepth += 1 } else if HTMLText.starts(name, with: "/table") { tableDepth -= 1 }
+            if HTMLText.starts(name, with: "/p") || HTMLText.starts(name, with: "br") || HTMLText.starts(name, with: "/li") || HTMLText.starts(name, with: "/h") {
+                bytes.append(0x20)
+            }
+        }
+    }
+
+    struct LineReader: HTMLTextReader {
+        var out: [UInt8] = []
+        var line: [UInt8] = []
+        /// A blank is waiting to be written before the next word of the line.
+        var blank = false
+        static let blockEnds: [[UInt8]] = ["/p", "br", "/li", "/h1", "/h2", "/h3", "/h4", "/h5", "/h6", "/tr", "/pre", "/blockquote", "hr"].map { Array($0.utf8) }
+
+        mutating func text(_ byte: UInt8) {
+            if byte == 0x20 || byte == 0x09 || byte == 0x0A {
+                blank = !line.isEmpty
+                return
+            }
+            if blank { line.append(0x20); blank = false }
+            line.append(byte)
+        }
+
+        mutating func tag(_ name: [UInt8]) {
+            for end in Self.blockEnds where name.count >= end.count && name.starts(with: end) {
+                // `/p`, `/p ...` and `/p/` end a line; `/pre` is its own entry.
+                if name.count == end.count || name[end.count] == 0x20 || name[end.count] == 0x2F { endLine(); return }
+            }
+            if HTMLText.starts(name, with: "/td") || HTMLText.starts(name, with: "/th") { text(0x20) }
+        }
+
+        mutating func endLine() {
+            if !line.isEmpty {
+                if !out.isEmpty { out.append(0x0A) }
+                out += line
+            }
+            line.removeAll(keepingCapacity: true)
+            blank = false
+        }
+    }
+}
