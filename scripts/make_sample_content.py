@@ -247,6 +247,8 @@ def main():
             "contact: \"Data desk <data@example.org>\"",
             "data_source: \"Residents' traffic complaints to the City of Detroit through Improve Detroit (SeeClickFix), 2018 to 2025, "
             "from the City's open data; each report kept here falls inside the neighborhood's boundary.\"",
+            "narration:",
+            "  voices: { en: en-us, es: es-419, ar: ar }",
             "map_attribution: Boundaries, parks and street centerlines from City of Detroit open data (streets from the State of Michigan Geographic Framework All Roads v17a) and US Census Bureau TIGER",
             "categories:"]
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))

@@ -3,8 +3,13 @@
 # Usage: scripts/setup.sh build|test|liquid-diff|scale
 set -euo pipefail
 need=(pkg-config libyaml-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libqrencode-dev libxxhash-dev librsvg2-dev zlib1g-dev)
+# Stories read aloud (narration in site.yml, on in the sample): espeak-ng speaks, opusenc (opus-tools)
+# encodes; a build without them says so once and leaves the players out.
+need+=(espeak-ng opus-tools)
 if [ "${1:-build}" = test ]; then
   need+=(python3 python3-pip librsvg2-bin chromium chromium-driver poppler-utils zbar-tools shellcheck)
+  # The narration checks: opusinfo (opus-tools) reads each file; sox with its formats measures the sound.
+  need+=(sox libsox-fmt-all)
   command -v java >/dev/null || need+=(default-jre-headless)
 fi
 # The Liquid differential test renders against Shopify's Ruby Liquid (Debian's ruby-liquid, 5.4).

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Checks a built site as its readers' tools see it: every page through the Nu HTML checker,
-every Atom feed through feedparser and every calendar through icalendar, asserting fields; and the
-activity dashboard's numbers against the site itself (observation pages, feeds, calendars).
+every Atom feed through feedparser and every calendar through icalendar, asserting fields; the
+activity dashboard's numbers against the site itself (observation pages, feeds, calendars); and
+every story read aloud through opusinfo, its length against its transcript's words.
 
 Usage: tests/site_checks.py PUBLIC_DIR CONTENT_DIR
 Ends with the line 'site-checks: N passed, N failed'.
@@ -210,6 +211,43 @@ def dashboard(public):
     print("dashboard: checked")
 
 
+def narrations(public, content):
+    """With narration in site.yml: each published story has a narration.opus that opusinfo reads,
+    about 150 words a minute of its transcript (half either way), at most 250 KB a minute, and a
+    player on its page; a draft has none."""
+    import html
+    import re
+    if not re.search(r"^narration:", open(os.path.join(content, "site.yml"), encoding="utf-8").read(), re.M):
+        print("narration: not on in site.yml")
+        return
+    count = 0
+    for slug in hoods(public):
+        folder = os.path.join(content, "neighborhoods", slug, "stories")
+        for name in sorted(os.listdir(folder)) if os.path.isdir(folder) else []:
+            story = name[:-3]
+            published = re.search(r"^status:\s*published\s*$", open(os.path.join(folder, name), encoding="utf-8").read(), re.M)
+            audio = os.path.join(public, slug, "stories", story, "narration.opus")
+            if not published:
+                check(f"{slug}/{story}: a draft is not read aloud", not os.path.exists(audio))
+                continue
+            count += 1
+            info = subprocess.run(["opusinfo", audio], capture_output=True, text=True)
+            length = re.search(r"Playback length: (\d+)m:([\d.]+)s", info.stdout)
+            check(f"{slug}/{story}: opusinfo reads its narration", info.returncode == 0 and length, info.stdout[-300:] + info.stderr[-300:])
+            if not length:
+                continue
+            seconds = int(length.group(1)) * 60 + float(length.group(2))
+            page = open(os.path.join(public, slug, "stories", story, "index.html"), encoding="utf-8").read()
+            transcript = re.search(r'<details class="transcript">(.*?)</details>', page, re.S)
+            words = len(" ".join(html.unescape(re.sub(r"<[^>]+>", "", p))
+                                 for p in re.findall(r'<p dir="auto">(.*?)</p>', transcript.group(1) if transcript else "", re.S)).split())
+            check(f"{slug}/{story}: about 150 words a minute, half either way", 75 <= words / (seconds / 60) <= 225, (words, seconds))
+            check(f"{slug}/{story}: at most 250 KB a minute", os.path.getsize(audio) / (seconds / 60) <= 250_000, (os.path.getsize(audio), seconds))
+            check(f"{slug}/{story}: its page plays it", '<audio controls preload="none" src="../../stories/' + story + '/narration.opus">' in page)
+    check("some stories are read aloud", count > 0)
+    print(f"narration: {count} stories checked")
+
+
 def main():
     public, content = sys.argv[1], sys.argv[2]
     html_checker(public)
@@ -218,6 +256,7 @@ def main():
     maps(public)
     search_indexes(public)
     dashboard(public)
+    narrations(public, content)
     checks.finish()
 
 

@@ -21,12 +21,15 @@ public struct BuildOptions: Sendable {
     public var baseURL: String?
     /// Share cards (PNG pictures for Open Graph); `--no-share-cards` leaves them out, and the pages name no image.
     public var shareCards: Bool
+    /// Stories read aloud: `narration` in site.yml, espeak-ng and opusenc installed, and no `--no-narration`.
+    public var narration: Bool
 
-    public init(today: CivilDate, includeDrafts: Bool = false, baseURL: String? = nil, shareCards: Bool = true) {
+    public init(today: CivilDate, includeDrafts: Bool = false, baseURL: String? = nil, shareCards: Bool = true, narration: Bool = false) {
         self.today = today
         self.includeDrafts = includeDrafts
         self.baseURL = baseURL
         self.shareCards = shareCards
+        self.narration = narration
     }
 }
 

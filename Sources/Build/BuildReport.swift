@@ -9,6 +9,8 @@ public struct BuildReport: Sendable {
     public var rendered = 0
     public var written = 0
     public var deleted = 0
+    /// Stories read aloud this time (the others' narrations were unchanged).
+    public var narrated = 0
     /// What the writer had to do beyond the usual, for `--verbose`.
     public var notes: [String] = []
     /// Under `--shard-count`: the neighborhoods of this shard, in folder order.

@@ -1,4 +1,5 @@
 import CivilTime
+import Narration
 import Sharding
 
 /// What `commonsight build` is asked to do.
@@ -21,6 +22,10 @@ public struct BuildRequest: Sendable {
     public var useCache = true
     /// Draw the share cards (`--no-share-cards` skips them, for a quick preview or a comparison with Hugo).
     public var shareCards = true
+    /// Read stories aloud when `site.yml` has `narration` (`--no-narration` leaves the audio out).
+    public var narration = true
+    /// Where espeak-ng and opusenc are: on `PATH`; tests name other files.
+    public var speechTools = SpeechTools.Location.searchPath
     /// The tool's own folder for this OUT (render cache); see `CacheFolder`.
     public var cacheFolder: String
     /// The user's home folder, which OUT may never be or hold.

@@ -4,6 +4,7 @@ import Diagnostics
 import Fingerprint
 import Foundation
 import Loading
+import Narration
 import Output
 import Rendering
 import Sharding
@@ -35,8 +36,10 @@ public enum Builder {
             report.shardSlugs = mine
             request.progress?("shard \(shard.index) of \(shard.count) (0 to \(shard.count - 1)): \(mine.isEmpty ? "no neighborhood" : mine.joined(separator: ", "))")
         }
+        var speech: Result<SpeechTools, SpeechTools.Missing>?
         let (content, loadDiagnostics) = ContentLoader.load(root: request.content, only: only) { site in
-            let context = contextFingerprint(site, options(request, site))
+            speech = speechTools(request, site)
+            let context = contextFingerprint(site, options(request, site, speech: speech), speech: speech)
             previous = request.useCache ? RenderCache.load(request.cacheFolder, key: key, context: context) : nil
             return (previous?.hoods ?? [:]).filter { _, hood in hood.files.allSatisfy { output.verified[$0.path] == $0.hash } }.mapValues(\.folder)
         }
@@ -46,9 +49,13 @@ public enum Builder {
             return report
         }
         for u in content.unchanged { report.diagnostics += previous?.hoods[u.slug]?.warnings ?? [] }
+        if case .failure(let missing) = speech {
+            report.diagnostics.append(.warning(content.site.narration.location ?? content.site.location,
+                                               "narration: \(missing.program) is not installed; stories are built without audio"))
+        }
         stages.end("Load content and templates")
 
-        let buildOptions = options(request, content.site)
+        let buildOptions = options(request, content.site, speech: speech)
         let site = Assembler.assemble(content, options: buildOptions)
         if buildOptions.baseURL == nil {
             report.diagnostics.append(.warning(content.site.location, "no base_url: flyers have no QR code, e-mail digests use relative links and there is no sitemap; set base_url in site.yml or pass --base-url"))
@@ -60,10 +67,11 @@ public enum Builder {
         let untouched = request.shard != nil ? [] : request.only.map { only in (output.ownedTopLevelNames.union(content.slugs)).subtracting(only) } ?? []
         let renderRequest = RenderRequest(
             jobs: request.jobs,
-            cache: previous ?? RenderCache(key: key, context: contextFingerprint(content.site, buildOptions)),
+            cache: previous ?? RenderCache(key: key, context: contextFingerprint(content.site, buildOptions, speech: speech)),
             verified: output.verified, unchanged: content.unchanged,
             listed: listed(content, site: site, untouched: untouched, output: output, root: request.content,
-                           previous: request.shard == nil ? previous : nil, all: request.shard != nil))
+                           previous: request.shard == nil ? previous : nil, all: request.shard != nil),
+            narrator: buildOptions.narration ? (try? speech?.get()).map { Narrator(tools: $0, folder: request.cacheFolder + "/narrating") } : nil)
         let commit = output.beginCommit(untouched: untouched)
         let (rendered, renderDiagnostics) = SiteRenderer.render(site, theme: theme, request: renderRequest) { files throws(OutputProblem) in
             try commit.write(files, jobs: request.jobs)
@@ -84,6 +92,7 @@ public enum Builder {
             report.written = done.written
             report.deleted = done.deleted
             report.notes = output.notes + ["wrote \(done.written) files and deleted \(done.deleted) in place, each put in place once all were written"]
+            if rendered.narrated > 0 { report.notes.append("read \(rendered.narrated) stor\(rendered.narrated == 1 ? "y" : "ies") aloud (the other narrations were unchanged)") }
         } catch {
             commit.abandon()
             switch error {
@@ -110,6 +119,7 @@ public enum Builder {
         report.pages = rendered.pageCount
         report.files = rendered.files.count
         report.rendered = rendered.renderedCount
+        report.narrated = rendered.narrated
         return report
     }
 
@@ -121,19 +131,34 @@ public enum Builder {
     }
 
     /// "Today" and the rest of the build's choices for a site.
-    static func options(_ request: BuildRequest, _ site: SiteSettings) -> BuildOptions {
+    static func options(_ request: BuildRequest, _ site: SiteSettings, speech: Result<SpeechTools, SpeechTools.Missing>? = nil) -> BuildOptions {
         let today = request.date ?? ContentDate.at(instant: request.clock, zone: site.timeZone).day
+        let narration: Bool
+        if case .success = speech { narration = true } else { narration = false }
         return BuildOptions(today: today, includeDrafts: request.drafts, baseURL: request.baseURL ?? site.baseURL,
-                            shareCards: request.shareCards)
+                            shareCards: request.shareCards, narration: narration)
     }
 
-    /// What every page may depend on besides its neighborhood: `site.yml` and the build's choices.
-    static func contextFingerprint(_ site: SiteSettings, _ options: BuildOptions) -> Fingerprint {
+    /// espeak-ng and opusenc, looked for once, when the site reads its stories aloud (nil when it does not).
+    static func speechTools(_ request: BuildRequest, _ site: SiteSettings) -> Result<SpeechTools, SpeechTools.Missing>? {
+        guard request.narration, site.narration.isOn else { return nil }
+        return SpeechTools.find(request.speechTools, path: ProcessInfo.processInfo.environment["PATH"],
+                                folder: request.cacheFolder + "/speech-tools")
+    }
+
+    /// What every page may depend on besides its neighborhood: `site.yml`, the build's choices and
+    /// the speech tools (with others, or without them, every story page changes).
+    static func contextFingerprint(_ site: SiteSettings, _ options: BuildOptions, speech: Result<SpeechTools, SpeechTools.Missing>? = nil) -> Fingerprint {
         var h = FingerprintBuilder()
         h.add(site.fingerprint)
         h.add(options.today.description)
         h.tag(options.includeDrafts ? 1 : 0)
         h.add(options.baseURL ?? "")
+        switch speech {
+        case nil: h.tag(0)
+        case .success(let tools)?: h.tag(1); h.add(tools.versions)
+        case .failure(let missing)?: h.tag(2); h.add(missing.program)
+        }
         return h.value
     }
 

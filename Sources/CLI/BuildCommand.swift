@@ -20,7 +20,7 @@ enum BuildCommand {
             console.out(HelpText.command("build") ?? "")
             return 0
         }
-        let parsed = try Arguments.parse(args, command: "build", valued: ["content", "templates", "out", "only", "date", "base-url", "jobs", "cache-dir", "shard-index", "shard-count"], flags: ["drafts", "verbose", "no-cache", "no-share-cards"])
+        let parsed = try Arguments.parse(args, command: "build", valued: ["content", "templates", "out", "only", "date", "base-url", "jobs", "cache-dir", "shard-index", "shard-count"], flags: ["drafts", "verbose", "no-cache", "no-share-cards", "no-narration"])
         if let extra = parsed.positionals.first {
             throw Arguments.UsageError(message: "unexpected argument '\(extra)'; 'build' takes only options", command: "build")
         }
@@ -35,6 +35,7 @@ enum BuildCommand {
         }
         request.useCache = !parsed.flags.contains("no-cache")
         request.shareCards = !parsed.flags.contains("no-share-cards")
+        request.narration = !parsed.flags.contains("no-narration")
         if parsed.flags.contains("verbose") {
             request.progress = { [console] line in console.err(line) }
             request.progress?("cache folder: \(request.cacheFolder)")

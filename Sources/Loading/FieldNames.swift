@@ -28,6 +28,7 @@ struct FieldNames {
     static let category = FieldNames(kind: "a category", names: ["label", "color", "call_to_action"])
     static let email = FieldNames(kind: "email", names: ["from", "to", "footer"])
     static let license = FieldNames(kind: "license", names: ["name", "url"])
+    static let narration = FieldNames(kind: "narration", names: ["voices"])
     static let limits = FieldNames(kind: "limits", names: ["markdown_bytes", "table_columns", "table_cells", "nesting"])
 
     /// Reports every name that is not one of `names`: an error when only its case differs, else a

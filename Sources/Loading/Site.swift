@@ -65,6 +65,8 @@ public struct SiteSettings: Sendable {
     public var email = EmailSettings()
     /// License, attribution, publisher, contact and source of the open data (`data/`, `data.json`).
     public var openData = OpenDataSettings()
+    /// Which voice reads the stories of each language aloud (`narration` in `site.yml`).
+    public var narration = NarrationSettings()
     /// How much Markdown one text may hold (`limits` in `site.yml`).
     public var markdownBudget = MarkdownBudget.default
     /// A hash of `site.yml`'s bytes.

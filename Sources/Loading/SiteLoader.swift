@@ -56,6 +56,7 @@ public enum SiteLoader {
         settings.howToReport = fields.text("how_to_report", log: &log).map(TextCleaning.clean)
         settings.email = EmailSettings.read(fields.node("email"), log: &log)
         settings.openData = OpenDataSettings.read(fields, log: &log)
+        settings.narration = NarrationSettings.read(fields.node("narration"), log: &log)
         settings.fingerprint = Fingerprint(of: text)
         return settings
     }

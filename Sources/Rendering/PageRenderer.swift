@@ -34,6 +34,9 @@ struct PageJob: Sendable {
     var qrPath: String?
     /// What the job makes: most make a page from the theme's templates.
     var product = Product.page
+    /// A story page's narration, made (or found unchanged) before the page is rendered; its
+    /// `narration` variable is set then.
+    var narration: NarrationRequest?
 
     enum Product: Sendable {
         case page

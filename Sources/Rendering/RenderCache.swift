@@ -14,8 +14,10 @@ import Parallelism
 /// fingerprint is not even read. `key` names the program and the theme, `context` the site
 /// settings and the build's options: a change to either starts from nothing. For each
 /// neighborhood the dashboard lists, what it published lately (`Activity`: counts of published
-/// items by week and category), so that a neighborhood not read again still has its numbers. It
-/// holds paths, fingerprints and those counts only, and only of what the last build published.
+/// items by week and category), so that a neighborhood not read again still has its numbers. For
+/// each story read aloud, the key of its narration (text, voice, tools), its file's fingerprint,
+/// length and size, so that an unchanged one is neither spoken again nor read back. It holds
+/// paths, fingerprints and those counts only, and only of what the last build published.
 public struct RenderCache: Sendable {
     public var key: String
     public var context: Fingerprint
@@ -23,10 +25,22 @@ public struct RenderCache: Sendable {
     public var hoods: [String: Hood] = [:]
     /// By slug: what each listed neighborhood published lately.
     public var activity: [String: Activity] = [:]
+    /// By path inside OUT: the narrations the last build wrote.
+    public var narrations: [String: NarrationEntry] = [:]
 
     public struct PageEntry: Sendable, Equatable {
         public var input: Fingerprint
         public var output: Fingerprint
+    }
+
+    /// A narration: its key (see `Narrator.key`), its bytes' fingerprint, samples at 48 kHz and size.
+    public struct NarrationEntry: Sendable, Equatable {
+        public var input: Fingerprint
+        public var output: Fingerprint
+        public var samples: Int
+        public var bytes: Int
+
+        public var seconds: Double { Double(samples) / 48_000 }
     }
 
     public struct Hood: Sendable {
@@ -41,7 +55,7 @@ public struct RenderCache: Sendable {
         self.context = context
     }
 
-    static let header = "commonsight-render-cache 4"
+    static let header = "commonsight-render-cache 5"
     static let fileName = "render.cache"
 
     /// The cache in `folder`, when it was made with the same key and context.
@@ -58,6 +72,10 @@ public struct RenderCache: Sendable {
             case (UInt8(ascii: "P"), 4):
                 guard let i = Fingerprint(hexBytes: f[2]), let o = Fingerprint(hexBytes: f[3]) else { return nil }
                 cache.pages[text(f[1])] = PageEntry(input: i, output: o)
+            case (UInt8(ascii: "N"), 6):
+                guard let i = Fingerprint(hexBytes: f[2]), let o = Fingerprint(hexBytes: f[3]), let samples = Int64(decimal: f[4]),
+                      let bytes = Int64(decimal: f[5]) else { return nil }
+                cache.narrations[text(f[1])] = NarrationEntry(input: i, output: o, samples: Int(samples), bytes: Int(bytes))
             case (UInt8(ascii: "H"), 4):
                 guard let k = Fingerprint(hexBytes: f[2]), let n = Int64(decimal: f[3]) else { return nil }
                 hood = text(f[1])
@@ -101,6 +119,12 @@ public struct RenderCache: Sendable {
             hex(p.input)
             hex(p.output)
             out.append(0x0A)
+        }
+        for (path, n) in narrations.sorted(by: { $0.key < $1.key }) {
+            out += Array(("N\t" + path).utf8)
+            hex(n.input)
+            hex(n.output)
+            out += Array("\t\(n.samples)\t\(n.bytes)\n".utf8)
         }
         for (slug, hood) in hoods.sorted(by: { $0.key < $1.key }) {
             line("H", slug, hood.folder.description, String(hood.pageCount))

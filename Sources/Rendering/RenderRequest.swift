@@ -1,5 +1,6 @@
 import Fingerprint
 import Loading
+import Narration
 
 /// What stage ③ needs besides the site and the theme.
 public struct RenderRequest: Sendable {
@@ -12,9 +13,12 @@ public struct RenderRequest: Sendable {
     public var unchanged: [UnchangedNeighborhood]
     /// Every neighborhood OUT will hold, by slug and name, with what it published lately: for the dashboard.
     public var listed: [ListedNeighborhood]
+    /// Reads stories aloud when the build's options say so (nil: the tools are missing or narration is off).
+    public var narrator: Narrator?
 
     public init(jobs: Int, cache: RenderCache, verified: [String: Fingerprint] = [:], unchanged: [UnchangedNeighborhood] = [],
-                listed: [ListedNeighborhood] = []) {
+                listed: [ListedNeighborhood] = [], narrator: Narrator? = nil) {
+        self.narrator = narrator
         self.jobs = jobs
         self.cache = cache
         self.verified = verified

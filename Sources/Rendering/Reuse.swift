@@ -15,6 +15,7 @@ enum Reuse {
         let slugs = Set(unchanged.map(\.slug))
         next.pages.reserveCapacity(cache.pages.count)
         for (path, page) in cache.pages where slugs.contains(OutputPath.top(of: path)) { next.pages[path] = page }
+        for (path, narration) in cache.narrations where slugs.contains(OutputPath.top(of: path)) { next.narrations[path] = narration }
         for u in unchanged {
             guard let entry = cache.hoods[u.slug] else { continue }
             taken.files += entry.files.map { OutputFile(path: $0.path, alreadyInOutputWithHash: $0.hash) }

@@ -41,6 +41,8 @@ public enum Routes {
     public static func flyer(_ slug: String) -> String { "stories/\(slug)/flyer.html" }
     public static func shareCard(_ slug: String) -> String { "stories/\(slug)/card.svg" }
     public static func storyCard(_ slug: String) -> String { "stories/\(slug)/card.png" }
+    /// The story read aloud (Ogg Opus), when the site has a voice for its language.
+    public static func narration(_ slug: String) -> String { "stories/\(slug)/narration.opus" }
     public static func digestCard(_ week: WeekID) -> String { "digest/\(week)/card.png" }
     public static func digestFlyer(_ week: WeekID) -> String { "digest/\(week)/flyer.html" }
     public static func email(_ week: WeekID) -> String { "digest/\(week)/email.html" }

@@ -103,10 +103,12 @@ struct SitePages {
                 ("narrative_html", narrative), ("shortened", .bool(shortened)),
                 ("story_url", .string(h.absoluteRoot.map { $0 + Routes.folder(Routes.story(slug)) } ?? Routes.story(slug))),
             ], draft: s.isDraft))
-            jobs.append(job(Routes.story(slug), "story", s.story.title, map: storyMap, [
+            var page = job(Routes.story(slug), "story", s.story.title, map: storyMap, [
                 ("og", og), ("flyer_url", .string(Routes.flyer(slug))),
-                ("story", m.story(s, full: true)), ("next_event", next.map(m.event) ?? .nil),
-            ], draft: s.isDraft))
+                ("story", m.story(s, full: true)), ("next_event", next.map(m.event) ?? .nil), ("narration", .nil),
+            ], draft: s.isDraft)
+            page.narration = m.narrationRequest(s)
+            jobs.append(page)
         }
         jobs.append(job(Routes.coalitions, "coalitions", m.t("title_coalitions"), [("coalitions", .array(h.coalitions.map { m.coalition($0) }))]))
         for c in h.coalitions {

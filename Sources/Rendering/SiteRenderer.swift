@@ -2,6 +2,7 @@ import Assembly
 import Diagnostics
 import Fingerprint
 import Loading
+import Narration
 import Output
 import Parallelism
 
@@ -13,10 +14,12 @@ public struct RenderedSite: Sendable {
     public var renderedCount: Int
     /// What to remember for the next build.
     public var cache: RenderCache
+    /// Stories read aloud this time (the others' narrations were as last time).
+    public var narrated = 0
 }
 
-/// Stage ③ in four named steps: reuse what did not change, prepare each changed neighborhood, render
-/// its pages in parallel, and record what the next build may reuse.
+/// Stage ③ in four named steps: reuse what did not change, prepare each changed neighborhood (and
+/// read its stories aloud), render its pages in parallel, and record what the next build may reuse.
 public enum SiteRenderer {
     /// Renders the site, handing the files to `write` in batches as they are made (so that a large
     /// site is never in memory whole); the result lists every file by path and fingerprint.
@@ -49,14 +52,24 @@ public enum SiteRenderer {
             prepared[i].jobs = []  // held once, in `jobs`
         }
         jobs.append(Prepare.indexJob(site, listed: request.listed))
+        let narrated = Narrate.run(&jobs, narrator: request.narrator, previous: request.cache.narrations, verified: request.verified,
+                                   workers: request.jobs, at: site.settings.narration.location ?? site.settings.location)
+        do {
+            try write(narrated.files)
+        } catch {
+            return (nil, [error.diagnostic])
+        }
+        sideFiles += narrated.files.map(\.written)
         let pages = RenderPages.run(jobs, renderer: renderer, previous: request.cache.pages, verified: request.verified,
                                     workers: request.jobs, write: write)
-        guard pages.diagnostics.isEmpty else { return (nil, pages.diagnostics) }
+        guard pages.diagnostics.isEmpty else { return (nil, pages.diagnostics + narrated.warnings) }
         var files = sideFiles + pages.files + reused.files
         files.sort { $0.path < $1.path }
         Record.pages(pages.entries, into: &next)
+        for (path, entry) in narrated.entries { next.narrations[path] = entry }
         for h in request.listed { next.activity[h.slug] = h.activity }
         Record.neighborhoods(prepared, files: files, into: &next)
-        return (RenderedSite(files: files, pageCount: jobs.count + reused.pageCount, renderedCount: pages.rendered, cache: next), [])
+        return (RenderedSite(files: files, pageCount: jobs.count + reused.pageCount, renderedCount: pages.rendered, cache: next,
+                             narrated: narrated.spoken), narrated.warnings)
     }
 }

@@ -2,6 +2,7 @@ import CivilTime
 import Build
 import Foundation
 import Loading
+import Narration
 
 /// A small content folder written to a temporary place, built with the default theme.
 struct SiteFixture {
@@ -62,10 +63,13 @@ struct SiteFixture {
     }
 
     func build(date: String = "2026-11-29", drafts: Bool = false, baseURL: String? = nil, only: Set<String>? = nil,
-               templates: String = SiteFixture.theme, out: String? = nil, shareCards: Bool = true) -> BuildReport {
+               templates: String = SiteFixture.theme, out: String? = nil, shareCards: Bool = true,
+               speech: SpeechTools.Location = .searchPath, narration: Bool = true) -> BuildReport {
         var request = BuildRequest(content: content, templates: templates, out: out ?? self.out, cacheFolder: cache + "/" + (out ?? self.out).split(separator: "/").joined(separator: "_"), only: only,
                                    date: CivilDate.parse(date), clock: 0, drafts: drafts, baseURL: baseURL, jobs: 2)
         request.shareCards = shareCards
+        request.speechTools = speech
+        request.narration = narration
         return Builder.build(request)
     }
 

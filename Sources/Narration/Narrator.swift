@@ -1,0 +1,63 @@
+import Fingerprint
+import Foundation
+
+/// Reads a text aloud into Ogg Opus: espeak-ng speaks it into a WAV file, opusenc encodes that as
+/// speech at 24 kb/s with a serial number taken from the narration's key, so the same text, voice
+/// and tools give the same bytes. Its files live in a work folder of their own, gone afterwards.
+public struct Narrator: Sendable {
+    public var tools: SpeechTools
+    /// Where each narration's work folder is made (inside the build's cache folder).
+    public var folder: String
+
+    /// What the sound is made with, besides the tools: part of every key. espeak-ng at 175 words a
+    /// minute reads stories at about 150 (numbers and pauses take their time); opusenc at complexity 5
+    /// with 60 ms frames encodes twice as fast as its default for no audible loss in a synthetic voice.
+    static let espeakOptions = ["-b", "1", "-s", "175"]
+    static let opusOptions = ["--quiet", "--speech", "--bitrate", "24", "--comp", "5", "--framesize", "60"]
+    /// Seconds either program may take for one story.
+    public static let timeout = 180.0
+    /// The most text one narration reads (about 1,600 words, 11 minutes).
+    public static let maxCharacters = 10_000
+
+    public init(tools: SpeechTools, folder: String) {
+        self.tools = tools
+        self.folder = folder
+    }
+
+    /// One narration's name: its text, its voice, the tools and how they are run.
+    public func key(text: String, voice: String) -> Fingerprint {
+        var h = FingerprintBuilder()
+        for part in ["narration 1", tools.versions, (Self.espeakOptions + Self.opusOptions).joined(separator: " "), voice, text] { h.add(part) }
+        return h.value
+    }
+
+    /// The stream's serial number, from the key: the same for the same narration, whatever the build.
+    static func serial(_ key: Fingerprint) -> UInt32 { UInt32(truncatingIfNeeded: key.low) & 0x7FFF_FFFF }
+
+    public struct Failure: Error, Sendable {
+        public var message: String
+    }
+
+    /// The Ogg Opus bytes of `text` read by `voice`, checked, with their length.
+    public func speak(_ text: String, voice: String, key: Fingerprint) -> Result<(bytes: [UInt8], file: OggOpus), Failure> {
+        let work = folder + "/" + key.description
+        let fm = FileManager.default
+        try? fm.removeItem(atPath: work)
+        defer { try? fm.removeItem(atPath: work) }
+        let textFile = work + "/text.txt", speech = work + "/speech.wav", opus = work + "/narration.opus"
+        guard (try? fm.createDirectory(atPath: work, withIntermediateDirectories: true)) != nil,
+              fm.createFile(atPath: textFile, contents: Data(text.utf8)) else {
+            return .failure(Failure(message: "could not write in \(folder)"))
+        }
+        let espeak = ToolRun(executable: tools.espeak, arguments: Self.espeakOptions + ["-v", voice, "-f", textFile, "-w", speech],
+                             folder: work, timeout: Self.timeout)
+        if case .failure(let f) = espeak.run() { return .failure(Failure(message: f.message)) }
+        let encode = ToolRun(executable: tools.opusenc, arguments: Self.opusOptions + ["--serial", String(Self.serial(key)), speech, opus],
+                             folder: work, timeout: Self.timeout)
+        if case .failure(let f) = encode.run() { return .failure(Failure(message: f.message)) }
+        guard let data = fm.contents(atPath: opus) else { return .failure(Failure(message: "opusenc wrote no file")) }
+        let bytes = [UInt8](data)
+        guard let file = OggOpus(bytes) else { return .failure(Failure(message: "opusenc wrote a file that is not Ogg Opus")) }
+        return .success((bytes, file))
+    }
+}

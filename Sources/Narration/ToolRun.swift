@@ -1,0 +1,57 @@
+import Foundation
+
+/// One run of an outside program: arguments as a list (never a shell), its output and errors in
+/// files of a work folder, stopped when it takes longer than its time.
+struct ToolRun {
+    let executable: String
+    let arguments: [String]
+    /// Where its output and errors go while it runs.
+    let folder: String
+    let timeout: Double
+
+    struct Failure: Error {
+        var message: String
+    }
+
+    /// What it printed, when it ended by itself with status 0.
+    func run() -> Result<String, Failure> {
+        let name = (executable as NSString).lastPathComponent
+        let outPath = folder + "/\(name).out", errPath = folder + "/\(name).err"
+        guard FileManager.default.createFile(atPath: outPath, contents: nil), FileManager.default.createFile(atPath: errPath, contents: nil),
+              let out = FileHandle(forWritingAtPath: outPath), let err = FileHandle(forWritingAtPath: errPath) else {
+            return .failure(Failure(message: "could not write in \(folder)"))
+        }
+        defer {
+            try? out.close()
+            try? err.close()
+            unlink(outPath)
+            unlink(errPath)
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = out
+        process.standardError = err
+        process.currentDirectoryURL = URL(fileURLWithPath: folder)
+        let ended = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in ended.signal() }
+        do {
+            try process.run()
+        } catch {
+            return .failure(Failure(message: "could not start \(name): \(error.localizedDescription)"))
+        }
+        if ended.wait(timeout: .now() + timeout) == .timedOut {
+            process.terminate()
+            if ended.wait(timeout: .now() + 2) == .timedOut { kill(process.processIdentifier, SIGKILL); ended.wait() }
+            return .failure(Failure(message: "\(name) took longer than \(Int(timeout)) s and was stopped"))
+        }
+        let printed = FileManager.default.contents(atPath: outPath).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
+            let said = FileManager.default.contents(atPath: errPath).map { String(decoding: $0.prefix(400), as: UTF8.self) } ?? ""
+            let line = said.split(whereSeparator: \.isNewline).first.map(String.init) ?? "status \(process.terminationStatus)"
+            return .failure(Failure(message: "\(name) failed: \(line)"))
+        }
+        return .success(printed)
+    }
+}
