@@ -49,11 +49,13 @@ struct OutputManifest {
     func serialized() -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(entries.count * 100)
-        out += Array((pending ? Self.pendingHeader : Self.header).utf8) + [0x0A]
-        for (path, e) in entries.sorted(by: { $0.key < $1.key }) {
+        out += (pending ? Self.pendingHeader : Self.header).utf8
+        out.append(0x0A)
+        for (path, e) in entries.sorted(by: { $0.key.utf8Precedes($1.key) }) {
             var line = path + "\t" + e.hash.description
             if let s = e.status { line += "\t\(s.size)\t\(Int64(bitPattern: s.inode))\t\(s.modified)\t\(s.changed)" }
-            out += Array(line.utf8) + [0x0A]
+            out += line.utf8
+            out.append(0x0A)
         }
         return out
     }

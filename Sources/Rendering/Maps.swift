@@ -67,7 +67,7 @@ extension ViewModels {
         let root = Routes.root(of: pagePath)
         let marks = hood.mappable(request.observations).sorted { ($0.observed.instant, $0.id) < ($1.observed.instant, $1.id) }.map { o in
             MapSpec.Mark(id: o.id, coordinate: o.coordinate, category: o.category,
-                         label: t("title_and_date", ["title": o.title, "date": longDate(o.observed.day)]), url: root + Routes.observation(o.id))
+                         label: markLabels[o.id] ?? markLabel(o), url: root + Routes.observation(o.id))
         }
         var spec = MapSpec(title: request.title, place: hood.name, boundary: hood.boundary, basemap: basemapShapes, marks: marks,
                            categories: site.categories.map { .init(key: $0.key, label: $0.label, color: $0.color) },
@@ -98,6 +98,9 @@ extension ViewModels {
         }
         return MapRenderer.draw(spec)
     }
+
+    /// A report's name on a map: its title and day.
+    func markLabel(_ o: Observation) -> String { t("title_and_date", ["title": o.title, "date": longDate(o.observed.day)]) }
 
     /// What templates see of a map: the picture, its key in HTML, and the reports by place.
     func mapValue(_ drawing: MapDrawing) -> Value {

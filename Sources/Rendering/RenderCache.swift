@@ -104,7 +104,7 @@ public struct RenderCache: Sendable {
         var out: [UInt8] = []
         out.reserveCapacity(pages.count * 120)
         func line(_ fields: String...) {
-            out += Array(fields.joined(separator: "\t").utf8)
+            out += fields.joined(separator: "\t").utf8
             out.append(0x0A)
         }
         func hex(_ f: Fingerprint) {
@@ -114,22 +114,22 @@ public struct RenderCache: Sendable {
         line(Self.header)
         line(key)
         line(context.description)
-        for (path, p) in pages.sorted(by: { $0.key < $1.key }) {
-            out += Array(("P\t" + path).utf8)
+        for (path, p) in pages.sorted(by: { $0.key.utf8Precedes($1.key) }) {
+            out += ("P\t" + path).utf8
             hex(p.input)
             hex(p.output)
             out.append(0x0A)
         }
-        for (path, n) in narrations.sorted(by: { $0.key < $1.key }) {
-            out += Array(("N\t" + path).utf8)
+        for (path, n) in narrations.sorted(by: { $0.key.utf8Precedes($1.key) }) {
+            out += ("N\t" + path).utf8
             hex(n.input)
             hex(n.output)
-            out += Array("\t\(n.samples)\t\(n.bytes)\n".utf8)
+            out += "\t\(n.samples)\t\(n.bytes)\n".utf8
         }
-        for (slug, hood) in hoods.sorted(by: { $0.key < $1.key }) {
+        for (slug, hood) in hoods.sorted(by: { $0.key.utf8Precedes($1.key) }) {
             line("H", slug, hood.folder.description, String(hood.pageCount))
             for f in hood.files {
-                out += Array(("F\t" + f.path).utf8)
+                out += ("F\t" + f.path).utf8
                 hex(f.hash)
                 out.append(0x0A)
             }
@@ -137,7 +137,7 @@ public struct RenderCache: Sendable {
                 line("W", Self.escape(w.location.path), String(w.location.line), String(w.location.column), Self.escape(w.message))
             }
         }
-        for (slug, a) in activity.sorted(by: { $0.key < $1.key }) {
+        for (slug, a) in activity.sorted(by: { $0.key.utf8Precedes($1.key) }) {
             line("A", slug, a.reportsPerWeek.map(String.init).joined(separator: ","), String(a.newStories), String(a.upcomingEvents),
                  String(a.totalReports), a.latestReport?.description ?? "-")
             for c in a.categories { line("C", slug, c.key, String(c.recent), String(c.total)) }

@@ -24,6 +24,8 @@ final class ViewModels: @unchecked Sendable {
     /// The site's language: every word the program writes on a page comes from it.
     let language: Language
     private(set) var observationValues: [String: Value] = [:]
+    /// "Title, November 23, 2026": each report's name on a map, made once.
+    private(set) var markLabels: [String: String] = [:]
     private(set) var categoryValues: [String: Value] = [:]
     /// Values used on many pages, made once: story cards, coalition cards, events.
     private(set) var storyCards: [String: Value] = [:]
@@ -42,11 +44,16 @@ final class ViewModels: @unchecked Sendable {
         for c in site.categories { categoryValues[c.key] = makeCategory(c.key) }
         // A large neighborhood's reports are made on every core (each renders its Markdown).
         let me: ViewModels = self
+        let made = { @Sendable (o: Observation) in (me.observationValue(o), me.markLabel(o)) }
         let values = hood.observations.count > 2_000
-            ? Parallel.map(hood.observations, workers: ProcessInfo.processInfo.activeProcessorCount) { me.observationValue($0) }
-            : hood.observations.map(observationValue)
+            ? Parallel.map(hood.observations, workers: ProcessInfo.processInfo.activeProcessorCount, made)
+            : hood.observations.map(made)
         observationValues.reserveCapacity(values.count)
-        for (o, v) in zip(hood.observations, values) { observationValues[o.id] = v }
+        markLabels.reserveCapacity(values.count)
+        for (o, v) in zip(hood.observations, values) {
+            observationValues[o.id] = v.0
+            markLabels[o.id] = v.1
+        }
         for e in hood.events { eventValues[e.slug] = eventValue(e) }
         for s in hood.stories { storyCards[s.story.slug] = storyValue(s, full: false) }
         for c in hood.coalitions { coalitionCards[c.coalition.slug] = coalitionValue(c, full: false) }
