@@ -10,6 +10,14 @@ struct FingerprintTests {
         #expect(Fingerprint(of: "abc") != Fingerprint(of: "abd"))
     }
 
+    @Test("paths sort by their UTF-8 bytes, which is the order of their Unicode scalars")
+    func byteOrder() {
+        let paths = ["b/index.html", "a/z.html", "a/index.html", "é/index.html", "a/Z.html", "a", "e/index.html"]
+        #expect(paths.sorted { $0.utf8Precedes($1) } == ["a", "a/Z.html", "a/index.html", "a/z.html", "b/index.html", "e/index.html", "é/index.html"])
+        #expect(paths.sorted { $0.utf8Precedes($1) } == paths.sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) })
+        #expect(!"a".utf8Precedes("a"))
+    }
+
     @Test("32 hex digits read back, from text and from bytes; anything else does not")
     func hex() {
         let f = Fingerprint(of: "commonsight")

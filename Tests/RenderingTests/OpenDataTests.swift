@@ -32,6 +32,8 @@ struct OpenDataTests {
         #expect(OpenData.plain("<ul>\n<li>one</li>\n<li>two</li>\n</ul>\n") == "one\ntwo")
         #expect(OpenData.plain("<table><tr><th>Year</th><th>N</th></tr><tr><td>2024</td><td>5</td></tr></table>") == "Year N\n2024 5")
         #expect(OpenData.plain("<p>a &lt;script&gt; &quot;q&quot; &#39;s</p>") == "a <script> \"q\" 's")
+        #expect(OpenData.plain("<p>AT&amp;T &copy; &unknownentityname x</p>") == "AT&T &copy; &unknownentityname x")
+        #expect(OpenData.plain("<P>Upper</P><pre>a  b</pre><p>café\tnoir</p>") == "Upper\na b\ncafé noir")
         #expect(OpenData.plain("") == "")
     }
 

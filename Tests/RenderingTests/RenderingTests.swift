@@ -20,6 +20,19 @@ struct RenderingTests {
         #expect(Excerpt.of("**Cars** speed past the [school](https://x.org) &amp; the park.\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\nAfter.") == "Cars speed past the school & the park. After.")
         #expect(Excerpt.of("one two three four", limit: 10) == "one two…")
         #expect(Excerpt.of("") == "")
+        #expect(Excerpt.split("a\u{00A0}b\u{2028}c  d\te") == ["a", "b", "c", "d", "e"])
+        #expect(Excerpt.plainText("<p>x</p><table><tr><td>hidden</td></tr></table><p>y &amp; z</p>") == "x y & z ")
+    }
+
+    @Test("a message is cut into text and parameters once; a brace never closed is text")
+    func messagePatterns() {
+        #expect(MessagePattern("{count} reports near {place}").parameters == ["count", "place"])
+        #expect(MessagePattern("a { b").parameters.isEmpty)
+        guard case .literal(let raw, let html)? = MessagePattern("Tom & \"Jerry\" {x}").parts.first else {
+            Issue.record("no literal first")
+            return
+        }
+        #expect(raw == "Tom & \"Jerry\" " && html == "Tom &amp; &quot;Jerry&quot; ")
     }
 
     @Test("a list's pages link the first two, the last two and two on each side")
