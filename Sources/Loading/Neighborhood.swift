@@ -23,6 +23,8 @@ public struct Neighborhood: Sendable {
     public var fingerprint = Fingerprint(high: 0, low: 0)
     /// `languages:` of `neighborhood.md`, the site's language first; empty when it names none (one edition).
     public var languages: [String] = []
+    /// Where `languages:` is written.
+    public var languagesLocation: SourceLocation?
     /// The translations beside the originals (`story.es.md`, `neighborhood.es.md`), by language.
     public var translations: [String: Translation] = [:]
 

@@ -89,6 +89,7 @@ struct NeighborhoodLoader {
                              coalitions: coalitions, events: events, location: at)
         n.fingerprint = fingerprint
         n.languages = others.isEmpty ? [] : languages
+        n.languagesLocation = f.place("languages")
         n.translations = translations
         return n
     }

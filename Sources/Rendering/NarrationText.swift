@@ -27,8 +27,70 @@ enum NarrationText {
         return out
     }
 
-    /// The text espeak-ng reads: paragraphs apart by a blank line, which it pauses at.
-    static func spoken(_ paragraphs: [String]) -> String { paragraphs.joined(separator: "\n\n") }
+    /// The text espeak-ng reads: paragraphs apart by a blank line, which it pauses at. In Arabic,
+    /// numbers are written out in words: espeak-ng 1.51 reads some Arabic numbers (44, 99, 2019)
+    /// differently from one run to the next, and a narration must be the same bytes every time.
+    static func spoken(_ paragraphs: [String], language: String = "") -> String {
+        let text = paragraphs.joined(separator: "\n\n")
+        guard language == "ar" || language.hasPrefix("ar-") else { return text }
+        return ArabicNumbers.spelledOut(in: text)
+    }
+}
+
+/// Whole numbers as Arabic words (masculine, nominative), for speech.
+enum ArabicNumbers {
+    static let ones = ["صفر", "واحد", "اثنان", "ثلاثة", "أربعة", "خمسة", "ستة", "سبعة", "ثمانية", "تسعة", "عشرة",
+                       "أحد عشر", "اثنا عشر", "ثلاثة عشر", "أربعة عشر", "خمسة عشر", "ستة عشر", "سبعة عشر", "ثمانية عشر", "تسعة عشر"]
+    static let tens = ["", "", "عشرون", "ثلاثون", "أربعون", "خمسون", "ستون", "سبعون", "ثمانون", "تسعون"]
+    static let hundreds = ["", "مئة", "مئتان", "ثلاثمئة", "أربعمئة", "خمسمئة", "ستمئة", "سبعمئة", "ثمانمئة", "تسعمئة"]
+
+    /// Every run of digits (0-9 or ٠-٩) of at most 6 digits in words; longer runs stay as they are.
+    static func spelledOut(in text: String) -> String {
+        var out = ""
+        var digits = ""
+        func flush() {
+            if !digits.isEmpty {
+                if digits.count <= 6, let n = Int(digits) { out += words(n) } else { out += digits }
+                digits = ""
+            }
+        }
+        for c in text {
+            if let v = c.wholeNumberValue, c.isASCII || ("٠"..."٩").contains(c) {
+                digits.append(Character(String(v)))
+            } else {
+                flush()
+                out.append(c)
+            }
+        }
+        flush()
+        return out
+    }
+
+    /// 0 to 999,999 in words: "أربعة وأربعون", "ألفان وتسعة عشر".
+    static func words(_ n: Int) -> String {
+        if n < 1000 { return n == 0 ? ones[0] : belowThousand(n) }
+        let (k, rest) = (n / 1000, n % 1000)
+        let thousands: String
+        switch k {
+        case 1: thousands = "ألف"
+        case 2: thousands = "ألفان"
+        case 3...10: thousands = belowThousand(k) + " آلاف"
+        default: thousands = belowThousand(k) + (k % 100 >= 11 ? " ألفًا" : " ألف")
+        }
+        return rest == 0 ? thousands : thousands + " و" + belowThousand(rest)
+    }
+
+    static func belowThousand(_ n: Int) -> String {
+        var parts: [String] = []
+        if n >= 100 { parts.append(hundreds[n / 100]) }
+        let r = n % 100
+        if r > 0 {
+            if r < 20 { parts.append(ones[r]) } else if r % 10 == 0 { parts.append(tens[r / 10]) } else {
+                parts.append(ones[r % 10] + " و" + tens[r / 10])
+            }
+        }
+        return parts.joined(separator: " و")
+    }
 }
 
 /// A story page's request for its narration, filled in before the pages are rendered (see `Narrate`).

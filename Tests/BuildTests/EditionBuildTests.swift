@@ -157,3 +157,18 @@ struct EditionBuildTests {
         #expect(try #require(f.file("index.html")).contains("North End"))
     }
 }
+
+extension EditionBuildTests {
+    @Test("A language the theme has no words for is an error at 'languages' in neighborhood.md, in check and in build")
+    func languageWithoutWords() throws {
+        var files = Self.files()
+        files["neighborhoods/north/neighborhood.md"] = "---\nname: North End\nlanguages: [en, es, fr]\n---\nAbout.\n"
+        let f = SiteFixture(files)
+        let report = f.build()
+        let error = try #require(report.diagnostics.first { $0.isError && $0.message.contains("'fr'") })
+        #expect(error.location.path.hasSuffix("north/neighborhood.md") && error.location.line == 3)
+        #expect(f.file("north/index.html") == nil)
+        let (_, checked) = Builder.check(content: f.content, templates: SiteFixture.theme)
+        #expect(checked.contains { $0.isError && $0.message.contains("no i18n/fr.yml") })
+    }
+}

@@ -86,3 +86,18 @@ struct NarrationTests {
         #expect(Narrator.serial(a) <= 0x7FFF_FFFF)
     }
 }
+
+@Suite("Arabic numbers read aloud")
+struct ArabicNumberSpeechTests {
+    @Test("numbers in Arabic narration are written out in words; other languages keep their digits")
+    func words() {
+        #expect(ArabicNumbers.words(44) == "أربعة وأربعون")
+        #expect(ArabicNumbers.words(2019) == "ألفان وتسعة عشر")
+        #expect(ArabicNumbers.words(12) == "اثنا عشر")
+        #expect(ArabicNumbers.words(300) == "ثلاثمئة")
+        #expect(ArabicNumbers.words(15_000) == "خمسة عشر ألفًا")
+        #expect(ArabicNumbers.words(3_105) == "ثلاثة آلاف ومئة وخمسة")
+        #expect(NarrationText.spoken(["قدّم 44 بلاغًا", "بين عامَي 2019 و2025"], language: "ar") == "قدّم أربعة وأربعون بلاغًا\n\nبين عامَي ألفان وتسعة عشر وألفان وخمسة وعشرون")
+        #expect(NarrationText.spoken(["44 reports"], language: "en") == "44 reports")
+    }
+}
