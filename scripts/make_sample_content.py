@@ -33,6 +33,11 @@ CATEGORIES = [  # key, label, color (Okabe-Ito, readable for color-blind readers
 ]
 LABEL = {k: l for k, l, _ in CATEGORIES}
 
+# Neighborhoods built in more than one language (the site's, English, first), with hand-written
+# translations of their page, stories and events in scripts/sample_translations/<slug>/, copied as they are.
+LANGUAGES = {"claytown": ["en", "es"], "warrendale": ["en", "ar"]}
+TRANSLATIONS = os.path.join(HERE, "sample_translations")
+
 NATURE = {
     "Speeding": "speeding",
     "Stop sign violation": "stop-sign-running",
@@ -273,6 +278,7 @@ def main():
         import sample_stories
         named_parks = [(park_name(p), centroid(polygons_of(p["geometry"]))) for p in parks_here if is_named(p)]
         sample_stories.write_documents(base, name, slug, obs, named_parks, write, LABEL)
+        copy_translations(base, slug)
     print(f"wrote {len(NEIGHBORHOODS)} neighborhoods, {total} observations into {os.path.relpath(OUT)}")
 
 
@@ -295,12 +301,26 @@ def write_neighborhood(base, name, slug, feature, parks_here, obs):
           + ",\n".join(json.dumps(f) for f in basemap["features"]) + "\n]}\n")
     first, last = min(o["observed"] for o in obs)[:10], max(o["observed"] for o in obs)[:10]
     write(os.path.join(base, "neighborhood.md"),
-          f"---\nname: {name}\ndescription: {yaml_str(f'Traffic safety reports from {name}, Detroit')}\n---\n"
+          f"---\nname: {name}\ndescription: {yaml_str(f'Traffic safety reports from {name}, Detroit')}\n"
+          + (f"languages: [{', '.join(LANGUAGES[slug])}]\n" if slug in LANGUAGES else "") + "---\n"
           f"{name} is one of Detroit's neighborhoods (City of Detroit boundary, 2019). This digest gathers the "
           f"{len(obs)} traffic complaints that residents filed through the City's Improve Detroit app inside it "
           f"between {first} and {last}, the parks that border it, and what neighbors are doing about them.\n\n"
           f"Each report is placed on a 50 m grid and described by the nearest streets to that grid point, never "
           f"as a street address.\n")
+
+
+def copy_translations(base, slug):
+    """The neighborhood's translations (story.es.md beside story.md), in file-name order."""
+    folder = os.path.join(TRANSLATIONS, slug)
+    if not os.path.isdir(folder):
+        return
+    for root, dirs, files in os.walk(folder):
+        dirs.sort()
+        for name in sorted(files):
+            source = os.path.join(root, name)
+            with open(source, encoding="utf-8") as f:
+                write(os.path.join(base, os.path.relpath(source, folder)), f.read())
 
 
 def write_observations(base, fmt, obs):

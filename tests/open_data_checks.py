@@ -64,10 +64,11 @@ def published_counts(content, hood):
     stories = events = 0
     p = os.path.join(d, "stories")
     if os.path.isdir(p):
-        stories = sum(status_of(front_matter(os.path.join(p, n)), "draft") == "published" for n in os.listdir(p) if n.endswith(".md"))
+        # Translations (story.es.md) sit beside the originals and are not items of their own.
+        stories = sum(status_of(front_matter(os.path.join(p, n)), "draft") == "published" for n in os.listdir(p) if n.endswith(".md") and n.count(".") == 1)
     p = os.path.join(d, "events")
     if os.path.isdir(p):
-        events = sum(n.endswith(".md") for n in os.listdir(p))
+        events = sum(n.endswith(".md") and n.count(".") == 1 for n in os.listdir(p))
     return reports, stories, events
 
 

@@ -65,7 +65,8 @@ def calendars(public, content):
         check(f"{h}/events.ics folds lines at 75 octets", all(len(l) <= 75 for l in lines), max(len(l) for l in lines))
         cal = icalendar.Calendar.from_ical(raw)
         events = [c for c in cal.walk("VEVENT")]
-        files = sorted(os.listdir(os.path.join(content, "neighborhoods", h, "events")))
+        # Translations (walk.es.md) sit beside the originals: one event each.
+        files = sorted(f for f in os.listdir(os.path.join(content, "neighborhoods", h, "events")) if f.count(".") == 1)
         check(f"{h}/events.ics holds every event", len(events) == len(files), f"{len(events)} vs {len(files)}")
         uids = [str(e["UID"]) for e in events]
         check(f"{h}/events.ics UIDs are unique", len(set(uids)) == len(uids))
@@ -82,6 +83,33 @@ def calendars(public, content):
             title_line = next(l for l in front.splitlines() if l.startswith("title:"))
             title = title_line.split(":", 1)[1].strip().strip('"')
             check(f"{h} {slug} summary is the title", str(e["SUMMARY"]) == title, f"{e['SUMMARY']!r} != {title!r}")
+
+
+def editions(public, content):
+    """A neighborhood built in several languages: each edition's feed and calendar say its language,
+    and the calendar's summaries are the translated titles where there is a translation."""
+    for h in hoods(public):
+        for lang in sorted(os.listdir(os.path.join(public, h))):
+            folder = os.path.join(public, h, lang)
+            if not (len(lang) in (2, 3) and os.path.isfile(os.path.join(folder, "index.html"))):
+                continue
+            f = feedparser.parse(os.path.join(folder, "feed.xml"))
+            check(f"{h}/{lang}/feed.xml parses", not f.bozo, repr(f.get("bozo_exception")))
+            check(f"{h}/{lang}/feed.xml is in {lang}", f.feed.get("language") == lang, f.feed.get("language"))
+            raw = open(os.path.join(folder, "events.ics"), "rb").read()
+            cal = icalendar.Calendar.from_ical(raw)
+            for e in cal.walk("VEVENT"):
+                slug = str(e["UID"]).split(".")[0]
+                check(f"{h}/{lang} {slug} summary says its language", e["SUMMARY"].params.get("LANGUAGE") == lang, dict(e["SUMMARY"].params))
+                events = os.path.join(content, "neighborhoods", h, "events")
+                translated = os.path.join(events, f"{slug}.{lang}.md")
+                front = open(translated if os.path.exists(translated) else os.path.join(events, slug + ".md"), encoding="utf-8").read()
+                title = next(l for l in front.splitlines() if l.startswith("title:")).split(":", 1)[1].strip().strip('"')
+                check(f"{h}/{lang} {slug} summary is the translated title", str(e["SUMMARY"]) == title, f"{e['SUMMARY']!r} != {title!r}")
+            home = open(os.path.join(folder, "index.html"), encoding="utf-8").read()
+            check(f"{h}/{lang}/index.html is in {lang}", f'<html lang="{lang}"' in home)
+            if lang == "ar":
+                check(f"{h}/{lang}/index.html is right to left", 'dir="rtl"' in home)
 
 
 def maps(public):
@@ -253,6 +281,7 @@ def main():
     html_checker(public)
     feeds(public)
     calendars(public, content)
+    editions(public, content)
     maps(public)
     search_indexes(public)
     dashboard(public)

@@ -9,7 +9,13 @@ import Loading
 public enum Assembler {
     public static func assemble(_ content: LoadedContent, options: BuildOptions) -> Site {
         let site = content.site
-        let hoods = content.neighborhoods.map { assemble($0, site: site, options: options) }
+        let hoods = content.neighborhoods.map { n in
+            var hood = assemble(n, site: site, options: options)
+            hood.language = site.language
+            hood.languages = n.languages
+            hood.editions = n.languages.filter { $0 != site.language }.map { edition(of: n, in: $0, site: site, options: options) }
+            return hood
+        }
         let now = ZoneClock(site.timeZone).startOfDay(options.today)
         return Site(settings: site, neighborhoods: hoods, options: options, now: now)
     }
@@ -43,6 +49,40 @@ public enum Assembler {
         if let boundary = n.boundary {
             hood.farOutside = Set(observations.filter { boundary.distance(to: $0.coordinate) > CrossReferences.farOutsideMeters }.map(\.id))
         }
+        return hood
+    }
+
+    /// The neighborhood in another language: its texts replaced by their translations where there
+    /// are some (the rest in the original, marked `untranslated`), everything else the same.
+    static func edition(of n: Neighborhood, in language: String, site: SiteSettings, options: BuildOptions) -> NeighborhoodSite {
+        let t = n.translations[language] ?? Translation()
+        var copy = n
+        var untranslated: Set<String> = []
+        copy.name = t.name ?? n.name
+        copy.description = t.description ?? n.description
+        if let about = t.about { copy.about = about } else { untranslated.insert("neighborhood") }
+        // A translation's status, date and references are its original's (see `DocumentLoader.matched`).
+        copy.stories = n.stories.map { s in
+            if let translated = t.stories[s.slug] { return translated }
+            untranslated.insert("story:" + s.slug)
+            return s
+        }
+        copy.coalitions = n.coalitions.map { c in
+            if let translated = t.coalitions[c.slug] { return translated }
+            untranslated.insert("coalition:" + c.slug)
+            return c
+        }
+        copy.events = n.events.map { e in
+            if let translated = t.events[e.slug] { return translated }
+            untranslated.insert("event:" + e.slug)
+            return e
+        }
+        var hood = assemble(copy, site: site, options: options)
+        hood.edition = language
+        hood.language = language
+        hood.languages = n.languages
+        hood.untranslated = untranslated
+        hood.absoluteRoot = options.baseURL.map { $0 + n.slug + "/" + language + "/" }
         return hood
     }
 

@@ -57,6 +57,24 @@ public struct NeighborhoodSite: Sendable {
     /// The neighborhood folder's fingerprint (see `Neighborhood.fingerprint`).
     public var fingerprint: Fingerprint
 
+    /// The language of its pages: the site's, or its edition's.
+    public var language = ""
+    /// Every language the neighborhood is built in, the site's first (its edition is at the root);
+    /// empty when it has only the site's.
+    public var languages: [String] = []
+    /// For an edition in another language, that language: its pages are in `OUT/<slug>/<lang>/`.
+    public var edition: String?
+    /// The editions in the other languages (only on the site's-language one).
+    public var editions: [NeighborhoodSite] = []
+    /// What an edition shows in the original for want of a translation: `neighborhood`,
+    /// `story:<slug>`, `coalition:<slug>`, `event:<slug>`.
+    public var untranslated: Set<String> = []
+
+    /// Where its pages go inside OUT: the slug, or `<slug>/<lang>` for an edition.
+    public var folder: String { edition.map { slug + "/" + $0 } ?? slug }
+    /// Whether an item of an edition is shown in its own language (always on the site's-language one).
+    public func isTranslated(_ key: String) -> Bool { !untranslated.contains(key) }
+
     /// Ids of the observations far outside the boundary, measured once (the loader warned about them).
     public var farOutside: Set<String> = []
     /// Published reports per week lately, new stories, upcoming events (see `Activity`).

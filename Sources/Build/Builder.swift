@@ -43,7 +43,7 @@ public enum Builder {
             previous = request.useCache ? RenderCache.load(request.cacheFolder, key: key, context: context) : nil
             return (previous?.hoods ?? [:]).filter { _, hood in hood.files.allSatisfy { output.verified[$0.path] == $0.hash } }.mapValues(\.folder)
         }
-        report.diagnostics = (loadDiagnostics + themeDiagnostics).sortedForDisplay()
+        report.diagnostics = (loadDiagnostics + themeDiagnostics + missingLanguages(content, theme)).sortedForDisplay()
         guard let content, let theme, !report.diagnostics.hasErrors else {
             output.abandon()
             return report
@@ -126,8 +126,22 @@ public enum Builder {
     /// `check`: the content and the templates, every problem of both.
     public static func check(content root: String, templates: String?) -> (LoadedContent?, [Diagnostic]) {
         let (content, diagnostics) = ContentLoader.load(root: root)
-        let themeDiagnostics = templates.map { Theme.load(root: $0).1 } ?? []
-        return (content, (diagnostics + themeDiagnostics).sortedForDisplay())
+        let loaded = templates.map { Theme.load(root: $0) }
+        let themeDiagnostics = loaded?.1 ?? []
+        return (content, (diagnostics + themeDiagnostics + missingLanguages(content, loaded?.0)).sortedForDisplay())
+    }
+
+    /// A neighborhood language the theme has no words for (no `i18n/<lang>.yml`) is an error at its `neighborhood.md`.
+    static func missingLanguages(_ content: LoadedContent?, _ theme: Theme?) -> [Diagnostic] {
+        guard let content, let theme else { return [] }
+        var out: [Diagnostic] = []
+        for n in content.neighborhoods {
+            for code in n.languages where theme.languages[code] == nil {
+                out.append(.error(n.languagesLocation ?? SourceLocation(path: n.location.path + "/neighborhood.md"),
+                                  "languages: the theme has no words in \(quoted(code)) (no i18n/\(code).yml); it has \(theme.languages.keys.sorted().map { "'\($0)'" }.joined(separator: ", "))"))
+            }
+        }
+        return out
     }
 
     /// "Today" and the rest of the build's choices for a site.

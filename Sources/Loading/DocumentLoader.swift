@@ -9,8 +9,27 @@ struct DocumentLoader {
     let site: SiteSettings
     let folder: ContentFolder
 
+    /// A translation beside its original (`story.es.md` next to `story.md`), read but not yet matched.
+    struct TranslationFile {
+        var slug: String
+        var language: String
+        var record: Record
+        var doc: FrontMatter
+    }
+
+    /// The languages a neighborhood's translations may be in (`languages:` of `neighborhood.md`
+    /// without the site's own), and the translations read so far.
+    var languages: [String] = []
+
     /// Every `*.md` of `dir/kind`, as (slug, path, front matter); names that are not slugs are errors.
+    /// `slug.<lang>.md` is a translation (returned apart); a language not in `languages` is an error.
     func documents(_ dir: String, _ kind: String, fields names: FieldNames, log: inout DiagnosticLog) -> [(String, Record, FrontMatter)] {
+        var ignored: [TranslationFile] = []
+        return documents(dir, kind, fields: names, translations: &ignored, log: &log)
+    }
+
+    func documents(_ dir: String, _ kind: String, fields names: FieldNames, translations: inout [TranslationFile],
+                   log: inout DiagnosticLog) -> [(String, Record, FrontMatter)] {
         let sub = dir + "/" + kind
         guard folder.isDirectory(sub) else { return [] }
         var out: [(String, Record, FrontMatter)] = []
@@ -20,7 +39,14 @@ struct DocumentLoader {
                 log.warning(SourceLocation(path: path), "ignored: \(kind)/ holds one Markdown file (.md) each")
                 continue
             }
-            let stem = String(name.dropLast(3))
+            var stem = String(name.dropLast(3))
+            var language: String?
+            if let dot = stem.firstIndex(of: ".") {
+                let tag = String(stem[stem.index(after: dot)...])
+                stem = String(stem[..<dot])
+                guard Self.checkTranslationLanguage(tag, allowed: languages, at: SourceLocation(path: path, line: 1, column: 1), log: &log) else { continue }
+                language = tag
+            }
             guard Identifiers.isSlug(stem) else {
                 log.error(SourceLocation(path: path), "file name \(quoted(stem)) is not a slug; expected lowercase words joined by '-', like \(quoted(Identifiers.suggestSlug(stem)))")
                 continue
@@ -32,13 +58,64 @@ struct DocumentLoader {
             guard let doc = folder.readMarkdown(path, log: &log), let entries = doc.fields.entries else { continue }
             names.check(entries.keys, privacy: site.privacy, log: &log)
             MarkdownCheck.check(doc.body, at: SourceLocation(path: path, line: doc.bodyLine, column: 1), budget: site.markdownBudget, log: &log)
-            out.append((stem, Record(entries: entries, location: SourceLocation(path: path, line: 1, column: 1), privacy: site.privacy), doc))
+            let record = Record(entries: entries, location: SourceLocation(path: path, line: 1, column: 1), privacy: site.privacy)
+            if let language {
+                translations.append(TranslationFile(slug: stem, language: language, record: record, doc: doc))
+            } else {
+                out.append((stem, record, doc))
+            }
+        }
+        return out
+    }
+
+    /// A translation's language must be one of the neighborhood's `languages:` (not the site's own).
+    static func checkTranslationLanguage(_ tag: String, allowed: [String], at: SourceLocation, log: inout DiagnosticLog) -> Bool {
+        guard SiteLoader.isLanguageTag(tag) else {
+            log.error(at, "\(quoted(tag)) is not a language tag; a translation is named slug.<lang>.md, like story.es.md")
+            return false
+        }
+        guard allowed.contains(tag) else {
+            log.error(at, allowed.isEmpty
+                      ? "a translation into \(quoted(tag)), but neighborhood.md names no other languages; add 'languages: [..., \(tag)]' to it"
+                      : "a translation into \(quoted(tag)), which is not in 'languages' of neighborhood.md; expected one of \(choices(allowed))")
+            return false
+        }
+        return true
+    }
+
+    /// Fields a translation may set: its words. The rest comes from the original, and is warned about.
+    static let translatedFields: [String: Set<String>] = [
+        "stories": ["title", "call_to_action"], "coalitions": ["name", "meets"], "events": ["title", "location"],
+    ]
+
+    /// Each translation matched with its original (a translation without one is an error at its first line).
+    func matched<T>(_ kind: String, _ files: [TranslationFile], originals: [T], slug: (T) -> String, log: inout DiagnosticLog,
+                    make: (T, TranslationFile, inout DiagnosticLog) -> T) -> [String: [String: T]] {
+        let bySlug = Dictionary(originals.map { (slug($0), $0) }, uniquingKeysWith: { a, _ in a })
+        let allowed = Self.translatedFields[kind] ?? []
+        var out: [String: [String: T]] = [:]
+        for file in files {
+            guard let original = bySlug[file.slug] else {
+                log.error(file.record.location, "a translation without its original: there is no \(kind)/\(file.slug).md (or it has errors)")
+                continue
+            }
+            for key in file.record.keys where !allowed.contains(key) {
+                log.warning(file.record.place(key), "ignored: a translation takes '\(key)' from the original \(file.slug).md; it translates only \(choices(allowed.sorted()))")
+            }
+            out[file.language, default: [:]][file.slug] = make(original, file, &log)
         }
         return out
     }
 
     func stories(_ dir: String, log: inout DiagnosticLog) -> [Story] {
-        documents(dir, "stories", fields: .story, log: &log).compactMap { slug, f, doc in
+        var ignored: [String: [String: Story]] = [:]
+        return stories(dir, translations: &ignored, log: &log)
+    }
+
+    /// The stories, and their translations by language and slug.
+    func stories(_ dir: String, translations: inout [String: [String: Story]], log: inout DiagnosticLog) -> [Story] {
+        var files: [TranslationFile] = []
+        let stories = documents(dir, "stories", fields: .story, translations: &files, log: &log).compactMap { slug, f, doc in
             let before = log.items.count
             let title = f.text("title", required: true, log: &log)
             let status = f.choice("status", default: Story.Status.draft, log: &log)
@@ -59,10 +136,26 @@ struct DocumentLoader {
                               drafted: f.node("generated")?["date"]?.scalarText.flatMap { CivilDate.parse($0.trimmed) })
             return log.items[before...].contains(where: \.isError) ? nil : story
         }
+        translations = matched("stories", files, originals: stories, slug: \.slug, log: &log) { original, file, log in
+            var s = original
+            s.title = file.record.text("title", log: &log) ?? original.title
+            s.callToAction = file.record.text("call_to_action", log: &log) ?? original.callToAction
+            s.body = TextCleaning.clean(file.doc.body)
+            s.source = file.record.location
+            return s
+        }
+        return stories
     }
 
     func coalitions(_ dir: String, log: inout DiagnosticLog) -> [Coalition] {
-        documents(dir, "coalitions", fields: .coalition, log: &log).compactMap { slug, f, doc in
+        var ignored: [String: [String: Coalition]] = [:]
+        return coalitions(dir, translations: &ignored, log: &log)
+    }
+
+    /// The coalitions, and their translations by language and slug.
+    func coalitions(_ dir: String, translations: inout [String: [String: Coalition]], log: inout DiagnosticLog) -> [Coalition] {
+        var files: [TranslationFile] = []
+        let coalitions = documents(dir, "coalitions", fields: .coalition, translations: &files, log: &log).compactMap { slug, f, doc -> Coalition? in
             let before = log.items.count
             let name = f.text("name", required: true, log: &log)
             var focus: [String] = []
@@ -91,10 +184,26 @@ struct DocumentLoader {
             return Coalition(slug: slug, name: name, focus: focus, contact: contact, meets: f.text("meets", log: &log),
                              joinURL: joinURL, members: members, about: TextCleaning.clean(doc.body), source: f.location)
         }
+        translations = matched("coalitions", files, originals: coalitions, slug: \.slug, log: &log) { original, file, log in
+            var c = original
+            c.name = file.record.text("name", log: &log) ?? original.name
+            c.meets = file.record.text("meets", log: &log) ?? original.meets
+            c.about = TextCleaning.clean(file.doc.body)
+            c.source = file.record.location
+            return c
+        }
+        return coalitions
     }
 
     func events(_ dir: String, log: inout DiagnosticLog) -> [Event] {
-        documents(dir, "events", fields: .event, log: &log).compactMap { slug, f, doc in
+        var ignored: [String: [String: Event]] = [:]
+        return events(dir, translations: &ignored, log: &log)
+    }
+
+    /// The events, and their translations by language and slug.
+    func events(_ dir: String, translations: inout [String: [String: Event]], log: inout DiagnosticLog) -> [Event] {
+        var files: [TranslationFile] = []
+        let events = documents(dir, "events", fields: .event, translations: &files, log: &log).compactMap { slug, f, doc -> Event? in
             let before = log.items.count
             let title = f.text("title", required: true, log: &log)
             let start = f.date("start", required: true, zone: site.timeZone, log: &log)
@@ -111,6 +220,15 @@ struct DocumentLoader {
             return Event(slug: slug, title: title, start: start, end: end, location: f.text("location", log: &log),
                          coordinate: coordinate, coalition: coalition, body: TextCleaning.clean(doc.body), source: f.location)
         }
+        translations = matched("events", files, originals: events, slug: \.slug, log: &log) { original, file, log in
+            var e = original
+            e.title = file.record.text("title", log: &log) ?? original.title
+            e.location = file.record.text("location", log: &log) ?? original.location
+            e.body = TextCleaning.clean(file.doc.body)
+            e.source = file.record.location
+            return e
+        }
+        return events
     }
 
     static func isWebURL(_ s: String) -> Bool {

@@ -21,6 +21,12 @@ public struct Neighborhood: Sendable {
     public var location: SourceLocation
     /// A hash of every file in the folder: equal fingerprints mean equal content.
     public var fingerprint = Fingerprint(high: 0, low: 0)
+    /// `languages:` of `neighborhood.md`, the site's language first; empty when it names none (one edition).
+    public var languages: [String] = []
+    /// Where `languages:` is written.
+    public var languagesLocation: SourceLocation?
+    /// The translations beside the originals (`story.es.md`, `neighborhood.es.md`), by language.
+    public var translations: [String: Translation] = [:]
 
     public var publishedObservations: [Observation] { observations.filter { $0.status == .published } }
 
@@ -99,4 +105,18 @@ public struct Reference: Hashable, Sendable {
         self.value = value
         self.location = location
     }
+}
+
+/// One language's translations of a neighborhood's texts: each a whole item whose words are the
+/// translation's and whose other fields (dates, status, observations, coalition) are the original's.
+public struct Translation: Sendable {
+    public var name: String?
+    public var description: String?
+    /// `neighborhood.<lang>.md`'s body, when there is that file.
+    public var about: String?
+    public var stories: [String: Story] = [:]
+    public var coalitions: [String: Coalition] = [:]
+    public var events: [String: Event] = [:]
+
+    public init() {}
 }

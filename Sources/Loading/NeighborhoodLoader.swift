@@ -18,7 +18,7 @@ struct NeighborhoodLoader {
 
     func load(slug: String, dir: String, fingerprint: Fingerprint, log: inout DiagnosticLog) -> Neighborhood? {
         let at = SourceLocation(path: dir)
-        for name in folder.list(dir) where !Self.knownEntries.contains(name) {
+        for name in folder.list(dir) where !Self.knownEntries.contains(name) && !Self.isNeighborhoodTranslation(name) {
             log.warning(SourceLocation(path: dir + "/" + name),
                         "ignored: a neighborhood folder holds \(choices(Self.knownEntries.sorted()))")
         }
@@ -34,6 +34,25 @@ struct NeighborhoodLoader {
         let f = Record(entries: doc?.fields.entries ?? [], location: SourceLocation(path: mdPath, line: 1, column: 1), privacy: site.privacy)
         let name = doc == nil ? nil : f.text("name", required: true, log: &log)
         let description = f.text("description", log: &log)
+        let languages = self.languages(f, log: &log)
+        let others = languages.filter { $0 != site.language }
+        var translations: [String: Translation] = [:]
+        for name in folder.list(dir) where Self.isNeighborhoodTranslation(name) {
+            let path = dir + "/" + name
+            let tag = String(name.dropFirst("neighborhood.".count).dropLast(3))
+            guard DocumentLoader.checkTranslationLanguage(tag, allowed: others, at: SourceLocation(path: path, line: 1, column: 1), log: &log),
+                  let tdoc = folder.readMarkdown(path, log: &log) else { continue }
+            let keys = tdoc.fields.entries?.keys ?? []
+            FieldNames.neighborhood.check(keys, privacy: site.privacy, log: &log)
+            MarkdownCheck.check(tdoc.body, at: SourceLocation(path: path, line: tdoc.bodyLine, column: 1), budget: site.markdownBudget, log: &log)
+            let tf = Record(entries: tdoc.fields.entries ?? [], location: SourceLocation(path: path, line: 1, column: 1), privacy: site.privacy)
+            if tf.has("languages") { log.warning(tf.place("languages"), "ignored: a translation takes 'languages' from neighborhood.md") }
+            var t = Translation()
+            t.name = tf.text("name", log: &log)
+            t.description = tf.text("description", log: &log)
+            t.about = TextCleaning.clean(tdoc.body)
+            translations[tag] = t
+        }
 
         let boundary = self.boundary(dir + "/boundary.geojson", log: &log)
         var basemap: [GeoJSON.Feature] = []
@@ -49,16 +68,58 @@ struct NeighborhoodLoader {
         observationLoader.places = Places(streets: streetIndex, neighborhood: name ?? slug)
         let observations = observationLoader.load(neighborhood: dir, log: &log)
             .sorted { ($0.observed.instant, $0.id) < ($1.observed.instant, $1.id) }
-        let documents = DocumentLoader(site: site, folder: folder)
-        let stories = documents.stories(dir, log: &log)
-        let coalitions = documents.coalitions(dir, log: &log)
-        let events = documents.events(dir, log: &log).sorted { ($0.start.instant, $0.slug) < ($1.start.instant, $1.slug) }
+        var documents = DocumentLoader(site: site, folder: folder)
+        documents.languages = others
+        var storyTranslations: [String: [String: Story]] = [:]
+        var coalitionTranslations: [String: [String: Coalition]] = [:]
+        var eventTranslations: [String: [String: Event]] = [:]
+        let stories = documents.stories(dir, translations: &storyTranslations, log: &log)
+        let coalitions = documents.coalitions(dir, translations: &coalitionTranslations, log: &log)
+        let events = documents.events(dir, translations: &eventTranslations, log: &log).sorted { ($0.start.instant, $0.slug) < ($1.start.instant, $1.slug) }
+        for tag in others {
+            var t = translations[tag] ?? Translation()
+            t.stories = storyTranslations[tag] ?? [:]
+            t.coalitions = coalitionTranslations[tag] ?? [:]
+            t.events = eventTranslations[tag] ?? [:]
+            translations[tag] = t
+        }
         guard let name, let doc else { return nil }
         var n = Neighborhood(slug: slug, name: name, description: description, about: TextCleaning.clean(doc.body), boundary: boundary,
                              basemap: basemap, observations: observations, stories: stories,
                              coalitions: coalitions, events: events, location: at)
         n.fingerprint = fingerprint
+        n.languages = others.isEmpty ? [] : languages
+        n.languagesLocation = f.place("languages")
+        n.translations = translations
         return n
+    }
+
+    /// `neighborhood.<lang>.md`: the neighborhood page in another language.
+    static func isNeighborhoodTranslation(_ name: String) -> Bool {
+        name.hasPrefix("neighborhood.") && name.hasSuffix(".md") && name.count > "neighborhood..md".count
+    }
+
+    /// `languages:` of neighborhood.md: language tags, each once, the site's own among them (it is
+    /// the edition at the neighborhood's root). The site's language comes first.
+    func languages(_ f: Record, log: inout DiagnosticLog) -> [String] {
+        guard let list = f.list("languages", log: &log) else { return [site.language] }
+        var out: [String] = []
+        for (tag, at) in list {
+            if !SiteLoader.isLanguageTag(tag) {
+                log.error(at, "language \(quoted(tag)) is not a BCP 47 tag; expected something like 'en' or 'es'")
+            } else if out.contains(tag) {
+                log.error(at, "language \(quoted(tag)) is named twice")
+            } else if tag.contains("-") {
+                log.error(at, "language \(quoted(tag)) has a region; a neighborhood's languages are plain codes like 'es' (its folder is OUT/<hood>/<lang>/)")
+            } else {
+                out.append(tag)
+            }
+        }
+        if !out.contains(site.language) {
+            log.error(f.place("languages"), "'languages' lacks the site's language \(quoted(site.language)) (site.yml), which is built at the neighborhood's root; add it")
+            return [site.language]
+        }
+        return [site.language] + out.filter { $0 != site.language }
     }
 
     /// The basemap's street names, lowercased, with and without their suffix and direction

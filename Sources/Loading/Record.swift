@@ -34,6 +34,9 @@ struct Record {
 
     func has(_ key: String) -> Bool { node(key) != nil }
 
+    /// The names of the fields given (not null), sorted.
+    var keys: [String] { fields.filter { !$0.value.isNull }.keys.sorted() }
+
     func place(_ key: String) -> SourceLocation { node(key)?.location ?? location }
 
     /// Text of a scalar field, trimmed; empty text counts as missing.

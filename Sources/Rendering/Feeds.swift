@@ -57,7 +57,7 @@ struct Feeds {
     /// The page's absolute URL, else a URN that names the same page in every build.
     func id(_ path: String) -> String {
         if let root = hood.absoluteRoot { return root + path }
-        return "urn:commonsight:\(hood.slug):" + path.replacingOccurrences(of: "/index.html", with: "").replacingOccurrences(of: "/", with: ":")
+        return "urn:commonsight:\(hood.folder.replacingOccurrences(of: "/", with: ":")):" + path.replacingOccurrences(of: "/index.html", with: "").replacingOccurrences(of: "/", with: ":")
     }
 
     /// Absolute with a base URL; otherwise relative to the feed, which sits in the neighborhood's folder.
@@ -72,7 +72,7 @@ struct Feeds {
         let host = hood.absoluteRoot.flatMap { URL(string: $0)?.host } ?? "commonsight.invalid"
         for e in hood.events {
             lines.append("BEGIN:VEVENT")
-            lines.append("UID:" + Escape.icsText("\(e.slug).\(hood.slug)@\(host)"))
+            lines.append("UID:" + Escape.icsText("\(e.slug).\(hood.slug)\(hood.edition.map { "." + $0 } ?? "")@\(host)"))
             lines.append("DTSTAMP:" + ICS.utc(e.start.instant))
             if e.start.hasTime {
                 lines.append("DTSTART:" + ICS.utc(e.start.instant))
@@ -81,13 +81,15 @@ struct Feeds {
                 lines.append("DTSTART;VALUE=DATE:" + ICS.day(e.start.day))
                 lines.append("DTEND;VALUE=DATE:" + ICS.day((e.end?.day ?? e.start.day).adding(days: 1)))
             }
-            lines.append("SUMMARY:" + Escape.icsText(e.title))
-            if let l = e.location { lines.append("LOCATION:" + Escape.icsText(l)) }
+            // RFC 5545 §3.2.10: the language of the text (an untranslated event's is still the page's).
+            let language = ";LANGUAGE=" + site.language
+            lines.append("SUMMARY\(language):" + Escape.icsText(e.title))
+            if let l = e.location { lines.append("LOCATION\(language):" + Escape.icsText(l)) }
             if let c = e.coordinate {
                 lines.append("GEO:" + ICS.coordinate(c.latitude) + ";" + ICS.coordinate(c.longitude))
             }
             let body = Excerpt.of(e.body, limit: 2000)
-            if !body.isEmpty { lines.append("DESCRIPTION:" + Escape.icsText(body)) }
+            if !body.isEmpty { lines.append("DESCRIPTION\(language):" + Escape.icsText(body)) }
             if let root = hood.absoluteRoot { lines.append("URL:" + Escape.icsText(root + Routes.event(e.slug))) }
             lines.append("END:VEVENT")
         }

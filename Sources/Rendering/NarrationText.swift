@@ -120,7 +120,7 @@ extension ViewModels {
     func narrationRequest(_ s: StoryPage) -> NarrationRequest? {
         guard options.narration, !s.isDraft, let voice = site.narration.voice(for: site.language) else { return nil }
         let url = Routes.narration(s.story.slug)
-        return NarrationRequest(path: hood.slug + "/" + url, url: url, paragraphs: NarrationText.paragraphs(title: s.story.title, body: s.story.body),
+        return NarrationRequest(path: hood.folder + "/" + url, url: url, paragraphs: NarrationText.paragraphs(title: s.story.title, body: s.story.body),
                                 voice: voice, language: site.language)
     }
 }

@@ -264,7 +264,7 @@ struct OpenData {
     // MARK: The About page
 
     /// What the "About this data" page shows (`open_data`).
-    func aboutValue(_ downloads: [Download]) -> Value {
+    func aboutValue(_ downloads: [Download], prefix: String = "") -> Value {
         let privacy = site.privacy
         let kinds: [(Redactor.Kind, String)] = [(.phone, "phone numbers"), (.email, "e-mail addresses"), (.address, "street addresses")]
         return .object(Object([
@@ -278,11 +278,11 @@ struct OpenData {
             ("published_statuses", .array([.string(Observation.Status.published.rawValue)])),
             ("withheld_statuses", .array(Observation.Status.allCases.filter { $0 != .published }.map { .string($0.rawValue) })),
             ("downloads", .array(downloads.map { d in
-                .object(Object([("title", .string(d.title)), ("url", .string(d.path)), ("format", .string(d.format)),
+                .object(Object([("title", .string(d.title)), ("url", .string(prefix + d.path)), ("format", .string(d.format)),
                                 ("media_type", .string(d.mediaType)), ("description", .string(d.description)), ("count", .int(d.count)),
                                 ("bytes", .int(d.bytes.count)), ("size", .string(Self.size(d.bytes.count)))]))
             })),
-            ("catalog_url", .string(Routes.dataCatalog)),
+            ("catalog_url", .string(prefix + Routes.dataCatalog)),
             ("fields", .array(fields.map { .object(Object([("name", .string($0.name)), ("description", .string($0.description))])) })),
             ("license_name", site.openData.licenseName.map { .string($0) } ?? .nil),
             ("license_url", site.openData.licenseURL.map { .string($0) } ?? .nil),

@@ -67,6 +67,27 @@ struct PageRenderer: Sendable {
     let options: BuildOptions
     let now: Int64
 
+    /// Renderers of the neighborhoods' editions in other languages, by language: the same site in
+    /// that language (its `t` filter, `site.language`, direction).
+    var editions: [String: PageRenderer] = [:]
+
+    /// The renderer of a job's language: its neighborhood edition's.
+    func serving(_ job: PageJob) -> PageRenderer {
+        guard let code = job.models?.site.language, code != site.language, let other = editions[code] else { return self }
+        return other
+    }
+
+    /// A renderer for every language of the site's neighborhoods.
+    func withEditions(_ languages: Set<String>) -> PageRenderer {
+        var copy = self
+        for code in languages.sorted() where code != site.language {
+            var settings = site
+            settings.language = code
+            copy.editions[code] = PageRenderer(theme: theme, site: settings, options: options, now: now)
+        }
+        return copy
+    }
+
     /// The site's language, from the theme's language files, with the site's digits.
     var language: Language { theme.language(for: site.language).numbering(site.numbering) }
 
@@ -77,7 +98,10 @@ struct PageRenderer: Sendable {
     let drawings = Locked<[String: Value]>([:])
 
     /// Lets go of the drawings kept for the last batch.
-    func forgetDrawings() { drawings.withLock { $0.removeAll() } }
+    func forgetDrawings() {
+        drawings.withLock { $0.removeAll() }
+        for r in editions.values { r.forgetDrawings() }
+    }
     /// Fingerprints of the large values many pages share (reports, stories, digests), made once.
     let inputHashes = InputHash.Memo()
 
@@ -111,6 +135,8 @@ struct PageRenderer: Sendable {
     /// Everything the page's templates will see, as one number (see `RenderCache`).
     /// Hashes what `variables` and `renderVariables` are made of, without making them.
     func inputHash(_ job: PageJob) -> Fingerprint {
+        let r = serving(job)
+        guard r.site.language == site.language else { return r.inputHash(job) }
         var h = FingerprintBuilder()
         h.add(siteFingerprint)
         h.add(job.sharedHash)
@@ -139,6 +165,8 @@ struct PageRenderer: Sendable {
 
     /// The job's bytes, or what stopped it, at its place.
     func output(_ job: PageJob) -> Result<[UInt8], Diagnostic> {
+        let r = serving(job)
+        guard r.site.language == site.language else { return r.output(job) }
         switch job.product {
         case .page:
             do throws(LiquidError) { return .success(try render(job)) } catch { return .failure(error.diagnostic) }

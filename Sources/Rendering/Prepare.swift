@@ -25,15 +25,25 @@ enum Prepare {
     }
 
     static func neighborhoods(_ site: Site, theme: Theme, workers: Int) -> [Neighborhood] {
-        Parallel.map(site.neighborhoods, workers: workers) { hood in
-            let models = ViewModels(site: site.settings, hood: hood, options: site.options,
-                                    language: theme.language(for: site.settings.language).numbering(site.settings.numbering))
+        // Each edition in another language is prepared as a neighborhood of its own, in its folder.
+        Parallel.map(site.neighborhoods.flatMap { [$0] + $0.editions }, workers: workers) { hood in
+            var settings = site.settings
+            settings.language = hood.language.isEmpty ? settings.language : hood.language
+            let models = ViewModels(site: settings, hood: hood, options: site.options,
+                                    language: theme.language(for: settings.language).numbering(settings.numbering))
+            models.alternates = hood.languages.map { code in
+                (code, theme.language(for: code).text("language_name", count: nil, [:]), code == site.settings.language ? hood.slug : hood.slug + "/" + code)
+            }
             let data = OpenData(models: models)
+            // The open data is the same in every language: written once, in the site's-language edition.
             let downloads = data.downloads()
             let jobs = SitePages(models: models, downloads: downloads).jobs()
-            var made = downloads.map { OutputFile(path: hood.slug + "/" + $0.path, bytes: $0.bytes) }
-            made.append(OutputFile(path: hood.slug + "/" + Routes.dataCatalog, bytes: Array(data.catalog(downloads).utf8)))
-            made += theme.assets.map { OutputFile(path: hood.slug + "/assets/" + $0.path, bytes: $0.bytes) }
+            var made: [OutputFile] = []
+            if hood.edition == nil {
+                made += downloads.map { OutputFile(path: hood.folder + "/" + $0.path, bytes: $0.bytes) }
+                made.append(OutputFile(path: hood.folder + "/" + Routes.dataCatalog, bytes: Array(data.catalog(downloads).utf8)))
+            }
+            made += theme.assets.map { OutputFile(path: hood.folder + "/assets/" + $0.path, bytes: $0.bytes) }
             return Neighborhood(slug: hood.slug, folder: hood.fingerprint, jobs: jobs, pageCount: jobs.count, files: made,
                                 later: sideFiles(models, paths: jobs.map(\.path)))
         }
@@ -41,7 +51,7 @@ enum Prepare {
 
     /// The feed, calendar, map file, search index, story cards as SVG and sitemaps, each made when written.
     static func sideFiles(_ models: ViewModels, paths: [String]) -> [SideFile] {
-        let slug = models.hood.slug
+        let slug = models.hood.folder
         func file(_ path: String, _ make: @escaping @Sendable () -> String) -> SideFile {
             SideFile { [OutputFile(path: slug + "/" + path, bytes: Array(make().utf8))] }
         }

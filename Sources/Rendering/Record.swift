@@ -11,8 +11,11 @@ enum Record {
     static func neighborhoods(_ prepared: [Prepare.Neighborhood], files: [OutputFile], into next: inout RenderCache) {
         var byHood: [String: [(path: String, hash: Fingerprint)]] = [:]
         for file in files { byHood[OutputPath.top(of: file.path), default: []].append((file.path, file.hash)) }
+        // A neighborhood's editions in other languages are in its folder: their pages count with its own.
+        var pageCounts: [String: Int] = [:]
+        for hood in prepared { pageCounts[hood.slug, default: 0] += hood.pageCount }
         for hood in prepared {
-            next.hoods[hood.slug] = RenderCache.Hood(folder: hood.folder, pageCount: hood.pageCount,
+            next.hoods[hood.slug] = RenderCache.Hood(folder: hood.folder, pageCount: pageCounts[hood.slug] ?? 0,
                                                      files: byHood[hood.slug] ?? [], warnings: [])
         }
     }

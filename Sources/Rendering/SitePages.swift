@@ -11,13 +11,30 @@ struct SitePages {
     var downloads: [OpenData.Download]? = nil
     var hood: NeighborhoodSite { models.hood }
 
+    /// The same page in each of the neighborhood's languages (empty with one): `language`, `name` (in
+    /// that language), `url` (relative to this edition's folder, for `relative_url`), `absolute_url`
+    /// (with a base URL), `current`.
+    func alternates(_ path: String) -> Value {
+        let here = hood.folder
+        let up = hood.edition == nil ? "" : "../"
+        return .array(models.alternates.map { alt in
+            let current = alt.folder == here
+            let url = current ? path : up + (alt.folder == hood.slug ? "" : alt.code + "/") + path
+            return .object(Object([
+                ("language", .string(alt.code)), ("name", .string(alt.name)), ("url", .string(url)), ("current", .bool(current)),
+                ("absolute_url", models.options.baseURL.map { .string($0 + alt.folder + "/" + path) } ?? .nil),
+            ]))
+        })
+    }
+
     func jobs() -> [PageJob] {
         let m = models
         let h = hood
         var common: [(String, Value)] = [
             ("neighborhood", .object(Object([
                 ("slug", .string(h.slug)), ("name", .string(h.name)), ("description", h.description.map { .string($0) } ?? .nil),
-                ("about_html", m.html(h.about)), ("url", .string(Routes.home)), ("feed_url", .string(Routes.feed)),
+                ("about_html", m.html(h.about)), ("translated", .bool(h.isTranslated("neighborhood"))),
+                ("text_language", m.textLanguage("neighborhood")), ("url", .string(Routes.home)), ("feed_url", .string(Routes.feed)),
                 ("calendar_url", .string(Routes.calendar)), ("observation_count", .int(h.observations.count)),
                 ("story_count", .int(h.stories.count)), ("coalition_count", .int(h.coalitions.count)),
                 ("event_count", .int(h.events.count)),
@@ -33,11 +50,11 @@ struct SitePages {
         let sharedHash = shared.value
         func job(_ path: String, _ kind: String, _ title: String, map: MapRequest? = nil, qr: String? = nil,
                  _ vars: [(String, Value)], draft: Bool = false) -> PageJob {
-            PageJob(path: path, kind: kind, title: title, variables: common + vars, folder: h.slug + "/", absoluteRoot: h.absoluteRoot,
+            PageJob(path: path, kind: kind, title: title, variables: common + vars + [("alternates", alternates(path))], folder: h.folder + "/", absoluteRoot: h.absoluteRoot,
                     isDraft: draft, map: map, models: m, sharedCount: common.count, sharedHash: sharedHash, qrPath: qr)
         }
         func picture(_ path: String, _ card: ShareCard) -> PageJob {
-            PageJob.picture(path, card, folder: h.slug + "/", absoluteRoot: h.absoluteRoot)
+            PageJob.picture(path, card, folder: h.folder + "/", absoluteRoot: h.absoluteRoot)
         }
         var jobs: [PageJob] = []
         let cards = m.options.shareCards
@@ -166,7 +183,7 @@ struct SitePages {
         ]))
         let data = OpenData(models: m)
         jobs.append(job(Routes.dataAbout, "about-data", m.t("title_about_data"), [
-            ("open_data", data.aboutValue(downloads ?? data.downloads())), ("category_counts", categoryCounts),
+            ("open_data", data.aboutValue(downloads ?? data.downloads(), prefix: h.edition == nil ? "" : "../")), ("category_counts", categoryCounts),
         ]))
         jobs.append(job(Routes.notFound, "404", m.t("title_not_found"), []))
         return jobs

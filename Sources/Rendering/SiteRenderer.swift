@@ -28,6 +28,7 @@ public enum SiteRenderer {
         var next = RenderCache(key: request.cache.key, context: request.cache.context)
         let reused = Reuse.take(request.unchanged, from: request.cache, into: &next)
         let renderer = PageRenderer(theme: theme, site: site.settings, options: site.options, now: site.now)
+            .withEditions(Set(site.neighborhoods.flatMap { $0.editions.map(\.language) }))
         var prepared = Prepare.neighborhoods(site, theme: theme, workers: request.jobs)
         var sideFiles: [OutputFile] = []
         do {

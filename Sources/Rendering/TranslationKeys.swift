@@ -6,7 +6,7 @@ import Foundation
 enum TranslationKeys {
     /// The strings the program writes itself (page titles, navigation, maps, share cards, feeds).
     static let program: [String] = [
-        "week_title", "week_title_inline", "place_title", "title_and_date", "list_separator",
+        "language_name", "week_title", "week_title_inline", "place_title", "title_and_date", "list_separator",
         "title_observations", "title_observations_page", "title_stories", "title_stories_page", "title_coalitions", "title_events",
         "title_digests", "title_search", "title_not_found", "title_about_data",
         "nav_home", "nav_digests", "nav_stories", "nav_observations", "nav_coalitions", "nav_events", "nav_search",

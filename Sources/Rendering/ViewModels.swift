@@ -23,6 +23,9 @@ final class ViewModels: @unchecked Sendable {
     let options: BuildOptions
     /// The site's language: every word the program writes on a page comes from it.
     let language: Language
+    /// The neighborhood's editions, each (language, its name in that language, its folder inside OUT);
+    /// empty with one language. Set before any page is listed.
+    var alternates: [(code: String, name: String, folder: String)] = []
     private(set) var observationValues: [String: Value] = [:]
     /// "Title, November 23, 2026": each report's name on a map, made once.
     private(set) var markLabels: [String: String] = [:]
@@ -59,6 +62,11 @@ final class ViewModels: @unchecked Sendable {
         for c in hood.coalitions { coalitionCards[c.coalition.slug] = coalitionValue(c, full: false) }
         mapFingerprint = Self.mapFingerprint(site: site, hood: hood)
         streets = StreetIndex(hood.basemap.filter { $0.kind == .street }.flatMap { f in f.lines.map { (f.name ?? "", $0) } })
+    }
+
+    /// The language an item's words are in: the page's, or the original's when it is not translated.
+    func textLanguage(_ key: String) -> Value {
+        .string(hood.isTranslated(key) ? site.language : (hood.languages.first ?? site.language))
     }
 
     // MARK: Dates
@@ -146,6 +154,7 @@ final class ViewModels: @unchecked Sendable {
             ("excerpt", .string(Excerpt.of(s.story.body))), ("observation_count", .int(s.observations.count)),
             ("categories", .array(orderedCategories(s.observations).map(category))),
             ("coalition", s.coalition.map { .object(Object([("name", .string($0.name)), ("url", .string(Routes.coalition($0.slug)))])) } ?? .nil),
+            ("translated", .bool(hood.isTranslated("story:" + s.story.slug))), ("text_language", textLanguage("story:" + s.story.slug)),
         ])
         if full {
             o["body_html"] = html(s.story.body)
@@ -170,6 +179,7 @@ final class ViewModels: @unchecked Sendable {
             ("meets", k.meets.map { .string($0) } ?? .nil), ("join_url", k.joinURL.map { .string($0) } ?? .nil),
             ("members", k.members.map { .int($0) } ?? .nil), ("excerpt", .string(Excerpt.of(k.about))),
             ("observation_count", .int(c.observationTotal)), ("observations_shown", .int(c.observations.count)), ("story_count", .int(c.stories.count)),
+            ("translated", .bool(hood.isTranslated("coalition:" + k.slug))), ("text_language", textLanguage("coalition:" + k.slug)),
         ])
         if full {
             o["about_html"] = html(k.about)
@@ -191,6 +201,7 @@ final class ViewModels: @unchecked Sendable {
             ("start", date(e.start)), ("start_day", .string(e.start.day.description)), ("all_day", .bool(!e.start.hasTime)),
             ("end", e.end.map(date) ?? .nil), ("location", e.location.map { .string($0) } ?? .nil),
             ("body_html", html(e.body)),
+            ("translated", .bool(hood.isTranslated("event:" + e.slug))), ("text_language", textLanguage("event:" + e.slug)),
             ("coalition", coalition.map { .object(Object([("name", .string($0.coalition.name)), ("url", .string(Routes.coalition($0.coalition.slug)))])) } ?? .nil),
         ]))
     }

@@ -70,7 +70,7 @@ struct ThemeContractTests {
 
     @Test("each page kind's own variables are in that kind's row of the document")
     func perKind() throws {
-        let common: Set<String> = ["site", "page", "build", "neighborhood", "nav", "content", "routes"]
+        let common: Set<String> = ["site", "page", "build", "neighborhood", "nav", "alternates", "content", "routes"]
         let rows = Self.docs.split(separator: "\n").filter { $0.hasPrefix("| `") }
         for (kind, data) in try Self.variablesByKind() {
             guard let row = rows.first(where: { $0.hasPrefix("| `\(kind)` |") }) else {
