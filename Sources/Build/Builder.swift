@@ -72,6 +72,8 @@ public enum Builder {
             listed: listed(content, site: site, untouched: untouched, output: output, root: request.content,
                            previous: request.shard == nil ? previous : nil, all: request.shard != nil),
             narrator: buildOptions.narration ? (try? speech?.get()).map { Narrator(tools: $0, folder: request.cacheFolder + "/narrating") } : nil)
+        // A killed build's narration work (story text, sound) is gone before this one, whether or not it narrates.
+        try? FileManager.default.removeItem(atPath: request.cacheFolder + "/narrating")
         let commit = output.beginCommit(untouched: untouched)
         let (rendered, renderDiagnostics) = SiteRenderer.render(site, theme: theme, request: renderRequest) { files throws(OutputProblem) in
             try commit.write(files, jobs: request.jobs)

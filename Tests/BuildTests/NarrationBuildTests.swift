@@ -170,6 +170,18 @@ struct NarrationBuildTests {
         #expect(off.succeeded && !off.diagnostics.contains { $0.description.contains("narration") })
     }
 
+    @Test("a killed build's narration work (a story's text) is gone after the next build, even one that does not narrate")
+    func killedWork() throws {
+        let f = Self.fixture()
+        let folder = f.cache + "/" + f.out.split(separator: "/").joined(separator: "_")
+        let left = folder + "/narrating/0123456789abcdef0123456789abcdef"
+        try FileManager.default.createDirectory(atPath: left, withIntermediateDirectories: true)
+        try Data("The story a moderator has since taken down.".utf8).write(to: URL(fileURLWithPath: left + "/text.txt"))
+        let report = f.build(narration: false)
+        #expect(report.succeeded)
+        #expect(!FileManager.default.fileExists(atPath: folder + "/narrating"), "the work folder of the killed build is gone")
+    }
+
     @Test("the voice follows the page's language, and a language without a voice gets no audio", .enabled(if: toolsPresent))
     func languages() throws {
         let spanish = Self.fixture(site: Self.site.replacingOccurrences(of: "timezone:", with: "language: es-MX\ntimezone:"),
