@@ -111,6 +111,8 @@ struct NeighborhoodLoader {
                 log.error(at, "language \(quoted(tag)) is named twice")
             } else if tag.contains("-") {
                 log.error(at, "language \(quoted(tag)) has a region; a neighborhood's languages are plain codes like 'es' (its folder is OUT/<hood>/<lang>/)")
+            } else if tag != tag.lowercased() {
+                log.error(at, "language \(quoted(tag)) must be written in lowercase, \(quoted(tag.lowercased())), as its folder and its translations' names are")
             } else {
                 out.append(tag)
             }

@@ -44,9 +44,10 @@ struct TranslationLoadingTests {
 
     @Test("a languages: entry that is not a plain language code is an error at it")
     func badLanguage() {
-        let f = Fixture(["neighborhoods/n/neighborhood.md": "---\nname: North\nlanguages: [en, es-MX, x1]\n---\nAbout.\n"])
+        let f = Fixture(["neighborhoods/n/neighborhood.md": "---\nname: North\nlanguages: [en, es-MX, x1, AR]\n---\nAbout.\n"])
         let errors = f.errors()
         #expect(errors.contains { $0.contains("neighborhood.md:3:") && $0.contains("'es-MX' has a region") })
         #expect(errors.contains { $0.contains("neighborhood.md:3:") && $0.contains("'x1' is not a BCP 47 tag") })
+        #expect(errors.contains { $0.contains("neighborhood.md:3:") && $0.contains("'AR' must be written in lowercase, 'ar'") })
     }
 }
