@@ -43,13 +43,15 @@ public struct Fingerprint: Hashable, Sendable, Comparable, CustomStringConvertib
     public func appendHex(to out: inout [UInt8]) {
         let digits: StaticString = "0123456789abcdef"
         digits.withUTF8Buffer { d in
-            for word in [high, low] {
+            func word(_ w: UInt64) {
                 var shift = 60
                 while shift >= 0 {
-                    out.append(d[Int((word >> UInt64(shift)) & 0xF)])
+                    out.append(d[Int((w >> UInt64(shift)) & 0xF)])
                     shift -= 4
                 }
             }
+            word(high)
+            word(low)
         }
     }
 

@@ -48,13 +48,20 @@ struct OutputManifest {
 
     func serialized() -> [UInt8] {
         var out: [UInt8] = []
-        out.reserveCapacity(entries.count * 100)
-        out += (pending ? Self.pendingHeader : Self.header).utf8
+        out.reserveCapacity(entries.count * 110 + 64)
+        out.append(utf8: pending ? Self.pendingHeader : Self.header)
         out.append(0x0A)
-        for (path, e) in entries.sorted(by: { $0.key.utf8Precedes($1.key) }) {
-            var line = path + "\t" + e.hash.description
-            if let s = e.status { line += "\t\(s.size)\t\(Int64(bitPattern: s.inode))\t\(s.modified)\t\(s.changed)" }
-            out += line.utf8
+        for path in entries.keys.sortedByUTF8() {
+            guard let e = entries[path] else { continue }
+            out.append(utf8: path)
+            out.append(0x09)
+            e.hash.appendHex(to: &out)
+            if let s = e.status {
+                for field in [s.size, Int64(bitPattern: s.inode), s.modified, s.changed] {
+                    out.append(0x09)
+                    out.append(decimal: field)
+                }
+            }
             out.append(0x0A)
         }
         return out

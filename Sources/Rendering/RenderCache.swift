@@ -66,6 +66,7 @@ public struct RenderCache: Sendable {
         guard let h = lines.next(), text(h[0]) == header, let k = lines.next(), k.count == 1, text(k[0]) == key,
               let c = lines.next(), c.count == 1, Fingerprint(hexBytes: c[0]) == context else { return nil }
         var cache = RenderCache(key: key, context: context)
+        cache.pages.reserveCapacity(data.count / 90)
         var hood = ""
         while let f = lines.next() {
             switch (f[0].first, f.count) {
@@ -114,8 +115,10 @@ public struct RenderCache: Sendable {
         line(Self.header)
         line(key)
         line(context.description)
-        for (path, p) in pages.sorted(by: { $0.key.utf8Precedes($1.key) }) {
-            out += ("P\t" + path).utf8
+        for path in pages.keys.sortedByUTF8() {
+            guard let p = pages[path] else { continue }
+            out += "P\t".utf8
+            out.append(utf8: path)
             hex(p.input)
             hex(p.output)
             out.append(0x0A)

@@ -16,6 +16,9 @@ struct FingerprintTests {
         #expect(paths.sorted { $0.utf8Precedes($1) } == ["a", "a/Z.html", "a/index.html", "a/z.html", "b/index.html", "e/index.html", "é/index.html"])
         #expect(paths.sorted { $0.utf8Precedes($1) } == paths.sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) })
         #expect(!"a".utf8Precedes("a"))
+        #expect(paths.sortedByUTF8() == paths.sorted { $0.utf8Precedes($1) })
+        let pairs = [("b", 1), ("a", 2), ("b", 0), ("", 3)]
+        #expect(pairs.sortedByUTF8(\.0).map(\.1) == [3, 2, 1, 0])
     }
 
     @Test("32 hex digits read back, from text and from bytes; anything else does not")
@@ -41,5 +44,18 @@ struct FingerprintTests {
         #expect(Int64(decimal: Array("-42".utf8)[...]) == -42)
         #expect(Int64(decimal: Array("99999999999999999999".utf8)[...]) == nil)
         #expect(Int64(decimal: Array("4x".utf8)[...]) == nil)
+    }
+
+    @Test("a number appended as decimal bytes reads back as itself, at both ends of Int64")
+    func decimalBytes() {
+        for n: Int64 in [0, 7, -7, 10, 1_764_489_600, Int64.max, Int64.min] {
+            var bytes: [UInt8] = Array("x".utf8)
+            bytes.append(decimal: n)
+            #expect(String(decoding: bytes, as: UTF8.self) == "x\(n)")
+        }
+        var text: [UInt8] = []
+        text.append(utf8: "é/index.html")
+        #expect(text == Array("é/index.html".utf8))
+        #expect("ab".utf8Precedes("abc") && !"abc".utf8Precedes("ab") && "".utf8Precedes("a") && !"".utf8Precedes(""))
     }
 }

@@ -113,7 +113,7 @@ public enum DateFilter {
     /// `date` with another language's words: the moment (a time, a date text, `now`) formatted with `format`,
     /// nil when the input is not a moment.
     public static func format(_ input: Value, _ format: String, words: CalendarWords, context: FilterContext) -> String? {
-        guard let time = DateParsing.time(from: input, now: context.now, zone: context.timeZone) else { return nil }
+        guard let time = DateParsing.time(from: input, context) else { return nil }
         return Strftime.format(time, format, words: words)
     }
 

@@ -30,6 +30,7 @@ enum DateParsing {
 
     static func parse(_ raw: String, now: Int64, zone: TimeZone) -> LiquidTime? {
         if let fast = rfc3339(raw, zone: zone) { return fast }
+        if let day = isoDay(raw) { return build(day, zone: zone) }
         // Ruby's `to_date`: only "now", "today" and digits alone, exactly as written, are not parsed as text.
         if raw.lowercased() == "now" || raw.lowercased() == "today" { return LiquidTime(seconds: now, in: zone) }
         if !raw.isEmpty, raw.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
@@ -172,6 +173,27 @@ enum DateParsing {
         }
         if let pm = f.pm, f.hour <= 12 { f.hour = pm ? (f.hour % 12) + 12 : f.hour % 12 }
         return f
+    }
+
+    /// `2026-11-03` exactly (the day every view model writes): what `fields` reads from it, without searching.
+    static func isoDay(_ s: String) -> Fields? {
+        let u = s.utf8
+        guard u.count == 10 else { return nil }
+        return u.withContiguousStorageIfAvailable { b -> Fields? in
+            var v = [0, 0, 0], field = 0
+            for (i, c) in b.enumerated() {
+                if i == 4 || i == 7 {
+                    guard c == 0x2D else { return nil }
+                    field += 1
+                } else {
+                    guard c >= 0x30, c <= 0x39 else { return nil }
+                    v[field] = v[field] * 10 + Int(c - 0x30)
+                }
+            }
+            var f = Fields()
+            (f.year, f.month, f.day) = (v[0], v[1], v[2])
+            return f
+        } ?? nil
     }
 
     /// `2026-11-03T09:05:00-05:00` or `…Z` exactly: the form every view model writes, read without searching.
