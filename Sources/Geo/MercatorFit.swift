@@ -45,6 +45,13 @@ public struct MercatorFit: Sendable {
         (Self.x(c.longitude) * scale + offsetX, offsetY - Self.y(c.latitude) * scale)
     }
 
+    /// A position in the projection's own units, before any fit: the same for every map, so a
+    /// basemap is projected once and each map only scales it (`point(unfitted:)`).
+    public static func unfitted(_ c: Coordinate) -> PlanePoint { PlanePoint(x: x(c.longitude), y: y(c.latitude)) }
+
+    /// The pixel of a position in the projection's units: the same numbers as `point(_:)`.
+    public func point(unfitted p: PlanePoint) -> PlanePoint { PlanePoint(x: p.x * scale + offsetX, y: offsetY - p.y * scale) }
+
     /// The pixel here of a pixel of `other`, a fit of the same projection at another size.
     public func transfer(_ p: (x: Double, y: Double), from other: MercatorFit) -> (x: Double, y: Double) {
         ((p.x - other.offsetX) / other.scale * scale + offsetX, offsetY - (other.offsetY - p.y) / other.scale * scale)

@@ -16,8 +16,13 @@ enum Basemap {
     }
 
     /// A projected polyline, simplified; nil when all of it lies outside the frame.
-    static func projected(_ line: [Coordinate], _ fit: MercatorFit, tolerance: Double) -> [PlanePoint]? {
-        let points = line.map { PlanePoint(fit.point($0)) }
+    static func projected(_ line: Ground.Line, _ fit: MercatorFit, tolerance: Double) -> [PlanePoint]? {
+        // A line whose box lies outside the frame (by a pixel more than the test below, so that
+        // rounding never leaves out a line it keeps) is left out before its points are placed.
+        // North is up: the box's highest point has the smallest pixel y.
+        let low = fit.point(unfitted: line.low), high = fit.point(unfitted: line.high)
+        guard high.x > -51, low.x < fit.width + 51, low.y > -51, high.y < fit.height + 51 else { return nil }
+        let points = line.points.map(fit.point(unfitted:))
         // Kept when any segment may cross the frame: a long straight street crosses it with both ends outside.
         guard let first = points.first else { return nil }
         var (x0, y0, x1, y1) = (first.x, first.y, first.x, first.y)
@@ -46,21 +51,22 @@ enum Basemap {
         return out
     }
 
-    static func svg(_ shapes: [MapSpec.BasemapShape], _ fit: MercatorFit) -> String {
-        guard !shapes.isEmpty else { return "" }
+    static func svg(_ ground: Ground, _ fit: MercatorFit) -> String {
+        guard !ground.shapes.isEmpty else { return "" }
         var s = "<g class=\"basemap\" aria-hidden=\"true\">\n"
-        for shape in shapes where !shape.areas.isEmpty {
+        for shape in ground.areas {
             let d = areaPath(shape.areas, fit)
             guard !d.isEmpty else { continue }
             let (fill, stroke) = shape.kind == .water ? ("#bcd7ea", "#8fb8d6") : ("#d3e8cb", "#a2c996")
             s += "<path d=\"\(d)\" fill=\"\(fill)\" stroke=\"\(stroke)\" stroke-width=\"1\" fill-rule=\"evenodd\"/>\n"
         }
         // Small streets first, so larger ones cross over them; all casings before all fills.
-        let streets = shapes.filter { !$0.lines.isEmpty }.sorted { $0.streetClass > $1.streetClass }
         var byClass: [(MapSpec.StreetClass, String)] = []
-        for cls in [MapSpec.StreetClass.local, .collector, .minor, .principal, .freeway] {
-            let d = streets.filter { $0.streetClass == cls }.flatMap(\.lines).compactMap { projected($0, fit, tolerance: 0.5) }
-                .map { pathData($0, closed: false) }.joined()
+        for (cls, lines) in ground.linesByClass {
+            var d = ""
+            for line in lines {
+                if let points = projected(line, fit, tolerance: 0.5) { d += pathData(points, closed: false) }
+            }
             if !d.isEmpty { byClass.append((cls, d)) }
         }
         for (cls, d) in byClass {

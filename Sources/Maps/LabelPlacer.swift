@@ -18,27 +18,29 @@ public struct MapBox: Sendable, Equatable {
         (self.cx, self.cy, self.hw, self.hh, self.angle) = (cx, cy, hw, hh, angle)
     }
 
-    /// The four corners.
-    public var corners: [(Double, Double)] {
+    /// The four corners, without an array (labels are tried tens of thousands of times a build).
+    var corner4: ((Double, Double), (Double, Double), (Double, Double), (Double, Double)) {
         let c = cos(angle), s = sin(angle)
-        return [(-hw, -hh), (hw, -hh), (hw, hh), (-hw, hh)].map { (cx + $0.0 * c - $0.1 * s, cy + $0.0 * s + $0.1 * c) }
+        func at(_ dx: Double, _ dy: Double) -> (Double, Double) { (cx + dx * c - dy * s, cy + dx * s + dy * c) }
+        return (at(-hw, -hh), at(hw, -hh), at(hw, hh), at(-hw, hh))
     }
 
     /// The smallest upright box around it: (minX, minY, maxX, maxY).
     public var bounds: (Double, Double, Double, Double) {
-        let xs = corners.map(\.0), ys = corners.map(\.1)
-        return (xs.min() ?? cx, ys.min() ?? cy, xs.max() ?? cx, ys.max() ?? cy)
+        let (a, b, c, d) = corner4
+        return (min(a.0, b.0, c.0, d.0), min(a.1, b.1, c.1, d.1), max(a.0, b.0, c.0, d.0), max(a.1, b.1, c.1, d.1))
     }
 
     /// True when the two overlap (the separating axis test on both boxes' edges).
     public func overlaps(_ other: MapBox) -> Bool {
-        let a = corners, b = other.corners
-        for axis in [angle, angle + .pi / 2, other.angle, other.angle + .pi / 2] {
+        let a = corner4, b = other.corner4
+        func separates(_ axis: Double) -> Bool {
             let ax = cos(axis), ay = sin(axis)
-            let pa = a.map { $0.0 * ax + $0.1 * ay }, pb = b.map { $0.0 * ax + $0.1 * ay }
-            if (pa.max() ?? 0) <= (pb.min() ?? 0) || (pb.max() ?? 0) <= (pa.min() ?? 0) { return false }
+            func p(_ q: (Double, Double)) -> Double { q.0 * ax + q.1 * ay }
+            let pa = (p(a.0), p(a.1), p(a.2), p(a.3)), pb = (p(b.0), p(b.1), p(b.2), p(b.3))
+            return max(pa.0, pa.1, pa.2, pa.3) <= min(pb.0, pb.1, pb.2, pb.3) || max(pb.0, pb.1, pb.2, pb.3) <= min(pa.0, pa.1, pa.2, pa.3)
         }
-        return true
+        return !(separates(angle) || separates(angle + .pi / 2) || separates(other.angle) || separates(other.angle + .pi / 2))
     }
 }
 

@@ -48,9 +48,9 @@ struct MapPicture {
         placer.occupy(bar.box)
         var names = NameLabels(placer: placer)
         if spec.showsNames {
-            names.placeStreets(spec.basemap.filter { $0.kind == .street && $0.streetClass <= .minor }, fit)
+            names.placeStreets(spec.ground.majorNames, fit)
             names.placeParks(spec.basemap, fit)
-            names.placeStreets(spec.basemap.filter { $0.kind == .street && $0.streetClass > .minor }, fit)
+            names.placeStreets(spec.ground.minorNames, fit)
             names.placeNeighborhood(spec.place, spec.boundary, fit)
         }
         let drawnKey = key.map { $0.svg(top: fit.height, width: width) }
@@ -71,7 +71,7 @@ struct MapPicture {
         s += "<rect width=\"\(n(width))\" height=\"\(n(fit.height))\" fill=\"#ebe7df\"/>\n"
         let boundary = spec.boundary.map { Basemap.areaPath($0.polygons, fit) } ?? ""
         if !boundary.isEmpty { s += "<path d=\"\(boundary)\" fill=\"#f8f6f1\" fill-rule=\"evenodd\"/>\n" }
-        s += Basemap.svg(spec.basemap, fit)
+        s += Basemap.svg(spec.ground, fit)
         if !boundary.isEmpty {
             s += "<path d=\"\(boundary)\" fill=\"none\" stroke=\"#0b5d5b\" stroke-width=\"2.5\" stroke-opacity=\"0.8\" stroke-linejoin=\"round\" stroke-dasharray=\"8 4\" fill-rule=\"evenodd\"/>\n"
         }

@@ -48,12 +48,13 @@ public struct MapSpec: Sendable {
         public var kind: Kind
         public var name: String?
         public var streetClass: StreetClass
-        public var areas: [Polygon]
-        public var lines: [[Coordinate]]
+        public let areas: [Polygon]
+        public let lines: [[Coordinate]]
 
         public init(kind: Kind, name: String? = nil, streetClass: StreetClass = .local, areas: [Polygon], lines: [[Coordinate]]) {
             (self.kind, self.name, self.streetClass, self.areas, self.lines) = (kind, name, streetClass, areas, lines)
         }
+
     }
 
     /// "Map of Bagley": the `<title>`.
@@ -61,7 +62,13 @@ public struct MapSpec: Sendable {
     /// The neighborhood's name: in the description, and on the map where it fits.
     public var place: String
     public var boundary: Area?
-    public var basemap: [BasemapShape]
+    /// The basemap's shapes; setting them sorts them again (see `Ground`).
+    public var basemap: [BasemapShape] {
+        get { ground.shapes }
+        set { ground = Ground(newValue) }
+    }
+    /// The basemap sorted for drawing: made once per neighborhood and shared by its maps.
+    public var ground: Ground
     public var marks: [Mark]
     /// In legend order; a category's shape follows its place here.
     public var categories: [CategoryStyle]
@@ -92,10 +99,17 @@ public struct MapSpec: Sendable {
     public init(title: String, place: String, boundary: Area?, basemap: [BasemapShape], marks: [Mark],
                 categories: [CategoryStyle], groupLink: String, attribution: String, idPrefix: String = "map",
                 streets: StreetIndex = StreetIndex([]), words: MapWords = MapWords()) {
+        self.init(title: title, place: place, boundary: boundary, ground: Ground(basemap), marks: marks, categories: categories,
+                  groupLink: groupLink, attribution: attribution, idPrefix: idPrefix, streets: streets, words: words)
+    }
+
+    public init(title: String, place: String, boundary: Area?, ground: Ground, marks: [Mark],
+                categories: [CategoryStyle], groupLink: String, attribution: String, idPrefix: String = "map",
+                streets: StreetIndex = StreetIndex([]), words: MapWords = MapWords()) {
         self.title = title
         self.place = place
         self.boundary = boundary
-        self.basemap = basemap
+        self.ground = ground
         self.marks = marks
         self.categories = categories
         self.groupLink = groupLink

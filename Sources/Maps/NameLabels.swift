@@ -51,15 +51,10 @@ struct NameLabels {
         return runs
     }
 
-    mutating func placeStreets(_ shapes: [MapSpec.BasemapShape], _ fit: MercatorFit) {
-        var byName: [String: (cls: MapSpec.StreetClass, lines: [[PlanePoint]])] = [:]
-        for shape in shapes where shape.kind == .street {
-            guard let name = shape.name, !name.isEmpty else { continue }
-            let lines = shape.lines.compactMap { Basemap.projected($0, fit, tolerance: 1.5) }
-            let old = byName[name]
-            byName[name] = (min(old?.cls ?? shape.streetClass, shape.streetClass), (old?.lines ?? []) + lines)
+    mutating func placeStreets(_ streets: [Ground.NamedStreet], _ fit: MercatorFit) {
+        let ordered = streets.map { s in
+            (name: s.name, cls: s.streetClass, runs: s.lines.compactMap { Basemap.projected($0, fit, tolerance: 1.5) }.flatMap(Self.runs))
         }
-        let ordered = byName.map { (name: $0.key, cls: $0.value.cls, runs: $0.value.lines.flatMap(Self.runs)) }
             .sorted { a, b in
                 let la = a.runs.reduce(0) { $0 + $1.length }, lb = b.runs.reduce(0) { $0 + $1.length }
                 return a.cls != b.cls ? a.cls < b.cls : (la != lb ? la > lb : a.name < b.name)

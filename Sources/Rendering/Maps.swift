@@ -69,7 +69,7 @@ extension ViewModels {
             MapSpec.Mark(id: o.id, coordinate: o.coordinate, category: o.category,
                          label: markLabels[o.id] ?? markLabel(o), url: root + Routes.observation(o.id))
         }
-        var spec = MapSpec(title: request.title, place: hood.name, boundary: hood.boundary, basemap: basemapShapes, marks: marks,
+        var spec = MapSpec(title: request.title, place: hood.name, boundary: hood.boundary, ground: ground, marks: marks,
                            categories: site.categories.map { .init(key: $0.key, label: $0.label, color: $0.color) },
                            groupLink: pagePath == Routes.neighborhoodMap ? root + Routes.home + "#" : "#",
                            attribution: mapAttribution, idPrefix: "map", streets: streets, words: mapWords)
@@ -127,8 +127,8 @@ extension ViewModels {
     /// A place under a map lists at most this many of its reports.
     static let placeListLimit = 100
 
-    /// The basemap as the maps draw it.
-    var basemapShapes: [MapSpec.BasemapShape] {
+    /// The basemap as the maps draw it (made once, in `init`).
+    static func basemapShapes(_ hood: NeighborhoodSite) -> [MapSpec.BasemapShape] {
         hood.basemap.map { f in
             MapSpec.BasemapShape(kind: f.kind == .water ? .water : (f.kind == .street ? .street : .park), name: f.name,
                                  streetClass: MapSpec.StreetClass(f.roadClass), areas: f.areas, lines: f.lines)
@@ -168,9 +168,8 @@ extension ViewModels {
         site.mapAttribution == SiteSettings.defaultMapAttribution ? t("default_map_attribution") : site.mapAttribution
     }
 
-    /// The words of the maps, in the site's language.
-    var mapWords: MapWords {
-        let l = language
+    /// The words of the maps, in the site's language (made once, in `init`).
+    static func mapWords(_ l: Language) -> MapWords {
         var w = MapWords()
         w.reports = { l.text("map_reports", count: $0) }
         w.showing = { l.text("map_showing", ["place": $0, "reports": $1]) }

@@ -36,6 +36,9 @@ final class ViewModels: @unchecked Sendable {
     private(set) var eventValues: [String: Value] = [:]
     /// The neighborhood's named streets, for the names of places on its maps.
     private(set) var streets = StreetIndex([])
+    /// The basemap and the words every map of the neighborhood draws with.
+    private(set) var ground = Ground([])
+    private(set) var mapWords = MapWords()
     /// A hash of what all of this neighborhood's maps share (see `MapRequest`).
     private(set) var mapFingerprint = Fingerprint(high: 0, low: 0)
 
@@ -44,6 +47,8 @@ final class ViewModels: @unchecked Sendable {
         self.hood = hood
         self.options = options
         self.language = language
+        ground = Ground(Self.basemapShapes(hood))
+        mapWords = Self.mapWords(language)
         for c in site.categories { categoryValues[c.key] = makeCategory(c.key) }
         // A large neighborhood's reports are made on every core (each renders its Markdown).
         let me: ViewModels = self

@@ -48,3 +48,18 @@ for points in [51, 107, 1_000, 10_000] {
     }
     print("| \(points) | \(size.0 / 1024) + \(size.1 / 1024) KiB | \(String(format: "%.1f", best * 1000)) ms |")
 }
+
+// A report page's locator map: one point, zoomed to 650 m around it, drawn 2,000 times (each of
+// the bench corpus's 20,000 report pages draws one).
+var locator = spec(points: 1)
+locator.narrowWidth = 320
+locator.zoomToMarks = true
+locator.width = 560
+locator.minHeight = 300
+locator.maxHeight = 360
+locator.minimumSpan = 650
+let locatorStart = Date()
+var locatorBytes = 0
+for _ in 0..<2_000 { locatorBytes += MapRenderer.draw(locator).wide.svg.utf8.count }
+let locatorTime = Date().timeIntervalSince(locatorStart)
+print("\nLocator map (one point, both drawings): \(String(format: "%.0f", locatorTime / 2_000 * 1_000_000)) µs each, \(locatorBytes / 2_000 / 1024) KiB wide")
