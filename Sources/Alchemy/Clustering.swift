@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Geo
 
 /// DBSCAN over space and time: two reports are neighbors when they are of one category group, lie
@@ -32,8 +27,8 @@ enum SpaceTimeClustering {
         let valid = points.filter { $0.coordinate.latitude.isFinite && $0.coordinate.longitude.isFinite }
         guard let reference = valid.first?.coordinate else { return [] }
         // Cells `radius` wide on a local equirectangular projection around the first point.
-        let mPerDegLat = 111_320.0
-        let mPerDegLon = max(111_320.0 * cos(reference.latitude * .pi / 180), 1)
+        let mPerDegLat = Coordinate.metersPerDegree
+        let mPerDegLon = max(reference.metersPerDegreeLongitude, 1)
         func cell(_ c: Coordinate) -> (Int, Int) {
             let x = (c.longitude * mPerDegLon / radius).rounded(.down), y = (c.latitude * mPerDegLat / radius).rounded(.down)
             guard x.isFinite, y.isFinite, abs(x) < 1e12, abs(y) < 1e12 else { return (0, 0) }

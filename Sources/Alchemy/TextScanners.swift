@@ -10,9 +10,10 @@ enum WordScanner {
         /// Offsets in characters.
         var start: Int
         var end: Int
-        var capitalized: Bool
         /// The first word of the text or of a sentence, a line, a quotation or a title's part after a colon.
         var sentenceStart: Bool
+
+        var capitalized: Bool { text.first?.isUppercase ?? false }
     }
 
     static func words(_ s: String) -> [Word] {
@@ -32,8 +33,8 @@ enum WordScanner {
             var text = String(chars[start..<i])
             // "Maria's" is Maria; "don't" stays whole.
             for suffix in ["'s", "’s"] where text.hasSuffix(suffix) { text.removeLast(2) }
-            guard let first = text.first else { continue }
-            out.append(Word(text: text, lower: text.lowercased(), start: start, end: i, capitalized: first.isUppercase, sentenceStart: startsSentence))
+            guard !text.isEmpty else { continue }
+            out.append(Word(text: text, lower: text.lowercased(), start: start, end: i, sentenceStart: startsSentence))
             startsSentence = false
         }
         return out

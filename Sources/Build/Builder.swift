@@ -30,8 +30,7 @@ public enum Builder {
         var previous: RenderCache?
         var only = request.only
         if let shard = request.shard {
-            let items = ContentLoader.neighborhoodSizes(root: request.content).map { ShardPlan.Item(slug: $0.slug, size: $0.size) }
-            let mine = ShardPlan.slugs(of: shard.index, items, count: shard.count)
+            let mine = ShardPlan.slugs(of: shard.index, ContentLoader.neighborhoodSizes(root: request.content), count: shard.count)
             only = Set(mine)
             report.shardSlugs = mine
             request.progress?("shard \(shard.index) of \(shard.count) (0 to \(shard.count - 1)): \(mine.isEmpty ? "no neighborhood" : mine.joined(separator: ", "))")

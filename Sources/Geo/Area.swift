@@ -52,8 +52,7 @@ public struct Area: Hashable, Sendable {
     public func distance(to p: Coordinate) -> Double {
         if contains(p) { return 0 }
         // Local equirectangular projection around p: accurate to well under 1% at neighborhood scale.
-        let mPerDegLat = 111_320.0
-        let mPerDegLon = 111_320.0 * cos(p.latitude * .pi / 180)
+        let mPerDegLat = Coordinate.metersPerDegree, mPerDegLon = p.metersPerDegreeLongitude
         var best = Double.infinity
         for polygon in polygons {
             for ring in [polygon.outer] + polygon.holes where ring.count >= 2 {

@@ -14,6 +14,14 @@ public struct Coordinate: Hashable, Sendable {
         self.longitude = longitude
     }
 
+    /// Meters in a degree of latitude, and in a degree of longitude at the equator: with
+    /// `metersPerDegreeLongitude`, a local equirectangular projection, accurate to well under 1% at
+    /// neighborhood scale.
+    public static let metersPerDegree = 111_320.0
+
+    /// Meters in a degree of longitude at this point's latitude.
+    public var metersPerDegreeLongitude: Double { Self.metersPerDegree * cos(latitude * .pi / 180) }
+
     /// The same point with latitude and longitude exchanged (a common data-entry slip).
     public var swapped: Coordinate { Coordinate(latitude: longitude, longitude: latitude) }
 

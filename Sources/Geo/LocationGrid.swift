@@ -17,10 +17,10 @@ public struct LocationGrid: Sendable {
 
     public func snap(_ p: Coordinate) -> Coordinate {
         guard meters > 0 else { return p }
-        let latStep = meters / 111_320.0
+        let latStep = meters / Coordinate.metersPerDegree
         let row = (p.latitude / latStep).rounded(.down)
         let lat = (row + 0.5) * latStep
-        let lonStep = meters / (111_320.0 * max(cos(lat * .pi / 180), 0.01))
+        let lonStep = meters / (Coordinate.metersPerDegree * max(cos(lat * .pi / 180), 0.01))
         let col = (p.longitude / lonStep).rounded(.down)
         return Coordinate(latitude: min(max(lat, -90), 90), longitude: min(max((col + 0.5) * lonStep, -180), 180))
     }

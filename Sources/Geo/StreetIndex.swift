@@ -56,8 +56,8 @@ public struct StreetIndex: Sendable {
     /// The same, with the direction of each street's nearest piece (radians, 0 to π: a line has no way).
     func nearestWithDirection(_ p: Coordinate, within meters: Double) -> [(name: String, meters: Double, direction: Double)] {
         guard p.latitude.isFinite, p.longitude.isFinite else { return [] }
-        let mPerDegLat = 111_320.0, mPerDegLon = 111_320.0 * cos(p.latitude * .pi / 180)
-        let reach = Int((meters / 111_320.0 / Self.cellDegrees).rounded(.up)) + 1
+        let mPerDegLat = Coordinate.metersPerDegree, mPerDegLon = p.metersPerDegreeLongitude
+        let reach = Int((meters / mPerDegLat / Self.cellDegrees).rounded(.up)) + 1
         let cx = Self.cell(p.longitude), cy = Self.cell(p.latitude)
         var best: [String: (meters: Double, direction: Double)] = [:]
         var seen = Set<Int>()

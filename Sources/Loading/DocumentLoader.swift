@@ -23,11 +23,6 @@ struct DocumentLoader {
 
     /// Every `*.md` of `dir/kind`, as (slug, path, front matter); names that are not slugs are errors.
     /// `slug.<lang>.md` is a translation (returned apart); a language not in `languages` is an error.
-    func documents(_ dir: String, _ kind: String, fields names: FieldNames, log: inout DiagnosticLog) -> [(String, Record, FrontMatter)] {
-        var ignored: [TranslationFile] = []
-        return documents(dir, kind, fields: names, translations: &ignored, log: &log)
-    }
-
     func documents(_ dir: String, _ kind: String, fields names: FieldNames, translations: inout [TranslationFile],
                    log: inout DiagnosticLog) -> [(String, Record, FrontMatter)] {
         let sub = dir + "/" + kind
@@ -83,152 +78,117 @@ struct DocumentLoader {
         return true
     }
 
-    /// Fields a translation may set: its words. The rest comes from the original, and is warned about.
-    static let translatedFields: [String: Set<String>] = [
-        "stories": ["title", "call_to_action"], "coalitions": ["name", "meets"], "events": ["title", "location"],
-    ]
+    /// The documents of a kind whose front matter `item` reads (nil for one with errors), and their
+    /// translations by language and slug.
+    func read<T>(_ dir: String, _ kind: DocumentKind<T>, translations: inout [String: [String: T]], log: inout DiagnosticLog,
+                 item: (String, Record, FrontMatter, inout DiagnosticLog) -> T?) -> [T] {
+        var files: [TranslationFile] = []
+        let originals = documents(dir, kind.folder, fields: kind.fields, translations: &files, log: &log).compactMap { item($0, $1, $2, &log) }
+        translations = matched(kind, files, originals: originals, log: &log)
+        return originals
+    }
 
     /// Each translation matched with its original (a translation without one is an error at its first line).
-    func matched<T>(_ kind: String, _ files: [TranslationFile], originals: [T], slug: (T) -> String, log: inout DiagnosticLog,
-                    make: (T, TranslationFile, inout DiagnosticLog) -> T) -> [String: [String: T]] {
-        let bySlug = Dictionary(originals.map { (slug($0), $0) }, uniquingKeysWith: { a, _ in a })
-        let allowed = Self.translatedFields[kind] ?? []
+    func matched<T>(_ kind: DocumentKind<T>, _ files: [TranslationFile], originals: [T], log: inout DiagnosticLog) -> [String: [String: T]] {
+        let bySlug = Dictionary(originals.map { ($0[keyPath: kind.slug], $0) }, uniquingKeysWith: { a, _ in a })
+        let allowed = kind.translatedFields
         var out: [String: [String: T]] = [:]
         for file in files {
             guard let original = bySlug[file.slug] else {
-                log.error(file.record.location, "a translation without its original: there is no \(kind)/\(file.slug).md (or it has errors)")
+                log.error(file.record.location, "a translation without its original: there is no \(kind.folder)/\(file.slug).md (or it has errors)")
                 continue
             }
             for key in file.record.keys where !allowed.contains(key) {
                 log.warning(file.record.place(key), "ignored: a translation takes '\(key)' from the original \(file.slug).md; it translates only \(choices(allowed.sorted()))")
             }
-            out[file.language, default: [:]][file.slug] = make(original, file, &log)
+            out[file.language, default: [:]][file.slug] = kind.translated(original, file, log: &log)
         }
         return out
     }
 
-    func stories(_ dir: String, log: inout DiagnosticLog) -> [Story] {
-        var ignored: [String: [String: Story]] = [:]
-        return stories(dir, translations: &ignored, log: &log)
-    }
-
     /// The stories, and their translations by language and slug.
     func stories(_ dir: String, translations: inout [String: [String: Story]], log: inout DiagnosticLog) -> [Story] {
-        var files: [TranslationFile] = []
-        let stories = documents(dir, "stories", fields: .story, translations: &files, log: &log).compactMap { slug, f, doc in
-            let before = log.items.count
-            let title = f.text("title", required: true, log: &log)
-            let status = f.choice("status", default: Story.Status.draft, log: &log)
-            let date = f.date("date", zone: site.timeZone, log: &log)
-            if status == .published, date == nil, !f.has("date") {
-                log.error(f.location, "missing required field 'date': a published story needs the date it was published")
-            }
-            let ids = f.list("observations", log: &log) ?? []
-            let tags = f.tags("tags", log: &log)
-            if f.has("tags"), !(1...5).contains(tags.count) {
-                log.error(f.place("tags"), "a story has 1 to 5 tags, found \(tags.count)")
-            }
-            let coalition = f.text("coalition", log: &log).map { Reference($0, at: f.place("coalition")) }
-            let story = Story(slug: slug, title: title ?? "", status: status ?? .draft, date: date,
-                              observations: ids.map { Reference($0.0, at: $0.1) }, callToAction: f.text("call_to_action", log: &log),
-                              tags: tags, coalition: coalition, author: f.text("author", log: &log),
-                              body: TextCleaning.clean(doc.body), source: f.location,
-                              drafted: f.node("generated")?["date"]?.scalarText.flatMap { CivilDate.parse($0.trimmed) })
-            return log.items[before...].contains(where: \.isError) ? nil : story
-        }
-        translations = matched("stories", files, originals: stories, slug: \.slug, log: &log) { original, file, log in
-            var s = original
-            s.title = file.record.text("title", log: &log) ?? original.title
-            s.callToAction = file.record.text("call_to_action", log: &log) ?? original.callToAction
-            s.body = TextCleaning.clean(file.doc.body)
-            s.source = file.record.location
-            return s
-        }
-        return stories
+        read(dir, .stories, translations: &translations, log: &log, item: story)
     }
 
-    func coalitions(_ dir: String, log: inout DiagnosticLog) -> [Coalition] {
-        var ignored: [String: [String: Coalition]] = [:]
-        return coalitions(dir, translations: &ignored, log: &log)
+    func story(_ slug: String, _ f: Record, _ doc: FrontMatter, log: inout DiagnosticLog) -> Story? {
+        let before = log.items.count
+        let title = f.text("title", required: true, log: &log)
+        let status = f.choice("status", default: Story.Status.draft, log: &log)
+        let date = f.date("date", zone: site.timeZone, log: &log)
+        if status == .published, date == nil, !f.has("date") {
+            log.error(f.location, "missing required field 'date': a published story needs the date it was published")
+        }
+        let ids = f.list("observations", log: &log) ?? []
+        let tags = f.tags("tags", log: &log)
+        if f.has("tags"), !(1...5).contains(tags.count) {
+            log.error(f.place("tags"), "a story has 1 to 5 tags, found \(tags.count)")
+        }
+        let coalition = f.text("coalition", log: &log).map { Reference($0, at: f.place("coalition")) }
+        let story = Story(slug: slug, title: title ?? "", status: status ?? .draft, date: date,
+                          observations: ids.map { Reference($0.0, at: $0.1) }, callToAction: f.text("call_to_action", log: &log),
+                          tags: tags, coalition: coalition, author: f.text("author", log: &log),
+                          body: TextCleaning.clean(doc.body), source: f.location,
+                          drafted: f.node("generated")?["date"]?.scalarText.flatMap { CivilDate.parse($0.trimmed) })
+        return log.items[before...].contains(where: \.isError) ? nil : story
     }
 
     /// The coalitions, and their translations by language and slug.
     func coalitions(_ dir: String, translations: inout [String: [String: Coalition]], log: inout DiagnosticLog) -> [Coalition] {
-        var files: [TranslationFile] = []
-        let coalitions = documents(dir, "coalitions", fields: .coalition, translations: &files, log: &log).compactMap { slug, f, doc -> Coalition? in
-            let before = log.items.count
-            let name = f.text("name", required: true, log: &log)
-            var focus: [String] = []
-            for (word, at) in f.list("focus", log: &log) ?? [] {
-                if site.category(word) != nil || Identifiers.isSlug(word) {
-                    focus.append(word)
-                } else {
-                    log.error(at, "focus \(quoted(word)) is neither a category nor a kebab-case tag; the categories are \(choices(site.categories.map(\.key)))")
-                }
-            }
-            let joinURL = f.text("join_url", log: &log)
-            if let joinURL, !Self.isWebURL(joinURL) {
-                log.error(f.place("join_url"), "join_url \(quoted(joinURL)) is not an http(s) URL")
-            }
-            let contact = f.text("contact", log: &log)
-            if let contact, !Self.isWebURL(contact), !Self.isEmail(contact) {
-                log.error(f.place("contact"), "contact \(quoted(contact)) is neither an email address nor an http(s) URL")
-            }
-            var members: Int?
-            if let m = f.number("members", log: &log) {
-                if m >= 0, m == m.rounded(), m < 1e9 { members = Int(m) } else {
-                    log.error(f.place("members"), "members must be a whole number of people, 0 or more")
-                }
-            }
-            guard !log.items[before...].contains(where: \.isError), let name else { return nil }
-            return Coalition(slug: slug, name: name, focus: focus, contact: contact, meets: f.text("meets", log: &log),
-                             joinURL: joinURL, members: members, about: TextCleaning.clean(doc.body), source: f.location)
-        }
-        translations = matched("coalitions", files, originals: coalitions, slug: \.slug, log: &log) { original, file, log in
-            var c = original
-            c.name = file.record.text("name", log: &log) ?? original.name
-            c.meets = file.record.text("meets", log: &log) ?? original.meets
-            c.about = TextCleaning.clean(file.doc.body)
-            c.source = file.record.location
-            return c
-        }
-        return coalitions
+        read(dir, .coalitions, translations: &translations, log: &log, item: coalition)
     }
 
-    func events(_ dir: String, log: inout DiagnosticLog) -> [Event] {
-        var ignored: [String: [String: Event]] = [:]
-        return events(dir, translations: &ignored, log: &log)
+    func coalition(_ slug: String, _ f: Record, _ doc: FrontMatter, log: inout DiagnosticLog) -> Coalition? {
+        let before = log.items.count
+        let name = f.text("name", required: true, log: &log)
+        var focus: [String] = []
+        for (word, at) in f.list("focus", log: &log) ?? [] {
+            if site.category(word) != nil || Identifiers.isSlug(word) {
+                focus.append(word)
+            } else {
+                log.error(at, "focus \(quoted(word)) is neither a category nor a kebab-case tag; the categories are \(choices(site.categories.map(\.key)))")
+            }
+        }
+        let joinURL = f.text("join_url", log: &log)
+        if let joinURL, !Self.isWebURL(joinURL) {
+            log.error(f.place("join_url"), "join_url \(quoted(joinURL)) is not an http(s) URL")
+        }
+        let contact = f.text("contact", log: &log)
+        if let contact, !Self.isWebURL(contact), !Self.isEmail(contact) {
+            log.error(f.place("contact"), "contact \(quoted(contact)) is neither an email address nor an http(s) URL")
+        }
+        var members: Int?
+        if let m = f.number("members", log: &log) {
+            if m >= 0, m == m.rounded(), m < 1e9 { members = Int(m) } else {
+                log.error(f.place("members"), "members must be a whole number of people, 0 or more")
+            }
+        }
+        guard !log.items[before...].contains(where: \.isError), let name else { return nil }
+        return Coalition(slug: slug, name: name, focus: focus, contact: contact, meets: f.text("meets", log: &log),
+                         joinURL: joinURL, members: members, about: TextCleaning.clean(doc.body), source: f.location)
     }
 
     /// The events, and their translations by language and slug.
     func events(_ dir: String, translations: inout [String: [String: Event]], log: inout DiagnosticLog) -> [Event] {
-        var files: [TranslationFile] = []
-        let events = documents(dir, "events", fields: .event, translations: &files, log: &log).compactMap { slug, f, doc -> Event? in
-            let before = log.items.count
-            let title = f.text("title", required: true, log: &log)
-            let start = f.date("start", required: true, zone: site.timeZone, log: &log)
-            let end = f.date("end", zone: site.timeZone, log: &log)
-            if let start, let end, end.instant < start.instant {
-                log.error(f.place("end"), "'end' is before 'start'")
-            }
-            var coordinate: Coordinate?
-            if f.has("lat") || f.has("lon") {
-                coordinate = ObservationLoader(site: site, folder: folder).coordinate(f, log: &log).map(site.privacy.publish)
-            }
-            let coalition = f.text("coalition", log: &log).map { Reference($0, at: f.place("coalition")) }
-            guard !log.items[before...].contains(where: \.isError), let title, let start else { return nil }
-            return Event(slug: slug, title: title, start: start, end: end, location: f.text("location", log: &log),
-                         coordinate: coordinate, coalition: coalition, body: TextCleaning.clean(doc.body), source: f.location)
+        read(dir, .events, translations: &translations, log: &log, item: event)
+    }
+
+    func event(_ slug: String, _ f: Record, _ doc: FrontMatter, log: inout DiagnosticLog) -> Event? {
+        let before = log.items.count
+        let title = f.text("title", required: true, log: &log)
+        let start = f.date("start", required: true, zone: site.timeZone, log: &log)
+        let end = f.date("end", zone: site.timeZone, log: &log)
+        if let start, let end, end.instant < start.instant {
+            log.error(f.place("end"), "'end' is before 'start'")
         }
-        translations = matched("events", files, originals: events, slug: \.slug, log: &log) { original, file, log in
-            var e = original
-            e.title = file.record.text("title", log: &log) ?? original.title
-            e.location = file.record.text("location", log: &log) ?? original.location
-            e.body = TextCleaning.clean(file.doc.body)
-            e.source = file.record.location
-            return e
+        var coordinate: Coordinate?
+        if f.has("lat") || f.has("lon") {
+            coordinate = ObservationLoader(site: site, folder: folder).coordinate(f, log: &log).map(site.privacy.publish)
         }
-        return events
+        let coalition = f.text("coalition", log: &log).map { Reference($0, at: f.place("coalition")) }
+        guard !log.items[before...].contains(where: \.isError), let title, let start else { return nil }
+        return Event(slug: slug, title: title, start: start, end: end, location: f.text("location", log: &log),
+                     coordinate: coordinate, coalition: coalition, body: TextCleaning.clean(doc.body), source: f.location)
     }
 
     static func isWebURL(_ s: String) -> Bool {
@@ -239,5 +199,52 @@ struct DocumentLoader {
     static func isEmail(_ s: String) -> Bool {
         let parts = s.split(separator: "@", omittingEmptySubsequences: false)
         return parts.count == 2 && !parts[0].isEmpty && parts[1].contains(".") && !s.contains(" ")
+    }
+}
+
+/// Stories, coalitions and events: the folder each is read from, its fields, and the words a
+/// translation replaces (a required text, an optional one, and the Markdown). Everything else a
+/// translation takes from its original.
+struct DocumentKind<T> {
+    var folder: String
+    var fields: FieldNames
+    var text: (field: String, path: WritableKeyPath<T, String>)
+    var optionalText: (field: String, path: WritableKeyPath<T, String?>)
+    var body: WritableKeyPath<T, String>
+    var slug: KeyPath<T, String>
+    var source: WritableKeyPath<T, SourceLocation>
+
+    /// Fields a translation may set: its words. The rest comes from the original, and is warned about.
+    var translatedFields: Set<String> { [text.field, optionalText.field] }
+
+    /// The original with the translation's words, and the translation's file as its source.
+    func translated(_ original: T, _ file: DocumentLoader.TranslationFile, log: inout DiagnosticLog) -> T {
+        var t = original
+        if let words = file.record.text(text.field, log: &log) { t[keyPath: text.path] = words }
+        if let words = file.record.text(optionalText.field, log: &log) { t[keyPath: optionalText.path] = words }
+        t[keyPath: body] = TextCleaning.clean(file.doc.body)
+        t[keyPath: source] = file.record.location
+        return t
+    }
+}
+
+extension DocumentKind where T == Story {
+    static var stories: Self {
+        Self(folder: "stories", fields: .story, text: ("title", \.title), optionalText: ("call_to_action", \.callToAction),
+             body: \.body, slug: \.slug, source: \.source)
+    }
+}
+
+extension DocumentKind where T == Coalition {
+    static var coalitions: Self {
+        Self(folder: "coalitions", fields: .coalition, text: ("name", \.name), optionalText: ("meets", \.meets),
+             body: \.about, slug: \.slug, source: \.source)
+    }
+}
+
+extension DocumentKind where T == Event {
+    static var events: Self {
+        Self(folder: "events", fields: .event, text: ("title", \.title), optionalText: ("location", \.location),
+             body: \.body, slug: \.slug, source: \.source)
     }
 }

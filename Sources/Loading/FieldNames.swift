@@ -90,4 +90,14 @@ struct FieldNames {
 extension Array where Element == Node.Entry {
     /// Names and places of the keys, for `FieldNames.check`.
     var keys: [(name: String, at: SourceLocation)] { map { ($0.key, $0.keyLocation) } }
+
+    /// The entries of a mapping whose key `accepts` takes (a category's slug, a voice's language
+    /// tag); each other entry is left out, with an error at its key saying `why(key)`.
+    func keyed(by accepts: (String) -> Bool, log: inout DiagnosticLog, else why: (String) -> String) -> [Node.Entry] {
+        filter { entry in
+            if accepts(entry.key) { return true }
+            log.error(entry.keyLocation, why(entry.key))
+            return false
+        }
+    }
 }

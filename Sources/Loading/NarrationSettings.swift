@@ -46,23 +46,27 @@ public struct NarrationSettings: Sendable, Equatable {
             log.error(voices.location, "'voices' must map language tags to espeak-ng voices, found \(voices.kindName); expected one \(example)")
             return settings
         }
-        for pair in pairs {
-            guard SiteLoader.isLanguageTag(pair.key) else {
-                log.error(pair.keyLocation, "narration voice for \(quoted(pair.key)), which is not a BCP 47 language tag; expected one like 'en' or 'es-MX'")
-                continue
-            }
-            guard let raw = pair.value.scalarText else {
-                log.error(pair.value.location, "the voice for \(quoted(pair.key)) must be text, found \(pair.value.kindName); expected an espeak-ng voice such as 'en-us'")
-                continue
-            }
-            let voice = raw.trimmed
-            guard isVoiceName(voice) else {
-                log.error(pair.value.location, "voice \(quoted(voice)) is not an espeak-ng voice name; expected letters, digits and '-', like 'en-us', 'es-419' or 'ar' (espeak-ng --voices lists them)")
-                continue
-            }
-            settings.voices[pair.key] = voice
+        let tagged = pairs.keyed(by: SiteLoader.isLanguageTag, log: &log) {
+            "narration voice for \(quoted($0)), which is not a BCP 47 language tag; expected one like 'en' or 'es-MX'"
+        }
+        for pair in tagged {
+            if let voice = voiceName(pair, log: &log) { settings.voices[pair.key] = voice }
         }
         return settings
+    }
+
+    /// The voice of one `LANGUAGE: VOICE` pair, when it is an espeak-ng voice name.
+    static func voiceName(_ pair: Node.Entry, log: inout DiagnosticLog) -> String? {
+        guard let raw = pair.value.scalarText else {
+            log.error(pair.value.location, "the voice for \(quoted(pair.key)) must be text, found \(pair.value.kindName); expected an espeak-ng voice such as 'en-us'")
+            return nil
+        }
+        let voice = raw.trimmed
+        guard isVoiceName(voice) else {
+            log.error(pair.value.location, "voice \(quoted(voice)) is not an espeak-ng voice name; expected letters, digits and '-', like 'en-us', 'es-419' or 'ar' (espeak-ng --voices lists them)")
+            return nil
+        }
+        return voice
     }
 
     /// An espeak-ng voice name (`en-us`, `es-419`, `en-us+f3`): never taken for an option or a path.

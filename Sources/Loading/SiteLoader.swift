@@ -134,30 +134,29 @@ public enum SiteLoader {
             log.error(node.location, "'categories' must map category keys to a label and a color, with at least one category")
             return nil
         }
-        var out: [Category] = []
-        for entry in entries {
-            guard Identifiers.isSlug(entry.key) else {
-                log.error(entry.keyLocation, "category key \(quoted(entry.key)) is not a slug; expected lowercase words joined by '-', like \(quoted(Identifiers.suggestSlug(entry.key)))")
-                continue
-            }
-            guard let props = entry.value.entries else {
-                log.error(entry.value.location, "category \(quoted(entry.key)) needs a label and a color, like '{ label: Speeding, color: \"#d73027\" }'")
-                continue
-            }
-            FieldNames.category.check(props.keys, privacy: nil, log: &log)
-            let r = Record(entries: props, location: entry.keyLocation, privacy: nil)
-            let label = r.text("label", required: true, log: &log)
-            let color = r.text("color", required: true, log: &log)
-            if let color, !isHexColor(color) {
-                log.error(r.place("color"), "color \(quoted(color)) is not a hex color; expected '#rrggbb'")
-                continue
-            }
-            let callToAction = r.text("call_to_action", log: &log)
-            if let label, let color {
-                out.append(Category(key: entry.key, label: label, color: color.lowercased(), callToAction: callToAction))
-            }
+        let categories = entries.keyed(by: Identifiers.isSlug, log: &log) {
+            "category key \(quoted($0)) is not a slug; expected lowercase words joined by '-', like \(quoted(Identifiers.suggestSlug($0)))"
+        }.compactMap { category($0, log: &log) }
+        return categories.isEmpty ? nil : categories
+    }
+
+    /// One entry of `categories`: `key: { label: ..., color: "#rrggbb", call_to_action: ... }`.
+    static func category(_ entry: Node.Entry, log: inout DiagnosticLog) -> Category? {
+        guard let props = entry.value.entries else {
+            log.error(entry.value.location, "category \(quoted(entry.key)) needs a label and a color, like '{ label: Speeding, color: \"#d73027\" }'")
+            return nil
         }
-        return out.isEmpty ? nil : out
+        FieldNames.category.check(props.keys, privacy: nil, log: &log)
+        let r = Record(entries: props, location: entry.keyLocation, privacy: nil)
+        let label = r.text("label", required: true, log: &log)
+        let color = r.text("color", required: true, log: &log)
+        if let color, !isHexColor(color) {
+            log.error(r.place("color"), "color \(quoted(color)) is not a hex color; expected '#rrggbb'")
+            return nil
+        }
+        let callToAction = r.text("call_to_action", log: &log)
+        guard let label, let color else { return nil }
+        return Category(key: entry.key, label: label, color: color.lowercased(), callToAction: callToAction)
     }
 
     static func isHexColor(_ s: String) -> Bool {

@@ -227,13 +227,7 @@ struct OpenData {
             ("events", "Events in \(hood.name)", "Meetings, walks and actions of \(hood.name)'s coalitions (\(site.title)).",
              ["events"], downloads.filter { $0.path == Routes.dataEvents }),
         ]
-        var out = "{\n  \"@context\": \"https://project-open-data.cio.gov/v1.1/schema/catalog.jsonld\",\n"
-        out += "  \"@id\": \(json(root + Routes.dataCatalog)),\n"
-        out += "  \"@type\": \"dcat:Catalog\",\n"
-        out += "  \"conformsTo\": \"https://project-open-data.cio.gov/v1.1/schema\",\n"
-        out += "  \"describedBy\": \"https://project-open-data.cio.gov/v1.1/schema/catalog.json\",\n"
-        out += "  \"dataset\": [\n"
-        out += sets.map { set in
+        let datasets = sets.map { set in
             var f: [(String, String)] = [
                 ("@type", json("dcat:Dataset")), ("title", json(set.title)), ("description", json(set.description)),
                 ("keyword", "[" + keywords(set.keywords).map(json).joined(separator: ", ") + "]"),
@@ -258,7 +252,19 @@ struct OpenData {
             }.joined(separator: ",\n") + "\n      ]"))
             return "    {\n" + f.map { "      " + json($0.0) + ": " + $0.1 }.joined(separator: ",\n") + "\n    }"
         }.joined(separator: ",\n")
-        return out + "\n  ]\n}\n"
+        return """
+            {
+              "@context": "https://project-open-data.cio.gov/v1.1/schema/catalog.jsonld",
+              "@id": \(json(root + Routes.dataCatalog)),
+              "@type": "dcat:Catalog",
+              "conformsTo": "https://project-open-data.cio.gov/v1.1/schema",
+              "describedBy": "https://project-open-data.cio.gov/v1.1/schema/catalog.json",
+              "dataset": [
+            \(datasets)
+              ]
+            }
+
+            """
     }
 
     // MARK: The About page

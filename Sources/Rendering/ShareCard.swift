@@ -61,12 +61,16 @@ struct ShareCard: Sendable, Equatable {
             "<text x=\"\(SVGText.number(mx(x)))\"" + (rtl ? " direction=\"rtl\"" : "") + " y=\"\(SVGText.number(y))\" \(Self.font) font-size=\"\(SVGText.number(size))\""
                 + (bold ? " font-weight=\"bold\"" : "") + (end ? " text-anchor=\"end\"" : "") + " fill=\"\(color)\">\(e(content))</text>\n"
         }
-        var s = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        s += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Self.width)\" height=\"\(Self.height)\" viewBox=\"0 0 \(Self.width) \(Self.height)\" role=\"img\" aria-labelledby=\"card-title\">\n"
-        s += "<title id=\"card-title\">\(e(description))</title>\n"
-        s += "<defs><clipPath id=\"card-panel\"><rect x=\"40\" y=\"40\" width=\"1120\" height=\"550\" rx=\"24\"/></clipPath></defs>\n"
-        s += "<rect width=\"1200\" height=\"630\" fill=\"\(Self.teal)\"/>\n<rect x=\"40\" y=\"40\" width=\"1120\" height=\"550\" rx=\"24\" fill=\"\(Self.paper)\"/>\n"
-        s += "<g clip-path=\"url(#card-panel)\">\n"
+        var s = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <svg xmlns="http://www.w3.org/2000/svg" width="\(Self.width)" height="\(Self.height)" viewBox="0 0 \(Self.width) \(Self.height)" role="img" aria-labelledby="card-title">
+            <title id="card-title">\(e(description))</title>
+            <defs><clipPath id="card-panel"><rect x="40" y="40" width="1120" height="550" rx="24"/></clipPath></defs>
+            <rect width="1200" height="630" fill="\(Self.teal)"/>
+            <rect x="40" y="40" width="1120" height="550" rx="24" fill="\(Self.paper)"/>
+            <g clip-path="url(#card-panel)">
+
+            """
         for (x, w, color) in band() {
             s += "<rect x=\"\(SVGText.number(x))\" y=\"560\" width=\"\(SVGText.number(w))\" height=\"30\" fill=\"\(e(color))\"/>\n"
         }

@@ -23,15 +23,8 @@ public enum ShardPlan {
     /// How far over the mean a shard may go before a neighborhood tries its next shard.
     public static let slack = 0.10
 
-    /// One neighborhood: its slug and its input size (see `ContentLoader.neighborhoodSizes`).
-    public struct Item: Sendable, Equatable {
-        public var slug: String
-        public var size: Int
-        public init(slug: String, size: Int) {
-            self.slug = slug
-            self.size = size
-        }
-    }
+    /// One neighborhood: its slug and its input size, as `ContentLoader.neighborhoodSizes` gives them.
+    public typealias Item = (slug: String, size: Int)
 
     /// The shard (0..<count) of each item, in the items' order.
     public static func assign(_ items: [Item], count: Int) -> [Int] {

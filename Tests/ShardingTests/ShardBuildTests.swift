@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import CLI
+import Loading
 import Sharding
 
 /// A content folder of `count` small neighborhoods (sizes differ), and a way to run the command line on it.
@@ -100,7 +101,7 @@ struct ShardBuildTests {
     func emptyShard() throws {
         let f = ShardFixture(neighborhoods: 2)
         // Six shards for two neighborhoods: at least four are empty.
-        let sizes = ContentSizes.of(f.content)
+        let sizes = ContentLoader.neighborhoodSizes(root: f.content)
         let realEmpty = try #require((0..<6).first { ShardPlan.slugs(of: $0, sizes, count: 6).isEmpty })
         let (status, out, err) = f.build("empty", ["--shard-count", "6", "--shard-index", "\(realEmpty)"])
         #expect(status == 0, "\(err)")
@@ -113,7 +114,7 @@ struct ShardBuildTests {
     @Test("--shard-index defaults to JOB_COMPLETION_INDEX, which a Kubernetes Indexed Job sets")
     func jobCompletionIndex() {
         let f = ShardFixture(neighborhoods: 3)
-        let sizes = ContentSizes.of(f.content)
+        let sizes = ContentLoader.neighborhoodSizes(root: f.content)
         for index in 0..<2 {
             let (status, out, err) = f.build("k\(index)", ["--shard-count", "2"], environment: ["JOB_COMPLETION_INDEX": "\(index)"])
             #expect(status == 0, "\(err)")
@@ -154,14 +155,6 @@ struct ShardBuildTests {
         let (status, _, err) = f.build("moving", ["--shard-count", "2", "--shard-index", "0"])
         #expect(status == 0, "\(err)")
         let hoods = Set(f.tree("moving").keys.compactMap { $0.contains("/") ? String($0.split(separator: "/")[0]) : nil })
-        #expect(hoods == Set(ShardPlan.slugs(of: 0, ContentSizes.of(f.content), count: 2)))
-    }
-}
-
-import Loading
-
-enum ContentSizes {
-    static func of(_ content: String) -> [ShardPlan.Item] {
-        ContentLoader.neighborhoodSizes(root: content).map { ShardPlan.Item(slug: $0.slug, size: $0.size) }
+        #expect(hoods == Set(ShardPlan.slugs(of: 0, ContentLoader.neighborhoodSizes(root: f.content), count: 2)))
     }
 }

@@ -8,7 +8,7 @@ func city(_ count: Int, seed: UInt64 = 1, prefix: String = "hood") -> [ShardPlan
         x = x &* 6364136223846793005 &+ 1442695040888963407
         let r = Double(x >> 11) / Double(1 << 53)
         let size = r < 0.05 ? 40_000 + Int(r * 400_000) : 2_000 + Int(r * 8_000)
-        return ShardPlan.Item(slug: "\(prefix)-\(i)", size: size)
+        return (slug: "\(prefix)-\(i)", size: size)
     }
 }
 
@@ -70,8 +70,8 @@ struct ShardPlanTests {
         #expect(ShardPlan.hash("") == 0xf52a_15e9_a9b5_e89b)
         #expect(ShardPlan.hash("bagley") == 0x956e_b710_0823_8196)
         #expect(ShardPlan.hash("bagley\u{0}0") == 0xc071_50e9_1641_7266)
-        #expect(ShardPlan.assign(["bagley", "claytown", "corktown", "warrendale"].map { ShardPlan.Item(slug: $0, size: 100) }, count: 2)
-            == ShardPlan.assign(["bagley", "claytown", "corktown", "warrendale"].map { ShardPlan.Item(slug: $0, size: 100) }, count: 2))
+        #expect(ShardPlan.assign(["bagley", "claytown", "corktown", "warrendale"].map { (slug: $0, size: 100) }, count: 2)
+            == ShardPlan.assign(["bagley", "claytown", "corktown", "warrendale"].map { (slug: $0, size: 100) }, count: 2))
     }
 
     @Test("balanced by input size: no shard over 1.1 x the mean, or the mean plus the largest neighborhood")
@@ -87,7 +87,7 @@ struct ShardPlanTests {
             }
         }
         // Plain equal sizes: as even as whole neighborhoods allow.
-        let even = (0..<40).map { ShardPlan.Item(slug: "n\($0)", size: 1_000) }
+        let even = (0..<40).map { (slug: "n\($0)", size: 1_000) }
         #expect(loads(even, ShardPlan.assign(even, count: 4), count: 4).max()! <= 11_000)
     }
 
@@ -98,7 +98,7 @@ struct ShardPlanTests {
             let trials = 10
             for t in 0..<trials {
                 let items = city(n, seed: UInt64(t + 11))
-                let added = ShardPlan.Item(slug: "new-\(t)", size: items[t].size)
+                let added = (slug: "new-\(t)", size: items[t].size)
                 ours += moved(items, added: added, count: count)
                 let a = greedy(items, count: count), b = greedy(items + [added], count: count)
                 theirs += items.filter { a[$0.slug] != b[$0.slug] }.count

@@ -1,3 +1,5 @@
+import Escaping
+
 /// Values as JSON text, safe to place inside HTML: `<`, `>` and `&` are written as `\u` escapes.
 public enum JSONText {
     public static func encode(_ v: Value) -> String {
@@ -35,29 +37,15 @@ public enum JSONText {
         }
     }
 
+    /// The inside of a JSON string: JSON's escapes (as `Escape.jsonText`), and `<`, `>`, `&` too;
+    /// DEL is left as it is, which JSON allows.
+    static let text = Escaper(["\"": "\\\"", "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t",
+                               "<": "\\u003c", ">": "\\u003e", "&": "\\u0026", "\u{2028}": "\\u2028", "\u{2029}": "\\u2029"],
+                              controls: .unicodeEscape, keeping: [0x7F])
+
     static func string(_ s: String, into out: inout String) {
         out += "\""
-        for c in s.unicodeScalars {
-            switch c {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "<": out += "\\u003c"
-            case ">": out += "\\u003e"
-            case "&": out += "\\u0026"
-            case "\u{2028}": out += "\\u2028"
-            case "\u{2029}": out += "\\u2029"
-            default:
-                if c.value < 0x20 {
-                    let h = String(c.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - h.count) + h
-                } else {
-                    out.unicodeScalars.append(c)
-                }
-            }
-        }
+        out += text(s)
         out += "\""
     }
 }

@@ -1,11 +1,10 @@
 import Fingerprint
-import Foundation
-@testable import Narration
-@testable import Rendering
 import Testing
+@testable import Narration
 
-/// The pieces of a narration that need no speech tools: its text, and reading an Ogg Opus file back.
-@Suite("Narration: the text read aloud and the Ogg Opus file read back")
+/// The pieces of a narration that need no speech tools: reading an Ogg Opus file back, and the key
+/// that names a narration and seeds its stream's serial number.
+@Suite("Narration: the Ogg Opus file read back and the narration's key")
 struct NarrationTests {
     /// One Ogg page (RFC 3533) with one packet, its checksum filled in.
     static func page(_ packet: [UInt8], granule: Int64, serial: UInt32 = 7, sequence: UInt32, flags: UInt8) -> [UInt8] {
@@ -53,24 +52,6 @@ struct NarrationTests {
         #expect(OggOpus([]) == nil)
     }
 
-    @Test("the text read aloud is the title, then each paragraph as the page shows it, in plain text without tables")
-    func text() {
-        let body = "Cars are **fast** on [Main](https://example.org/) & Elm.\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n- one\n- two"
-        #expect(NarrationText.paragraphs(title: "Slow down", body: body) == ["Slow down", "Cars are fast on Main & Elm.", "one two"])
-        #expect(NarrationText.spoken(["Slow down", "Cars."]) == "Slow down\n\nCars.")
-    }
-
-    @Test("a long story is read up to the limit, cut at a word")
-    func limit() {
-        let body = (1...50).map { "Paragraph \($0) has some words." }.joined(separator: "\n\n")
-        let paragraphs = NarrationText.paragraphs(title: "Long", body: body, limit: 100)
-        #expect(paragraphs.joined(separator: "  ").count <= 101)
-        #expect(paragraphs.first == "Long" && paragraphs.count == 4)
-        #expect(paragraphs.last == "Paragraph 3 has some words. …", "no word of the next one fits: this one says more was left out")
-        let cut = NarrationText.paragraphs(title: "Long", body: body, limit: 110)
-        #expect(cut.count == 5 && cut.last == "Paragraph 4 has…", "\(cut)")
-    }
-
     @Test("the serial number comes from the narration's key, so the same text and voice give the same stream")
     func serial() {
         let tools = SpeechTools(espeak: "/usr/bin/espeak-ng", opusenc: "/usr/bin/opusenc", versions: "1.51 | 0.2")
@@ -84,20 +65,5 @@ struct NarrationTests {
         #expect(a != newer.key(text: "Hello.", voice: "en-us"))
         #expect(Narrator.serial(a) == Narrator.serial(n.key(text: "Hello.", voice: "en-us")))
         #expect(Narrator.serial(a) <= 0x7FFF_FFFF)
-    }
-}
-
-@Suite("Arabic numbers read aloud")
-struct ArabicNumberSpeechTests {
-    @Test("numbers in Arabic narration are written out in words; other languages keep their digits")
-    func words() {
-        #expect(ArabicNumbers.words(44) == "أربعة وأربعون")
-        #expect(ArabicNumbers.words(2019) == "ألفان وتسعة عشر")
-        #expect(ArabicNumbers.words(12) == "اثنا عشر")
-        #expect(ArabicNumbers.words(300) == "ثلاثمئة")
-        #expect(ArabicNumbers.words(15_000) == "خمسة عشر ألفًا")
-        #expect(ArabicNumbers.words(3_105) == "ثلاثة آلاف ومئة وخمسة")
-        #expect(NarrationText.spoken(["قدّم 44 بلاغًا", "بين عامَي 2019 و2025"], language: "ar") == "قدّم أربعة وأربعون بلاغًا\n\nبين عامَي ألفان وتسعة عشر وألفان وخمسة وعشرون")
-        #expect(NarrationText.spoken(["44 reports"], language: "en") == "44 reports")
     }
 }
