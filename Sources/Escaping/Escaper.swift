@@ -17,8 +17,8 @@ public struct Escaper: Sendable {
     let dropped: Set<UInt32>
     /// Control characters left as they are whatever `controls` says (tab and line breaks in XML).
     let kept: Set<UInt8>
-    /// The first UTF-8 bytes of the non-ASCII characters the table names.
-    let leads: Set<UInt8>
+    /// Each byte that may start a character needing a replacement (what `touches` looks for).
+    let flagged: [Bool]
 
     public init(_ map: [Unicode.Scalar: String], controls: Controls = .keep, keeping kept: Set<UInt8> = [], dropping: Set<UInt32> = []) {
         self.kept = kept
@@ -31,11 +31,14 @@ public struct Escaper: Sendable {
         self.other = other
         self.controls = controls
         self.dropped = dropping
-        var leads = Set<UInt8>()
+        var flagged = [Bool](repeating: false, count: 256)
         for v in Array(other.keys) + Array(dropping) {
-            if let scalar = Unicode.Scalar(v), let first = String(scalar).utf8.first { leads.insert(first) }
+            if let scalar = Unicode.Scalar(v), let first = String(scalar).utf8.first { flagged[Int(first)] = true }
         }
-        self.leads = leads
+        for b in 0..<128 where ascii[b] != nil || (controls != .keep && (b < 0x20 || b == 0x7F) && !kept.contains(UInt8(b))) {
+            flagged[b] = true
+        }
+        self.flagged = flagged
     }
 
     func replacement(_ c: Unicode.Scalar) -> String? {
@@ -56,19 +59,30 @@ public struct Escaper: Sendable {
 
     /// True when some byte of the text may need a replacement.
     func touches(_ s: String) -> Bool {
-        let checksControls = controls != .keep
-        return s.utf8.contains { b in
-            b >= 0x80 ? leads.contains(b) : (ascii[Int(b)] != nil || (checksControls && (b < 0x20 || b == 0x7F) && !kept.contains(b)))
+        let found = flagged.withUnsafeBufferPointer { table in
+            s.utf8.withContiguousStorageIfAvailable { bytes in bytes.contains { table[Int($0)] } }
         }
+        return found ?? s.utf8.contains { flagged[Int($0)] }
     }
 
     public func callAsFunction(_ s: String) -> String {
         guard touches(s) else { return s }
         var out = ""
         out.reserveCapacity(s.utf8.count + 16)
-        for c in s.unicodeScalars {
-            if let r = replacement(c) { out += r } else { out.unicodeScalars.append(c) }
+        // The text between replaced characters is appended in runs.
+        var run = s.startIndex
+        let scalars = s.unicodeScalars
+        var i = scalars.startIndex
+        while i != scalars.endIndex {
+            let next = scalars.index(after: i)
+            if let r = replacement(scalars[i]) {
+                out += s[run..<i]
+                out += r
+                run = next
+            }
+            i = next
         }
+        out += s[run...]
         return out
     }
 }

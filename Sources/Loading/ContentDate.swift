@@ -25,7 +25,7 @@ public struct ContentDate: Hashable, Sendable, Comparable {
 
     /// Parses one of the three accepted forms.
     public static func parse(_ raw: String, in zone: TimeZone) -> Result<ContentDate, Problem> {
-        let text = raw.trimmingCharacters(in: .whitespaces)
+        let text = raw.trimmedOfSpaces
         let u = Array(text.utf8)
         guard u.count >= 10 else { return .failure(.shape) }
         guard let date = CivilDate.parse(text.prefix(10)) else {

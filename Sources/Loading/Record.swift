@@ -63,7 +63,7 @@ struct Record {
             return nil
         }
         if case .number(let v, _) = n.value { return v }
-        if let s = n.scalarText, let v = NumberSyntax.parse(s.trimmingCharacters(in: .whitespaces)) { return v }
+        if let s = n.scalarText, let v = NumberSyntax.parse(s.trimmedOfSpaces) { return v }
         log.error(n.location, "'\(key)' must be a number, found \(n.scalarText.map { quoted($0) } ?? n.kindName)")
         return nil
     }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Residents' text as it may be published: no control characters (other than tab and line break)
 /// and no bidirectional embedding, override or isolate controls, which could reorder the page
 /// around a name (`U+202E`). Marks (LRM, RLM, ALM) stay: they cannot reach past their text.
@@ -16,5 +18,15 @@ public enum TextCleaning {
         case 0x202A...0x202E, 0x2066...0x2069: return true
         default: return false
         }
+    }
+}
+
+extension String {
+    /// `trimmingCharacters(in: .whitespaces)`, answered from the end bytes when they cannot be
+    /// blank (the case of nearly every field), without going through Foundation.
+    var trimmedOfSpaces: String {
+        guard let first = utf8.first, let last = utf8.last else { return self }
+        func mayBeBlank(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b >= 0x80 }
+        return mayBeBlank(first) || mayBeBlank(last) ? trimmingCharacters(in: .whitespaces) : self
     }
 }

@@ -103,28 +103,26 @@ extension MarkdownRenderer {
         while let f = u.first, f == 0x20 || f == 0x09 { u = u.dropFirst() }
         while let l = u.last, l == 0x20 || l == 0x09 || l == 0x0A { u = u.dropLast() }
         guard let first = u.first, !(first >= 0x30 && first <= 0x39) else { return u.isEmpty ? "" : nil }
-        var previousSpace = false
+        var previous: UInt8 = 0
         for b in u {
             switch b {
             case 0x41...0x5A, 0x61...0x7A, 0x30...0x39, UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: ":"), UInt8(ascii: "?"):
-                previousSpace = false
+                break
             case UInt8(ascii: "."):
-                previousSpace = false
+                if previous == b { return nil }  // smart punctuation makes an ellipsis
             case 0x20:
-                if previousSpace { return nil }  // two spaces can end a line break
-                previousSpace = true
+                if previous == b { return nil }  // two spaces can end a line break
             default:
                 return nil
             }
+            previous = b
         }
-        let body = String(decoding: u, as: UTF8.self)
-        if body.contains("..") { return nil }  // smart punctuation makes an ellipsis
-        return "<p>" + body + "</p>\n"
+        return "<p>" + String(decoding: u, as: UTF8.self) + "</p>\n"
     }
 
     /// cmark-gfm aligns table cells with `align`, which HTML5 made obsolete: use a style instead.
     static func html5(_ html: String) -> String {
-        guard html.contains(" align=\"") else { return html }
+        guard html.utf8.contains(subsequence: " align=\"".utf8) else { return html }
         var out = html
         for side in ["left", "center", "right"] {
             out = out.replacingOccurrences(of: " align=\"\(side)\"", with: " style=\"text-align: \(side)\"")
@@ -254,5 +252,28 @@ extension MarkdownRenderer {
         }
         let delimiterLine = bodyLine.map { $0 - 1 } ?? Int(cmark_node_get_end_line(node))
         return .init(headerLine: max(1, delimiterLine - 1), columns: columns, rows: rows)
+    }
+}
+
+extension String.UTF8View {
+    /// True when these bytes hold `needle`'s bytes in a row: a byte search, without Foundation's
+    /// Unicode-aware one.
+    func contains(subsequence needle: String.UTF8View) -> Bool {
+        let n = Array(needle)
+        guard let first = n.first else { return true }
+        let found = withContiguousStorageIfAvailable { hay -> Bool in
+            guard hay.count >= n.count else { return false }
+            var i = 0
+            while i <= hay.count - n.count {
+                if hay[i] == first {
+                    var k = 1
+                    while k < n.count, hay[i + k] == n[k] { k += 1 }
+                    if k == n.count { return true }
+                }
+                i += 1
+            }
+            return false
+        }
+        return found ?? (Array(self).firstRange(of: n) != nil)
     }
 }
