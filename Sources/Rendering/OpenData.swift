@@ -35,13 +35,15 @@ struct OpenData {
 
     func downloads() -> [Download] {
         let n = hood.observations.count, s = stories.count, e = hood.events.count
+        // Both report files carry each description as plain text: read from its HTML once.
+        let texts = hood.observations.map(descriptionText)
         return [
             Download(path: Routes.dataGeoJSON, title: "Reports (GeoJSON)", format: "GeoJSON", mediaType: "application/geo+json",
                      description: "Every published report of \(hood.name) as a point on the \(gridWords) grid, with the fields of the CSV file as properties.",
-                     count: n, bytes: geoJSON()),
+                     count: n, bytes: geoJSON(texts)),
             Download(path: Routes.dataCSV, title: "Reports (CSV, Open311 GeoReport v2 fields)", format: "CSV", mediaType: "text/csv",
                      description: "Every published report of \(hood.name), one a row, with Open311 GeoReport v2 field names.",
-                     count: n, bytes: csv()),
+                     count: n, bytes: csv(texts)),
             Download(path: Routes.dataStories, title: "Stories (JSON)", format: "JSON", mediaType: "application/json",
                      description: "Every published story of \(hood.name): title, date, call to action, tags, coalition, its reports and its text.",
                      count: s, bytes: Array(storiesJSON().utf8)),
@@ -94,7 +96,15 @@ struct OpenData {
     /// list item, heading or table row on a line of its own, spaces within a line collapsed.
     static func plain(_ html: String) -> String { HTMLText.lines(html) }
 
-    func coordinate(_ v: Double) -> String { String(format: "%.5f", ViewModels.round5(v)) }
+    /// `String(format: "%.5f", round5(v))`, without Foundation's formatter: the rounded value is a
+    /// whole number of hundred-thousandths, written as such (the sign of -0.0 kept, as `%f` keeps it).
+    static func coordinate(_ v: Double) -> String {
+        let r = ViewModels.round5(v)
+        guard r.isFinite, abs(r) < 1e9 else { return String(format: "%.5f", r) }
+        let k = Int64((abs(r) * 100_000).rounded())
+        let fraction = String(k % 100_000)
+        return (r.sign == .minus ? "-" : "") + String(k / 100_000) + "." + String(repeating: "0", count: 5 - fraction.utf8.count) + fraction
+    }
 
     func instant(_ d: ContentDate) -> String { models.instant(d.instant) }
 
@@ -106,14 +116,15 @@ struct OpenData {
     // MARK: CSV (RFC 4180)
 
     /// Written straight into bytes, a row at a time (200,000 rows held as strings and joined took three copies).
-    func csv() -> [UInt8] {
+    /// `texts`: each report's `descriptionText`, in order.
+    func csv(_ texts: [String]) -> [UInt8] {
         var out = Array(Self.fields.map(\.name).joined(separator: ",").utf8)
         out.reserveCapacity(hood.observations.count * 320)
         out += "\r\n".utf8
-        for o in hood.observations {
+        for (o, text) in zip(hood.observations, texts) {
             out += [
-                Self.csvText(o.id), "open", Self.csvText(o.category), Self.csvText(categoryName(o.category)), Self.csvText(descriptionText(o)),
-                instant(o.observed), Self.csvText(o.location), coordinate(o.coordinate.latitude), coordinate(o.coordinate.longitude), "",
+                Self.csvText(o.id), "open", Self.csvText(o.category), Self.csvText(categoryName(o.category)), Self.csvText(text),
+                instant(o.observed), Self.csvText(o.location), Self.coordinate(o.coordinate.latitude), Self.coordinate(o.coordinate.longitude), "",
             ].joined(separator: ",").utf8
             out += "\r\n".utf8
         }
@@ -133,19 +144,20 @@ struct OpenData {
     // MARK: GeoJSON (RFC 7946)
 
     /// Written straight into bytes, a feature at a time.
-    func geoJSON() -> [UInt8] {
+    /// `texts`: each report's `descriptionText`, in order.
+    func geoJSON(_ texts: [String]) -> [UInt8] {
         var out = Array("{\"type\":\"FeatureCollection\",\"features\":[\n".utf8)
         out.reserveCapacity(hood.observations.count * 700)
-        for (i, o) in hood.observations.enumerated() {
+        for (i, (o, text)) in zip(hood.observations, texts).enumerated() {
             let props: [(String, String)] = [
                 ("service_request_id", json(o.id)), ("status", json("open")), ("service_code", json(o.category)),
-                ("service_name", json(categoryName(o.category))), ("description", json(descriptionText(o))),
+                ("service_name", json(categoryName(o.category))), ("description", json(text)),
                 ("requested_datetime", json(instant(o.observed))), ("address", json(o.location)), ("title", json(o.title)),
                 ("tags", "[" + o.tags.map(json).joined(separator: ",") + "]"), ("url", json(page(Routes.observation(o.id)))),
             ]
             if i > 0 { out += ",\n".utf8 }
             let feature: String = "{\"type\":\"Feature\",\"id\":\(json(o.id)),\"geometry\":{\"type\":\"Point\",\"coordinates\":["
-                + coordinate(o.coordinate.longitude) + "," + coordinate(o.coordinate.latitude) + "]},\"properties\":{"
+                + Self.coordinate(o.coordinate.longitude) + "," + Self.coordinate(o.coordinate.latitude) + "]},\"properties\":{"
                 + props.map { json($0.0) + ":" + $0.1 }.joined(separator: ",") + "}}"
             out += feature.utf8
         }
@@ -199,7 +211,7 @@ struct OpenData {
     var spatial: String? {
         let points = hood.boundary?.polygons.flatMap(\.outer) ?? hood.observations.map(\.coordinate)
         guard let b = Bounds(enclosing: points) else { return nil }
-        return [b.minLongitude, b.minLatitude, b.maxLongitude, b.maxLatitude].map(coordinate).joined(separator: ",")
+        return [b.minLongitude, b.minLatitude, b.maxLongitude, b.maxLatitude].map(Self.coordinate).joined(separator: ",")
     }
 
     func keywords(_ extra: [String]) -> [String] {
