@@ -34,8 +34,15 @@ enum Basemap {
 
     static func pathData(_ points: [PlanePoint], closed: Bool) -> String {
         var out = ""
-        for (i, p) in points.enumerated() { out += (i == 0 ? "M" : "L") + SVGText.number(p.x) + " " + SVGText.number(p.y) }
-        return closed ? out + "Z" : out
+        out.reserveCapacity(points.count * 14 + 1)
+        for (i, p) in points.enumerated() {
+            out += i == 0 ? "M" : "L"
+            out += SVGText.number(p.x)
+            out += " "
+            out += SVGText.number(p.y)
+        }
+        if closed { out += "Z" }
+        return out
     }
 
     /// Polygons (with holes) as one path, simplified; "" when nothing of them is left.
