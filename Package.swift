@@ -48,7 +48,7 @@ let package = Package(
         .target(name: "Serve", dependencies: ["Parallelism", "Escaping"]),
         .target(name: "Build", dependencies: ["CivilTime", "Loading", "Assembly", "Rendering", "Output", "Diagnostics", "Fingerprint", "Sharding", "Narration"]),
         .target(name: "Moderation", dependencies: ["CivilTime", "Diagnostics", "Escaping", "Formats", "Loading"]),
-        .target(name: "Alchemy", dependencies: ["CivilTime", "Diagnostics", "Escaping", "Formats", "Geo", "Loading", "Redaction"]),
+        .target(name: "Alchemy", dependencies: ["CivilTime", "Diagnostics", "Escaping", "Formats", "Geo", "Loading", "Parallelism", "Redaction"]),
         .target(name: "CLI", dependencies: ["Alchemy", "Moderation", "Sharding", "CivilTime", "Diagnostics", "Formats", "Loading", "Geo", "Markdown", "Liquid", "LiquidFiles", "Build", "Output", "Fingerprint", "Serve", "Escaping"]),
         .executableTarget(name: "commonsight", dependencies: ["CLI"]),
         .executableTarget(name: "commonsight-bench", dependencies: ["Maps", "Geo"]),

@@ -1,4 +1,5 @@
 import Foundation
+import Parallelism
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -37,13 +38,6 @@ enum HTTP {
         return viaURLSession(method, address, body: body, timeout: timeout)
     }
 
-    final class Box: @unchecked Sendable {
-        private let lock = NSLock()
-        private var value: Result<Response, Failure>?
-        func set(_ v: Result<Response, Failure>) { lock.withLock { value = v } }
-        func get() -> Result<Response, Failure>? { lock.withLock { value } }
-    }
-
     static func viaURLSession(_ method: String, _ address: String, body: [UInt8]?, timeout: Double) -> Result<Response, Failure> {
         guard let url = URL(string: address) else { return .failure(.failed("bad URL \(address)")) }
         let configuration = URLSessionConfiguration.ephemeral
@@ -59,16 +53,16 @@ enum HTTP {
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
             request.httpBody = Data(body)
         }
-        let box = Box()
+        let box = Locked<Result<Response, Failure>?>(nil)
         let done = DispatchSemaphore(value: 0)
         let task = session.dataTask(with: request) { data, response, error in
             if let error {
-                box.set(.failure(classify(error)))
+                box.withLock { $0 = .failure(classify(error)) }
             } else if let http = response as? HTTPURLResponse {
                 let bytes = data.map { [UInt8]($0) } ?? []
-                box.set(bytes.count > maxBody ? .failure(.failed("the answer is larger than 8 MB")) : .success(Response(status: http.statusCode, body: bytes)))
+                box.withLock { $0 = bytes.count > maxBody ? .failure(.failed("the answer is larger than 8 MB")) : .success(Response(status: http.statusCode, body: bytes)) }
             } else {
-                box.set(.failure(.failed("no HTTP answer")))
+                box.withLock { $0 = .failure(.failed("no HTTP answer")) }
             }
             done.signal()
         }
@@ -77,7 +71,7 @@ enum HTTP {
             task.cancel()
             return .failure(.timedOut)
         }
-        return box.get() ?? .failure(.failed("no answer"))
+        return box.value ?? .failure(.failed("no answer"))
     }
 
     static func classify(_ error: Error) -> Failure {

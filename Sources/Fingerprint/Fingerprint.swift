@@ -64,20 +64,29 @@ public struct Fingerprint: Hashable, Sendable, Comparable, CustomStringConvertib
     /// Reads 32 hex digits from bytes (a line of a cache file), without making a string.
     public init?(hexBytes b: ArraySlice<UInt8>) {
         guard b.count == 32 else { return nil }
-        var high: UInt64 = 0, low: UInt64 = 0
-        var i = b.startIndex
-        for k in 0..<32 {
-            let c = b[i]
-            let v: UInt8
-            switch c {
-            case 0x30...0x39: v = c - 0x30
-            case 0x61...0x66: v = c - 0x61 + 10
-            default: return nil
+        let read = b.withUnsafeBufferPointer { p -> (UInt64, UInt64)? in
+            Self.hexValues.withUnsafeBufferPointer { table in
+                var high: UInt64 = 0, low: UInt64 = 0, bad: UInt8 = 0
+                for k in 0..<16 {
+                    let v = table[Int(p[k])], w = table[Int(p[k + 16])]
+                    bad |= v | w
+                    high = high << 4 | UInt64(v)
+                    low = low << 4 | UInt64(w)
+                }
+                return bad & 0xF0 == 0 ? (high, low) : nil
             }
-            if k < 16 { high = high << 4 | UInt64(v) } else { low = low << 4 | UInt64(v) }
-            i += 1
         }
+        guard let (high, low) = read else { return nil }
         self.init(high: high, low: low)
+    }
+
+    /// Each byte's value as a lowercase hex digit, 0xFF for any other byte.
+    static let hexValues: [UInt8] = (0..<256).map { c in
+        switch c {
+        case 0x30...0x39: UInt8(c - 0x30)
+        case 0x61...0x66: UInt8(c - 0x61 + 10)
+        default: 0xFF
+        }
     }
 
     public static func < (a: Fingerprint, b: Fingerprint) -> Bool { (a.high, a.low) < (b.high, b.low) }

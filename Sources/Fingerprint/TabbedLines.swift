@@ -7,28 +7,59 @@ public struct TabbedLines: Sequence {
 
     public func makeIterator() -> Iterator { Iterator(bytes: bytes) }
 
+    /// The fields of one line, found without making an array for them (a manifest has tens of
+    /// thousands of lines): the ends of the first eight are kept inline.
+    public struct Fields {
+        let bytes: [UInt8]
+        let start: Int
+        var ends: (Int, Int, Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0, 0, 0)
+        var more: [Int] = []
+        public private(set) var count = 0
+
+        init(bytes: [UInt8], start: Int) {
+            self.bytes = bytes
+            self.start = start
+        }
+
+        mutating func end(at i: Int) {
+            if count < 8 {
+                withUnsafeMutableBytes(of: &ends) { $0.storeBytes(of: i, toByteOffset: count * MemoryLayout<Int>.stride, as: Int.self) }
+            } else {
+                more.append(i)
+            }
+            count += 1
+        }
+
+        func end(_ k: Int) -> Int {
+            k < 8 ? withUnsafeBytes(of: ends) { $0.load(fromByteOffset: k * MemoryLayout<Int>.stride, as: Int.self) } : more[k - 8]
+        }
+
+        public subscript(_ k: Int) -> ArraySlice<UInt8> {
+            bytes[(k == 0 ? start : end(k - 1) + 1)..<end(k)]
+        }
+    }
+
     public struct Iterator: IteratorProtocol {
         let bytes: [UInt8]
         var i = 0
 
         /// The fields of the next non-empty line.
-        public mutating func next() -> [ArraySlice<UInt8>]? {
-            while i < bytes.count {
-                let start = i
-                var fields: [ArraySlice<UInt8>] = []
-                var fieldStart = i
-                while i < bytes.count, bytes[i] != 0x0A {
-                    if bytes[i] == 0x09 {
-                        fields.append(bytes[fieldStart..<i])
-                        fieldStart = i + 1
+        public mutating func next() -> Fields? {
+            let count = bytes.count
+            return bytes.withUnsafeBufferPointer { b -> Fields? in
+                while i < count {
+                    let start = i
+                    var fields = Fields(bytes: bytes, start: start)
+                    while i < count, b[i] != 0x0A {
+                        if b[i] == 0x09 { fields.end(at: i) }
+                        i += 1
                     }
+                    fields.end(at: i)
                     i += 1
+                    if i - 1 > start { return fields }
                 }
-                fields.append(bytes[fieldStart..<i])
-                i += 1
-                if i - 1 > start { return fields }
+                return nil
             }
-            return nil
         }
     }
 }

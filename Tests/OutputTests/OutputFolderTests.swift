@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Fingerprint
 @testable import Output
 
 /// A scratch folder with an OUT inside it, and helpers to look at the tree as bytes.
@@ -305,5 +306,30 @@ struct OutputPathTests {
         #expect(back?.pending == true)
         #expect(OutputManifest.parse(Array("not a manifest\n".utf8)) == nil)
         #expect(OutputManifest.parse(Array((OutputManifest.header + "\n../x\t00000000000000000000000000000000\n").utf8)) == nil)
+    }
+
+    @Test("a manifest saved again writes what a fresh one would: pending, with changed entries, with other paths")
+    func manifestSavedAgain() throws {
+        var fresh = OutputManifest()
+        for (i, p) in ["b/index.html", "a.html", "é.html", "b/c.html"].enumerated() {
+            fresh.entries[p] = .init(hash: .init(of: Array(p.utf8)), status: .init(kind: .file, size: Int64(i), inode: 9, modified: 1, changed: 2))
+        }
+        var read = try #require(OutputManifest.parse(fresh.serialized()))
+        #expect(read.serialized() == fresh.serialized(), "copied from the lines it was read from")
+        read.pending = true
+        fresh.pending = true
+        #expect(read.serialized() == fresh.serialized(), "only the header changes")
+        read.entries["a.html"]?.status = nil
+        fresh.entries["a.html"]?.status = nil
+        #expect(read.serialized() == fresh.serialized(), "the same paths in the order read")
+        read.entries["b/index.html"] = nil
+        read.entries["0.html"] = .init(hash: .init(of: Array("0".utf8)), status: nil)
+        fresh.entries["b/index.html"] = nil
+        fresh.entries["0.html"] = .init(hash: .init(of: Array("0".utf8)), status: nil)
+        #expect(read.serialized() == fresh.serialized(), "other paths (as many as before) sorted again")
+        let unsorted = Array((OutputManifest.header + "\nz.html\t\(Fingerprint(of: Array("z".utf8)))\na.html\t\(Fingerprint(of: Array("a".utf8)))\n").utf8)
+        var hand = try #require(OutputManifest.parse(unsorted))
+        hand.entries["z.html"]?.status = nil
+        #expect(String(decoding: hand.serialized(), as: UTF8.self).hasSuffix("a.html\t\(Fingerprint(of: Array("a".utf8)))\nz.html\t\(Fingerprint(of: Array("z".utf8)))\n"), "a hand-sorted file is sorted again")
     }
 }
