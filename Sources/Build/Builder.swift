@@ -6,6 +6,7 @@ import Foundation
 import Loading
 import Narration
 import Output
+import Parallelism
 import Rendering
 import Sharding
 
@@ -17,15 +18,19 @@ public enum Builder {
     public static func build(_ request: BuildRequest) -> BuildReport {
         var report = BuildReport()
         var stages = StageClock(request)
-        let output: OutputFolder
-        do {
-            output = try OutputFolder.open(request.out, protected: .init(content: request.content, templates: request.templates, home: request.home),
-                                           jobs: request.jobs)
+        // The theme and the last render cache are read on another core while OUT is opened and checked.
+        let (templates, cacheFolder, useCache) = (request.templates, request.cacheFolder, request.useCache)
+        let read: ((Theme?, [Diagnostic]), RenderCache?), output: OutputFolder
+        do throws(OutputProblem) {
+            (read, output) = try Parallel.both({ (Theme.load(root: templates), useCache ? RenderCache.read(cacheFolder) : nil) }) { () throws(OutputProblem) in
+                try OutputFolder.open(request.out, protected: .init(content: request.content, templates: request.templates, home: request.home),
+                                      jobs: request.jobs)
+            }
         } catch {
             report.diagnostics = [error.diagnostic]
             return report
         }
-        let (theme, themeDiagnostics) = Theme.load(root: request.templates)
+        let ((theme, themeDiagnostics), lastCache) = read
         let key = "\(version) \(request.programIdentity) \(theme?.fingerprint.description ?? "-")"
         var previous: RenderCache?
         var only = request.only
@@ -39,7 +44,7 @@ public enum Builder {
         let (content, loadDiagnostics) = ContentLoader.load(root: request.content, only: only) { site in
             speech = speechTools(request, site)
             let context = contextFingerprint(site, options(request, site, speech: speech), speech: speech)
-            previous = request.useCache ? RenderCache.load(request.cacheFolder, key: key, context: context) : nil
+            previous = lastCache.flatMap { $0.key == key && $0.context == context ? $0 : nil }
             return (previous?.hoods ?? [:]).filter { _, hood in hood.files.allSatisfy { output.verified[$0.path] == $0.hash } }.mapValues(\.folder)
         }
         report.diagnostics = (loadDiagnostics + themeDiagnostics + missingLanguages(content, theme)).sortedForDisplay()
@@ -88,7 +93,7 @@ public enum Builder {
             if let clash = StaticFiles.clash(content.staticFiles, with: rendered.files) { throw BuildFailure.diagnostic(clash) }
             let statics = content.staticFiles.map { OutputFile(path: $0.path, bytes: $0.bytes) }
             try commit.write(statics, jobs: request.jobs)
-            rendered.files = (rendered.files + statics.map(\.written)).sorted { $0.path < $1.path }
+            if !statics.isEmpty { rendered.files = (rendered.files + statics.map(\.written)).sortedByUTF8(\.path) }
             let done = try commit.finish(rendered.files, jobs: request.jobs)
             report.written = done.written
             report.deleted = done.deleted

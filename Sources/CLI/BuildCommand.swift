@@ -12,7 +12,7 @@ enum BuildCommand {
     /// A hash of this executable's bytes: the render cache is never shared between two builds of the program.
     static func programIdentity() -> String {
         guard let bytes = FileManager.default.contents(atPath: "/proc/self/exe") else { return "unknown" }
-        return Fingerprint(of: [UInt8](bytes)).description
+        return bytes.withUnsafeBytes { Fingerprint(of: $0) }.description
     }
 
     static func run(_ args: [String], console: Console) throws(Arguments.UsageError) -> Int32 {

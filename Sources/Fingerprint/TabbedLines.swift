@@ -11,7 +11,8 @@ public struct TabbedLines: Sequence {
     /// thousands of lines): the ends of the first eight are kept inline.
     public struct Fields {
         let bytes: [UInt8]
-        let start: Int
+        /// Where the line starts in the bytes.
+        public let start: Int
         var ends: (Int, Int, Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0, 0, 0)
         var more: [Int] = []
         public private(set) var count = 0

@@ -185,7 +185,7 @@ public final class OutputCommit {
             lines += Array((file.path + "\t").utf8)
             file.hash.appendHex(to: &lines)
             lines.append(0x0A)
-            folder.manifest.entries[file.path] = .init(hash: file.hash, status: nil)
+            folder.manifest.set(file.path, .init(hash: file.hash, status: nil))
         }
         let fd = open(root + "/" + OutputManifest.fileName, O_WRONLY | O_APPEND | O_NOFOLLOW | O_CLOEXEC)
         guard fd >= 0 else { throw .system(path: root + "/" + OutputManifest.fileName, action: "write the manifest", reason: Posix.reason) }
@@ -226,7 +226,7 @@ public final class OutputCommit {
         // Stale files go first (a removed report disappears before anything else changes), then the swaps.
         var deleted = 0
         for p in stale where unlink(root + "/" + p) == 0 || errno == ENOENT {
-            folder.manifest.entries[p] = nil
+            folder.manifest.set(p, nil)
             folder.verified[p] = nil
             deleted += 1
         }
@@ -239,7 +239,7 @@ public final class OutputCommit {
         let base = root
         let statuses = Parallel.map(written, workers: jobs) { Posix.status(base + "/" + $0.path) }
         for (w, status) in zip(written, statuses) {
-            folder.manifest.entries[w.path] = .init(hash: w.hash, status: status)
+            folder.manifest.set(w.path, .init(hash: w.hash, status: status))
             folder.verified[w.path] = status == nil ? nil : w.hash
         }
         folder.manifest.pending = false

@@ -104,7 +104,7 @@ public final class OutputFolder {
         for line in lines {
             guard let tab = line.lastIndex(of: UInt8(ascii: "\t")) else { continue }
             let p = String(decoding: line[..<tab], as: UTF8.self)
-            if OutputPath.isInside(p) { manifest.entries[p] = .init(hash: Fingerprint(high: 0, low: 0), status: nil) }
+            if OutputPath.isInside(p) { manifest.set(p, .init(hash: Fingerprint(high: 0, low: 0), status: nil)) }
         }
         legacyFolders = [cache, staging]
         notes.append("adopted the output of an earlier version; \(cache) and \(staging) go after this build")

@@ -17,16 +17,29 @@ struct OutputManifest {
         var status: Posix.Status?
     }
 
-    var entries: [String: Entry] = [:] {
-        didSet { source = nil }
-    }
+    private(set) var entries: [String: Entry] = [:]
     var pending = false
-    /// While the entries are as read: the lines they were read from, and their paths in that order
-    /// when it is the order of their bytes. Saving such a manifest again (a build marking it pending
-    /// before it writes) copies the lines; saving it with changed entries but the same paths keeps the
-    /// order. A rebuild of 29,000 files saves its manifest twice, so neither sorts.
-    private(set) var source: ArraySlice<UInt8>?
-    private(set) var order: [String]?
+    /// The lines the manifest was read from, while they can be saved again by copying: a rebuild
+    /// that changes a few of 29,000 entries writes those lines anew and copies the rest (it saves the
+    /// manifest twice: pending before it writes, then with what it wrote).
+    private var read: Lines?
+
+    struct Lines {
+        let bytes: [UInt8]
+        /// Every path, in the order of its bytes, and where its line starts (one more: the end).
+        let paths: [String]
+        let starts: [Int]
+        var changed = Set<String>()
+        /// A path was added or removed: the lines are no longer the manifest's.
+        var reshaped = false
+    }
+
+    /// Sets or removes the entry of `path`.
+    mutating func set(_ path: String, _ entry: Entry?) {
+        let had = entry.map { entries.updateValue($0, forKey: path) != nil } ?? (entries.removeValue(forKey: path) != nil)
+        guard read != nil, had || entry != nil else { return }
+        if had && entry != nil { read?.changed.insert(path) } else { read?.reshaped = true }
+    }
 
     /// Parses a manifest; nil when it is not one of ours.
     static func parse(_ bytes: [UInt8]) -> OutputManifest? {
@@ -39,16 +52,17 @@ struct OutputManifest {
         case pendingHeader: m.pending = true
         default: return nil
         }
-        var order: [String] = []
-        order.reserveCapacity(bytes.count / 100)
+        var paths: [String] = [], starts: [Int] = []
+        paths.reserveCapacity(bytes.count / 100)
+        starts.reserveCapacity(bytes.count / 100 + 1)
         var sorted = true
-        let body = (bytes.firstIndex(of: 0x0A) ?? bytes.count - 1) + 1
         while let f = lines.next() {
             guard f.count == 6 || f.count == 2, let hash = Fingerprint(hexBytes: f[1]) else { return nil }
             let path = String(decoding: f[0], as: UTF8.self)
             guard OutputPath.isInside(path) else { return nil }
-            if sorted, let last = order.last, !last.utf8Precedes(path) { sorted = false }
-            order.append(path)
+            if sorted, let last = paths.last, !last.utf8Precedes(path) { sorted = false }
+            paths.append(path)
+            starts.append(f.start)
             var status: Posix.Status?
             if f.count == 6 {
                 guard let size = Int64(decimal: f[2]), let inode = Int64(decimal: f[3]),
@@ -57,15 +71,11 @@ struct OutputManifest {
             }
             m.entries[path] = Entry(hash: hash, status: status)
         }
-        m.source = bytes[body...]
-        m.order = sorted && order.count == m.entries.count ? order : nil
+        // Copied only when every line ends in a line break and the paths are sorted and distinct.
+        if sorted, paths.count == m.entries.count, bytes.last == 0x0A {
+            m.read = Lines(bytes: bytes, paths: paths, starts: starts + [bytes.count])
+        }
         return m
-    }
-
-    /// The paths in the order they were read, while they are still exactly the paths of the entries.
-    var samePaths: [String]? {
-        guard let order, order.count == entries.count, order.allSatisfy({ entries[$0] != nil }) else { return nil }
-        return order
     }
 
     func serialized() -> [UInt8] {
@@ -73,24 +83,44 @@ struct OutputManifest {
         out.reserveCapacity(entries.count * 110 + 64)
         out.append(utf8: pending ? Self.pendingHeader : Self.header)
         out.append(0x0A)
-        if let source {
-            out += source
+        if let read, !read.reshaped, let first = read.starts.first {
+            // The lines of changed entries anew, the others copied as read.
+            var at = first
+            for i in read.changed.compactMap({ Self.index(of: $0, in: read.paths) }).sorted() {
+                out += read.bytes[at..<read.starts[i]]
+                line(read.paths[i], into: &out)
+                at = read.starts[i + 1]
+            }
+            out += read.bytes[at...]
             return out
         }
-        for path in samePaths ?? entries.keys.sortedByUTF8() {
-            guard let e = entries[path] else { continue }
-            out.append(utf8: path)
-            out.append(0x09)
-            e.hash.appendHex(to: &out)
-            if let s = e.status {
-                for field in [s.size, Int64(bitPattern: s.inode), s.modified, s.changed] {
-                    out.append(0x09)
-                    out.append(decimal: field)
-                }
-            }
-            out.append(0x0A)
-        }
+        for path in entries.keys.sortedByUTF8() { line(path, into: &out) }
         return out
+    }
+
+    /// The line of `path`'s entry.
+    func line(_ path: String, into out: inout [UInt8]) {
+        guard let e = entries[path] else { return }
+        out.append(utf8: path)
+        out.append(0x09)
+        e.hash.appendHex(to: &out)
+        if let s = e.status {
+            for field in [s.size, Int64(bitPattern: s.inode), s.modified, s.changed] {
+                out.append(0x09)
+                out.append(decimal: field)
+            }
+        }
+        out.append(0x0A)
+    }
+
+    /// Where `path` is among `paths` (sorted by their bytes), by halving.
+    static func index(of path: String, in paths: [String]) -> Int? {
+        var low = 0, high = paths.count
+        while low < high {
+            let mid = (low + high) / 2
+            if paths[mid].utf8Precedes(path) { low = mid + 1 } else { high = mid }
+        }
+        return low < paths.count && paths[low] == path ? low : nil
     }
 }
 
@@ -126,7 +156,8 @@ public enum OutputPath {
 
     /// The first part: a neighborhood's slug, or the file's own name at the top.
     public static func top(of path: String) -> String {
-        guard let slash = path.firstIndex(of: "/") else { return path }
+        // By bytes: "/" is ASCII, so the index found is a character boundary.
+        guard let slash = path.utf8.firstIndex(of: UInt8(ascii: "/")) else { return path }
         return String(path[..<slash])
     }
 }

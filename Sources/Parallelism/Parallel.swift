@@ -3,7 +3,7 @@ import Dispatch
 /// Work spread over a fixed number of threads, with results in input order.
 public enum Parallel {
     /// `body` of every item, on `workers` threads; results in the order of `items`.
-    public static func map<T: Sendable, R: Sendable>(_ items: [T], workers: Int, _ body: @Sendable (T) -> R) -> [R] {
+    @inlinable public static func map<T: Sendable, R: Sendable>(_ items: [T], workers: Int, _ body: @Sendable (T) -> R) -> [R] {
         let count = items.count
         guard count > 0 else { return [] }
         let n = max(1, min(workers, count))
@@ -22,8 +22,29 @@ public enum Parallel {
         return slots.value.compactMap { $0 }
     }
 
+    /// `first` on another thread while `second` runs on this one; both results once both are done.
+    public static func both<A: Sendable, B, E: Error>(_ first: @escaping @Sendable () -> A, _ second: () throws(E) -> B) throws(E) -> (A, B) {
+        let result = Locked<A?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            let a = first()
+            result.withLock { $0 = a }
+            done.signal()
+        }
+        let b: B
+        do throws(E) {
+            b = try second()
+        } catch {
+            done.wait()
+            throw error
+        }
+        done.wait()
+        guard let a = result.value else { preconditionFailure("the other thread signaled before it stored its result") }
+        return (a, b)
+    }
+
     /// Runs `body` for every index in `0..<count` on `workers` threads.
-    public static func forEach(_ count: Int, workers: Int, _ body: @Sendable (Int) -> Void) {
+    @inlinable public static func forEach(_ count: Int, workers: Int, _ body: @Sendable (Int) -> Void) {
         guard count > 0 else { return }
         let n = max(1, min(workers, count))
         DispatchQueue.concurrentPerform(iterations: n) { worker in

@@ -63,12 +63,18 @@ public struct RenderCache: Sendable {
 
     /// The cache in `folder`, when it was made with the same key and context.
     public static func load(_ folder: String, key: String, context: Fingerprint) -> RenderCache? {
+        read(folder).flatMap { $0.key == key && $0.context == context ? $0 : nil }
+    }
+
+    /// The cache in `folder`, whatever its key and context (a build reads it while it reads the
+    /// content, and keeps it only when both match, as `load` does).
+    public static func read(_ folder: String) -> RenderCache? {
         guard let data = FileManager.default.contents(atPath: folder + "/" + fileName) else { return nil }
         var lines = TabbedLines([UInt8](data)).makeIterator()
         func text(_ b: ArraySlice<UInt8>) -> String { String(decoding: b, as: UTF8.self) }
-        guard let h = lines.next(), text(h[0]) == header, let k = lines.next(), k.count == 1, text(k[0]) == key,
-              let c = lines.next(), c.count == 1, Fingerprint(hexBytes: c[0]) == context else { return nil }
-        var cache = RenderCache(key: key, context: context)
+        guard let h = lines.next(), text(h[0]) == header, let k = lines.next(), k.count == 1,
+              let c = lines.next(), c.count == 1, let context = Fingerprint(hexBytes: c[0]) else { return nil }
+        var cache = RenderCache(key: text(k[0]), context: context)
         cache.pages.reserveCapacity(data.count / 90)
         var order: [String] = []
         var sorted = true

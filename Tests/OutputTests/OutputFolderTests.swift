@@ -207,7 +207,7 @@ struct ConvergenceTests {
         let folder = try s.open()
         var journal = folder.manifest
         journal.pending = true
-        journal.entries["d/new.html"] = .init(hash: .init(of: Array("new".utf8)), status: nil)
+        journal.set("d/new.html", .init(hash: .init(of: Array("new".utf8)), status: nil))
         try folder.saveManifest(journal)
         s.write(s.out + "/a/.index.html.commonsight-new", "half")
         s.write(s.out + "/d/new.html", "ne")
@@ -298,8 +298,8 @@ struct OutputPathTests {
     @Test("a manifest reads back what it wrote, and anything else is not one")
     func manifestRoundTrip() {
         var m = OutputManifest()
-        m.entries["a/b.html"] = .init(hash: .init(of: Array("x".utf8)), status: .init(kind: .file, size: 1, inode: 7, modified: -3, changed: 9))
-        m.entries["c.html"] = .init(hash: .init(of: Array("y".utf8)), status: nil)
+        m.set("a/b.html", .init(hash: .init(of: Array("x".utf8)), status: .init(kind: .file, size: 1, inode: 7, modified: -3, changed: 9)))
+        m.set("c.html", .init(hash: .init(of: Array("y".utf8)), status: nil))
         m.pending = true
         let back = OutputManifest.parse(m.serialized())
         #expect(back?.entries == m.entries)
@@ -312,24 +312,36 @@ struct OutputPathTests {
     func manifestSavedAgain() throws {
         var fresh = OutputManifest()
         for (i, p) in ["b/index.html", "a.html", "é.html", "b/c.html"].enumerated() {
-            fresh.entries[p] = .init(hash: .init(of: Array(p.utf8)), status: .init(kind: .file, size: Int64(i), inode: 9, modified: 1, changed: 2))
+            fresh.set(p, .init(hash: .init(of: Array(p.utf8)), status: .init(kind: .file, size: Int64(i), inode: 9, modified: 1, changed: 2)))
         }
         var read = try #require(OutputManifest.parse(fresh.serialized()))
         #expect(read.serialized() == fresh.serialized(), "copied from the lines it was read from")
         read.pending = true
         fresh.pending = true
         #expect(read.serialized() == fresh.serialized(), "only the header changes")
-        read.entries["a.html"]?.status = nil
-        fresh.entries["a.html"]?.status = nil
+        read.set("a.html", read.entries["a.html"].map { .init(hash: $0.hash, status: nil) })
+        fresh.set("a.html", fresh.entries["a.html"].map { .init(hash: $0.hash, status: nil) })
         #expect(read.serialized() == fresh.serialized(), "the same paths in the order read")
-        read.entries["b/index.html"] = nil
-        read.entries["0.html"] = .init(hash: .init(of: Array("0".utf8)), status: nil)
-        fresh.entries["b/index.html"] = nil
-        fresh.entries["0.html"] = .init(hash: .init(of: Array("0".utf8)), status: nil)
+        read.set("b/index.html", nil)
+        read.set("0.html", .init(hash: .init(of: Array("0".utf8)), status: nil))
+        fresh.set("b/index.html", nil)
+        fresh.set("0.html", .init(hash: .init(of: Array("0".utf8)), status: nil))
         #expect(read.serialized() == fresh.serialized(), "other paths (as many as before) sorted again")
+        // Many entries, a few changed: the lines spliced in at their places.
+        var many = OutputManifest()
+        for i in 0..<500 { many.set("h\(i % 7)/o\(i)/index.html", .init(hash: .init(of: Array("\(i)".utf8)), status: .init(kind: .file, size: Int64(i), inode: 1, modified: 2, changed: 3))) }
+        var again = try #require(OutputManifest.parse(many.serialized()))
+        for i in stride(from: 3, to: 500, by: 41) {
+            let changed = OutputManifest.Entry(hash: .init(of: Array("new \(i)".utf8)), status: nil)
+            many.set("h\(i % 7)/o\(i)/index.html", changed)
+            again.set("h\(i % 7)/o\(i)/index.html", changed)
+        }
+        again.pending = true
+        many.pending = true
+        #expect(again.serialized() == many.serialized())
         let unsorted = Array((OutputManifest.header + "\nz.html\t\(Fingerprint(of: Array("z".utf8)))\na.html\t\(Fingerprint(of: Array("a".utf8)))\n").utf8)
         var hand = try #require(OutputManifest.parse(unsorted))
-        hand.entries["z.html"]?.status = nil
+        hand.set("z.html", hand.entries["z.html"].map { .init(hash: $0.hash, status: nil) })
         #expect(String(decoding: hand.serialized(), as: UTF8.self).hasSuffix("a.html\t\(Fingerprint(of: Array("a".utf8)))\nz.html\t\(Fingerprint(of: Array("z".utf8)))\n"), "a hand-sorted file is sorted again")
     }
 }
