@@ -25,17 +25,29 @@ public struct QRCode: Sendable {
     public func svg(pixels: Int, label: String) -> String {
         let quiet = 4
         let total = size + 2 * quiet
-        var d = ""
+        // Each run of dark modules in a row is one rectangle, written as bytes (a flyer's code has hundreds).
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(size * size * 2)
+        func number(_ n: Int) {
+            if n >= 100 { bytes.append(UInt8(ascii: "0") + UInt8(n / 100 % 10)) }
+            if n >= 10 { bytes.append(UInt8(ascii: "0") + UInt8(n / 10 % 10)) }
+            bytes.append(UInt8(ascii: "0") + UInt8(n % 10))
+        }
         for y in 0..<size {
             var x = 0
             while x < size {
                 guard isDark(x, y) else { x += 1; continue }
                 var run = 1
                 while x + run < size, isDark(x + run, y) { run += 1 }
-                d += "M\(x + quiet) \(y + quiet)h\(run)v1h-\(run)z"
+                bytes.append(UInt8(ascii: "M")); number(x + quiet)
+                bytes.append(UInt8(ascii: " ")); number(y + quiet)
+                bytes.append(UInt8(ascii: "h")); number(run)
+                bytes.append(contentsOf: "v1h-".utf8); number(run)
+                bytes.append(UInt8(ascii: "z"))
                 x += run
             }
         }
+        let d = String(decoding: bytes, as: UTF8.self)
         let escaped = Escape.xml(label)
         return "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"qr\" viewBox=\"0 0 \(total) \(total)\" width=\"\(pixels)\" height=\"\(pixels)\" "
             + "shape-rendering=\"crispEdges\" role=\"img\" aria-label=\"\(escaped)\"><rect width=\"\(total)\" height=\"\(total)\" fill=\"#ffffff\"/>"

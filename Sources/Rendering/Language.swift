@@ -177,6 +177,8 @@ public struct Language: Sendable {
             }
             pattern = forms[Self.pluralCategory(n, language: code)] ?? forms["other"] ?? MessagePattern("")
         }
+        // Most messages are one piece of text: given as it is, without a copy.
+        if pattern.parts.count == 1, case .literal(let raw, let escaped) = pattern.parts[0] { return html ? escaped : raw }
         var out = ""
         out.reserveCapacity(pattern.length + 16)
         for part in pattern.parts {

@@ -91,6 +91,8 @@ struct PageRenderer: Sendable {
     /// The site's language, from the theme's language files, with the site's digits.
     var language: Language { theme.language(for: site.language).numbering(site.numbering) }
 
+    /// Stylesheets written inside pages (`inlineStyle`), made once each.
+    let styles = Locked<[String: Value]>([:])
     /// Environments are the same for every page with the same way back to the root: made once each.
     let environments = Locked<[String: Environment]>([:])
     /// Map drawings by page depth, title and group link (see `renderVariables`), kept for one batch
@@ -231,10 +233,13 @@ struct PageRenderer: Sendable {
 
     /// A stylesheet of the theme's `assets/`, to write inside `<style>` (nil when the theme has none).
     func inlineStyle(_ name: String) -> Value {
+        if let made = styles.withLock({ $0[name] }) { return made }
         guard let asset = theme.assets.first(where: { $0.path == name }) else { return .nil }
         // Nothing in it can close the element early.
         let css = PhysicalCSS.of(String(decoding: asset.bytes, as: UTF8.self), rightToLeft: language.direction == "rtl")
-        return .safe(css.replacingOccurrences(of: "</", with: "<\\/"))
+        let made = Value.safe(css.replacingOccurrences(of: "</", with: "<\\/"))
+        styles.withLock { $0[name] = made }
+        return made
     }
 
     func variables(_ job: PageJob, root: String) -> Object {
