@@ -51,38 +51,47 @@ struct LabelPlacer {
     let height: Double
     static let cell = 64.0
     private(set) var boxes: [MapBox] = []
-    private var grid: [Int: [Int]] = [:]
+    /// The boxes in each cell of the frame, row by row. Only cells inside the frame are kept: a box
+    /// that fits lies inside it, so any box it overlaps shares one of those cells with it.
+    private var grid: [[Int]]
+    private let columns: Int, rows: Int
 
     init(width: Double, height: Double) {
         self.width = width
         self.height = height
+        columns = max(1, Int((max(width, 0) / Self.cell).rounded(.down)) + 1)
+        rows = max(1, Int((max(height, 0) / Self.cell).rounded(.down)) + 1)
+        grid = Array(repeating: [], count: columns * rows)
     }
 
-    func key(_ x: Int, _ y: Int) -> Int { y &* 100_003 &+ x }
-
-    func cells(_ box: MapBox) -> [Int] {
+    /// The cells a box touches, inside the frame (none for a box over 64 cells across).
+    func cells(_ box: MapBox) -> (columns: ClosedRange<Int>, rows: ClosedRange<Int>)? {
         let (x0, y0, x1, y1) = box.bounds
         let cx0 = Int((max(x0, -1e6) / Self.cell).rounded(.down)), cx1 = Int((min(x1, 1e6) / Self.cell).rounded(.down))
         let cy0 = Int((max(y0, -1e6) / Self.cell).rounded(.down)), cy1 = Int((min(y1, 1e6) / Self.cell).rounded(.down))
-        guard cx1 - cx0 < 64, cy1 - cy0 < 64 else { return [] }
-        return (cy0...cy1).flatMap { y in (cx0...cx1).map { key($0, y) } }
+        guard cx1 - cx0 < 64, cy1 - cy0 < 64 else { return nil }
+        let c0 = max(cx0, 0), c1 = min(cx1, columns - 1), r0 = max(cy0, 0), r1 = min(cy1, rows - 1)
+        guard c0 <= c1, r0 <= r1 else { return nil }
+        return (c0...c1, r0...r1)
     }
 
     /// Marks, the north arrow: taken whatever they overlap.
     mutating func occupy(_ box: MapBox) {
         let index = boxes.count
         boxes.append(box)
-        for k in cells(box) { grid[k, default: []].append(index) }
+        guard let (cs, rs) = cells(box) else { return }
+        for r in rs { for c in cs { grid[r * columns + c].append(index) } }
     }
 
     /// True when the box fits inside the frame (with `margin`) and overlaps nothing placed.
     func fits(_ box: MapBox, margin: Double = 3) -> Bool {
         let (x0, y0, x1, y1) = box.bounds
         guard x0 >= margin, y0 >= margin, x1 <= width - margin, y1 <= height - margin else { return false }
-        var seen = Set<Int>()
-        for k in cells(box) {
-            for i in grid[k] ?? [] where seen.insert(i).inserted {
-                if boxes[i].overlaps(box) { return false }
+        guard let (cs, rs) = cells(box) else { return true }
+        // A box in two cells is tested twice: the same answer, without keeping a set.
+        for r in rs {
+            for c in cs {
+                for i in grid[r * columns + c] where boxes[i].overlaps(box) { return false }
             }
         }
         return true

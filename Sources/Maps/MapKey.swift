@@ -24,12 +24,14 @@ public enum MapKey {
     static func count(_ v: Double) -> String {
         let i = Int(v.rounded())
         guard abs(v - Double(i)) < 1e-9 else { return SVGText.number(v) }
-        var out = ""
-        for (k, ch) in String(i).reversed().enumerated() {
-            if k > 0, k % 3 == 0 { out.append(",") }
-            out.append(ch)
+        // Groups of three digits from the right: "2000" → "2,000".
+        let digits = Array(String(i.magnitude).utf8)
+        var out: [UInt8] = i < 0 ? [UInt8(ascii: "-")] : []
+        for (k, d) in digits.enumerated() {
+            if k > 0, (digits.count - k) % 3 == 0 { out.append(UInt8(ascii: ",")) }
+            out.append(d)
         }
-        return String(out.reversed())
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// A mark's shape in its color, alone, for a legend row (decorative).

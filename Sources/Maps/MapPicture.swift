@@ -58,7 +58,10 @@ struct MapPicture {
         // A picture, unless it holds links: then a graphics document whose links a screen reader can
         // browse (still outside the tab order), never an image with controls inside.
         let role = groups.isEmpty ? "role=\"img\" " : ""
-        var s = "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"map\(spec.narrowWidth == nil ? "" : (p == spec.idPrefix ? " map-wide" : " map-narrow"))\" "
+        var s = ""
+        // Room for the drawing at once: it would otherwise be copied each time it outgrew its storage.
+        s.reserveCapacity(8_192 + 160 * groups.count)
+        s += "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"map\(spec.narrowWidth == nil ? "" : (p == spec.idPrefix ? " map-wide" : " map-narrow"))\" "
         // On a right-to-left page the drawing's labels (street names, the scale) still sit where the geometry puts them.
         if spec.words.rightToLeft { s += "direction=\"ltr\" " }
         s += "viewBox=\"0 0 \(n(width)) \(n(height))\" width=\"\(n(width))\" height=\"\(n(height))\" \(role)aria-labelledby=\"\(p)-title \(p)-desc\">\n"
