@@ -68,7 +68,7 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
         .testTarget(name: "MailTests", dependencies: ["Mail"]),
         .testTarget(name: "AssemblyTests", dependencies: ["Assembly", "Loading", "CivilTime", "Geo", "Diagnostics"]),
-        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Maps", "Loading"]),
+        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Maps", "Loading", "Diagnostics", "Fingerprint"]),
         .testTarget(name: "NarrationTests", dependencies: ["Narration", "Fingerprint"]),
         .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"]),
         .testTarget(name: "ParallelismTests", dependencies: ["Parallelism"]),

@@ -41,19 +41,20 @@ public struct Fingerprint: Hashable, Sendable, Comparable, CustomStringConvertib
 
     /// The 32 hex digits of `description`, appended to bytes.
     public func appendHex(to out: inout [UInt8]) {
-        let digits: StaticString = "0123456789abcdef"
-        digits.withUTF8Buffer { d in
-            func word(_ w: UInt64) {
-                var shift = 60
-                while shift >= 0 {
-                    out.append(d[Int((w >> UInt64(shift)) & 0xF)])
-                    shift -= 4
+        // The 32 digits made in a buffer on the stack and appended at once (manifests hold tens of thousands).
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer in
+            Self.hexDigits.withUTF8Buffer { d in
+                for k in 0..<16 {
+                    let shift = UInt64(60 - 4 * k)
+                    buffer[k] = d[Int((high >> shift) & 0xF)]
+                    buffer[k + 16] = d[Int((low >> shift) & 0xF)]
                 }
             }
-            word(high)
-            word(low)
+            out.append(contentsOf: UnsafeBufferPointer(buffer))
         }
     }
+
+    static let hexDigits: StaticString = "0123456789abcdef"
 
     /// Reads the 32 hex digits that `description` writes.
     public init?<S: StringProtocol>(hex: S) {

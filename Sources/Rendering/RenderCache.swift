@@ -4,6 +4,7 @@ import Diagnostics
 import Fingerprint
 import Foundation
 import Liquid
+import Output
 import Parallelism
 
 /// What the last build rendered, kept in the cache folder (never beside or inside OUT).
@@ -27,9 +28,18 @@ public struct RenderCache: Sendable {
     public var activity: [String: Activity] = [:]
     /// By path inside OUT: the narrations the last build wrote.
     public var narrations: [String: NarrationEntry] = [:]
-    /// The pages' paths in the order of their bytes, as the last cache file listed them: a build
-    /// that keeps the same pages saves them in this order without sorting 29,000 paths again.
-    public var pageOrder: [String]?
+    /// A neighborhood's lines in the cache file this one was read from: its pages' and its own
+    /// (folder, files, warnings). A build that leaves the neighborhood as it was carries them over
+    /// (`carried`) and saves them as they were read, instead of its 1,000s of entries again.
+    public struct Lines: Sendable {
+        public let pages: ArraySlice<UInt8>
+        public let hood: ArraySlice<UInt8>
+    }
+    /// In a cache read from its file: each neighborhood's lines there.
+    public var lines: [String: Lines] = [:]
+    /// In the cache a build makes: the neighborhoods it carried over, saved as their lines; their
+    /// pages are not in `pages`, nor they in `hoods`.
+    public var carried: [String: Lines] = [:]
 
     public struct PageEntry: Sendable, Equatable {
         public var input: Fingerprint
@@ -70,49 +80,92 @@ public struct RenderCache: Sendable {
     /// content, and keeps it only when both match, as `load` does).
     public static func read(_ folder: String) -> RenderCache? {
         guard let data = FileManager.default.contents(atPath: folder + "/" + fileName) else { return nil }
-        var lines = TabbedLines([UInt8](data)).makeIterator()
+        let bytes = [UInt8](data)
+        var lines = TabbedLines(bytes).makeIterator()
         func text(_ b: ArraySlice<UInt8>) -> String { String(decoding: b, as: UTF8.self) }
         guard let h = lines.next(), text(h[0]) == header, let k = lines.next(), k.count == 1,
               let c = lines.next(), c.count == 1, let context = Fingerprint(hexBytes: c[0]) else { return nil }
         var cache = RenderCache(key: text(k[0]), context: context)
         cache.pages.reserveCapacity(data.count / 90)
-        var order: [String] = []
-        var sorted = true
-        var hood = ""
+        // Where each neighborhood's lines are: its pages' run (they are sorted, so together) and its own.
+        var pageRuns: [(slug: String, start: Int)] = [], hoodRuns: [(slug: String, start: Int)] = []
+        var endOfPages: Int?, endOfHoods: Int?
+        var phase = 0, inOrder = true
+        func enter(_ p: Int, _ start: Int) {
+            if p < phase { inOrder = false }
+            if p > 0, endOfPages == nil { endOfPages = start }
+            if p > 2, endOfHoods == nil { endOfHoods = start }
+            phase = max(phase, p)
+        }
+        // A neighborhood's files and warnings follow its line: gathered here, stored when the next begins.
+        var hood: String?
+        var hoodFiles: [(path: String, hash: Fingerprint)] = [], hoodWarnings: [Diagnostic] = []
+        func store() {
+            guard let hood else { return }
+            cache.hoods[hood]?.files = hoodFiles
+            cache.hoods[hood]?.warnings = hoodWarnings
+            (hoodFiles, hoodWarnings) = ([], [])
+        }
         while let f = lines.next() {
             switch (f[0].first, f.count) {
             case (UInt8(ascii: "P"), 4):
                 guard let i = Fingerprint(hexBytes: f[2]), let o = Fingerprint(hexBytes: f[3]) else { return nil }
+                enter(0, f.start)
                 let path = text(f[1])
-                if sorted, let last = order.last, !last.utf8Precedes(path) { sorted = false }
-                order.append(path)
+                let top = OutputPath.top(of: path)
+                if pageRuns.last?.slug != top { pageRuns.append((top, f.start)) }
                 cache.pages[path] = PageEntry(input: i, output: o)
             case (UInt8(ascii: "N"), 6):
                 guard let i = Fingerprint(hexBytes: f[2]), let o = Fingerprint(hexBytes: f[3]), let samples = Int64(decimal: f[4]),
                       let bytes = Int64(decimal: f[5]) else { return nil }
+                enter(1, f.start)
                 cache.narrations[text(f[1])] = NarrationEntry(input: i, output: o, samples: Int(samples), bytes: Int(bytes))
             case (UInt8(ascii: "H"), 4):
                 guard let k = Fingerprint(hexBytes: f[2]), let n = Int64(decimal: f[3]) else { return nil }
-                hood = text(f[1])
-                cache.hoods[hood] = Hood(folder: k, pageCount: Int(n), files: [], warnings: [])
+                store()
+                enter(2, f.start)
+                let slug = text(f[1])
+                hoodRuns.append((slug, f.start))
+                hood = slug
+                cache.hoods[slug] = Hood(folder: k, pageCount: Int(n), files: [], warnings: [])
             case (UInt8(ascii: "F"), 3):
-                guard let h = Fingerprint(hexBytes: f[2]), cache.hoods[hood] != nil else { return nil }
-                cache.hoods[hood]?.files.append((text(f[1]), h))
+                guard let h = Fingerprint(hexBytes: f[2]), hood != nil, phase == 2 else { return nil }
+                hoodFiles.append((text(f[1]), h))
             case (UInt8(ascii: "A"), 7):
                 guard let a = Self.activity((2..<f.count).map { text(f[$0]) }) else { return nil }
+                enter(3, f.start)
                 cache.activity[text(f[1])] = a
             case (UInt8(ascii: "C"), 5):
                 guard let recent = Int64(decimal: f[3]), let total = Int64(decimal: f[4]), cache.activity[text(f[1])] != nil else { return nil }
                 cache.activity[text(f[1])]?.categories.append(.init(key: text(f[2]), recent: Int(recent), total: Int(total)))
             case (UInt8(ascii: "W"), 5):
-                guard let line = Int64(decimal: f[2]), let column = Int64(decimal: f[3]), cache.hoods[hood] != nil else { return nil }
-                cache.hoods[hood]?.warnings.append(.warning(SourceLocation(path: unescape(text(f[1])), line: Int(line), column: Int(column)), unescape(text(f[4]))))
+                guard let line = Int64(decimal: f[2]), let column = Int64(decimal: f[3]), hood != nil, phase == 2 else { return nil }
+                hoodWarnings.append(.warning(SourceLocation(path: unescape(text(f[1])), line: Int(line), column: Int(column)), unescape(text(f[4]))))
             default:
                 return nil
             }
         }
-        cache.pageOrder = sorted && order.count == cache.pages.count ? order : nil
+        store()
+        if inOrder { cache.lines = Self.blocks(bytes, pageRuns: pageRuns, endOfPages: endOfPages ?? bytes.count, hoodRuns: hoodRuns, endOfHoods: endOfHoods ?? bytes.count) }
         return cache
+    }
+
+    /// Each neighborhood's lines, from where its runs start: a neighborhood whose pages are in two
+    /// runs (never in a file this program wrote) has none, and is saved entry by entry.
+    static func blocks(_ bytes: [UInt8], pageRuns: [(slug: String, start: Int)], endOfPages: Int,
+                       hoodRuns: [(slug: String, start: Int)], endOfHoods: Int) -> [String: Lines] {
+        var pages: [String: Range<Int>] = [:], twice = Set<String>()
+        for (k, run) in pageRuns.enumerated() {
+            let end = k + 1 < pageRuns.count ? pageRuns[k + 1].start : endOfPages
+            if pages.updateValue(run.start..<end, forKey: run.slug) != nil { twice.insert(run.slug) }
+        }
+        var blocks: [String: Lines] = [:]
+        for (k, run) in hoodRuns.enumerated() where !twice.contains(run.slug) {
+            let end = k + 1 < hoodRuns.count ? hoodRuns[k + 1].start : endOfHoods
+            let pageLines = pages[run.slug].map { bytes[$0] } ?? bytes[0..<0]
+            blocks[run.slug] = Lines(pages: pageLines, hood: bytes[run.start..<end])
+        }
+        return blocks
     }
 
     /// Written beside its place, then renamed: a killed build never leaves half a cache.
@@ -130,11 +183,16 @@ public struct RenderCache: Sendable {
         line(Self.header)
         line(key)
         line(context.description)
-        let samePages = pageOrder.flatMap { order in order.count == pages.count && order.allSatisfy { pages[$0] != nil } ? order : nil }
-        for path in samePages ?? pages.keys.sortedByUTF8() {
-            guard let p = pages[path] else { continue }
+        // Pages in the order of their paths' bytes: a carried neighborhood's run stands where "slug/" would.
+        let units = pages.keys.map { (key: $0, carried: false) } + carried.keys.map { (key: $0 + "/", carried: true) }
+        for unit in units.sortedByUTF8(\.key) {
+            if unit.carried {
+                out += carried[String(unit.key.dropLast())]?.pages ?? []
+                continue
+            }
+            guard let p = pages[unit.key] else { continue }
             out += "P\t".utf8
-            out.append(utf8: path)
+            out.append(utf8: unit.key)
             hex(p.input)
             hex(p.output)
             out.append(0x0A)
@@ -145,7 +203,11 @@ public struct RenderCache: Sendable {
             hex(n.output)
             out += "\t\(n.samples)\t\(n.bytes)\n".utf8
         }
-        for (slug, hood) in hoods.sorted(by: { $0.key.utf8Precedes($1.key) }) {
+        for slug in Set(hoods.keys).union(carried.keys).sortedByUTF8() {
+            guard let hood = hoods[slug] else {
+                out += carried[slug]?.hood ?? []
+                continue
+            }
             line("H", slug, hood.folder.description, String(hood.pageCount))
             for f in hood.files {
                 out += ("F\t" + f.path).utf8

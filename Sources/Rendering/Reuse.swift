@@ -13,14 +13,17 @@ enum Reuse {
     static func take(_ unchanged: [UnchangedNeighborhood], from cache: RenderCache, into next: inout RenderCache) -> Taken {
         var taken = Taken()
         let slugs = Set(unchanged.map(\.slug))
-        next.pages.reserveCapacity(cache.pages.count)
-        for (path, page) in cache.pages where slugs.contains(OutputPath.top(of: path)) { next.pages[path] = page }
+        // A neighborhood whose lines the cache file holds is carried as those lines; the others entry by entry.
+        let copied = slugs.filter { cache.lines[$0] == nil }
+        if !copied.isEmpty {
+            for (path, page) in cache.pages where copied.contains(OutputPath.top(of: path)) { next.pages[path] = page }
+        }
         for (path, narration) in cache.narrations where slugs.contains(OutputPath.top(of: path)) { next.narrations[path] = narration }
         for u in unchanged {
             guard let entry = cache.hoods[u.slug] else { continue }
             taken.files += entry.files.map { OutputFile(path: $0.path, alreadyInOutputWithHash: $0.hash) }
             taken.pageCount += entry.pageCount
-            next.hoods[u.slug] = entry
+            if let lines = cache.lines[u.slug] { next.carried[u.slug] = lines } else { next.hoods[u.slug] = entry }
         }
         return taken
     }

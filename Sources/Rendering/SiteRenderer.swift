@@ -26,7 +26,6 @@ public enum SiteRenderer {
     public static func render(_ site: Site, theme: Theme, request: RenderRequest,
                               write: ([OutputFile]) throws(OutputProblem) -> Void) -> (RenderedSite?, [Diagnostic]) {
         var next = RenderCache(key: request.cache.key, context: request.cache.context)
-        next.pageOrder = request.cache.pageOrder
         let reused = Reuse.take(request.unchanged, from: request.cache, into: &next)
         let renderer = PageRenderer(theme: theme, site: site.settings, options: site.options, now: site.now)
             .withEditions(Set(site.neighborhoods.flatMap { $0.editions.map(\.language) }))

@@ -1,0 +1,50 @@
+import Diagnostics
+import Fingerprint
+import Foundation
+import Testing
+@testable import Rendering
+
+@Suite("The render cache file")
+struct RenderCacheTests {
+    /// A cache of two neighborhoods (one with an edition and a warning) and the dashboard page.
+    func sample() -> RenderCache {
+        var cache = RenderCache(key: "0.4.0 program theme", context: Fingerprint(of: "context"))
+        for path in ["index.html", "bagley/index.html", "bagley/es/index.html", "bagley/observations/o1/index.html", "claytown/index.html", "bagley-west/index.html"] {
+            cache.pages[path] = .init(input: Fingerprint(of: "in " + path), output: Fingerprint(of: "out " + path))
+        }
+        for slug in ["bagley", "claytown", "bagley-west"] {
+            let files = cache.pages.keys.filter { $0.hasPrefix(slug + "/") }.sorted().map { (path: $0, hash: Fingerprint(of: "out " + $0)) }
+            let warnings: [Diagnostic] = slug == "bagley" ? [.warning(SourceLocation(path: "a\tb.csv", line: 3, column: 7), "two\nlines")] : []
+            cache.hoods[slug] = .init(folder: Fingerprint(of: slug), pageCount: files.count, files: files, warnings: warnings)
+        }
+        return cache
+    }
+
+    func saved(_ cache: RenderCache) throws -> [UInt8] {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cache-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        cache.save(folder)
+        return try #require(FileManager.default.contents(atPath: folder + "/" + RenderCache.fileName)).map { $0 }
+    }
+
+    @Test("a neighborhood carried over is saved as the lines it was read from: the same file as one saved entry by entry")
+    func carriedLines() throws {
+        let original = sample()
+        let bytes = try saved(original)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cache-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try Data(bytes).write(to: URL(fileURLWithPath: folder + "/" + RenderCache.fileName))
+        let read = try #require(RenderCache.load(folder, key: original.key, context: original.context))
+        #expect(read.pages == original.pages)
+        #expect(Set(read.lines.keys) == ["bagley", "claytown", "bagley-west"])
+        // Bagley and Bagley West carried, Claytown made again, the dashboard page rendered again.
+        var next = RenderCache(key: original.key, context: original.context)
+        next.carried["bagley"] = read.lines["bagley"]
+        next.carried["bagley-west"] = read.lines["bagley-west"]
+        next.hoods["claytown"] = original.hoods["claytown"]
+        for (path, page) in original.pages where path.hasPrefix("claytown/") || !path.contains("/") { next.pages[path] = page }
+        #expect(try saved(next) == bytes)
+    }
+}
