@@ -9,8 +9,10 @@ import Sharding
 
 /// `commonsight build`: the whole pipeline, then one summary line.
 enum BuildCommand {
-    /// A hash of this executable's bytes: the render cache is never shared between two builds of the program.
+    /// The program's build ID, or a hash of its bytes: the render cache is never shared between two
+    /// builds of the program.
     static func programIdentity() -> String {
+        if let id = BuildID.ofThisProgram() { return "build-id " + id }
         guard let bytes = FileManager.default.contents(atPath: "/proc/self/exe") else { return "unknown" }
         return bytes.withUnsafeBytes { Fingerprint(of: $0) }.description
     }
