@@ -66,6 +66,23 @@ struct PageRenderer: Sendable {
     let site: SiteSettings
     let options: BuildOptions
     let now: Int64
+    /// What every page shares, made once: the `site` and `build` variables and their fingerprint.
+    let siteFingerprint: Fingerprint
+    let siteValue: Value, buildValue: Value
+
+    init(theme: Theme, site: SiteSettings, options: BuildOptions, now: Int64) {
+        (self.theme, self.site, self.options, self.now) = (theme, site, options, now)
+        var h = FingerprintBuilder()
+        for field in [site.title, site.description ?? "", site.language, site.numbering, options.baseURL ?? "", options.today.description] { h.add(field) }
+        siteFingerprint = h.value
+        siteValue = .object(Object([
+            ("title", .string(site.title)), ("description", site.description.map { .string($0) } ?? .nil),
+            ("language", .string(site.language)), ("direction", .string(theme.language(for: site.language).numbering(site.numbering).direction)),
+            ("numbering", .string(site.numbering)), ("base_url", options.baseURL.map { .string($0) } ?? .nil),
+            ("how_to_report", site.howToReport.map { .string($0) } ?? .nil),
+        ]))
+        buildValue = .object(Object([("date", .string(options.today.description)), ("week", .string(WeekID(containing: options.today).description))]))
+    }
 
     /// Renderers of the neighborhoods' editions in other languages, by language: the same site in
     /// that language (its `t` filter, `site.language`, direction).
@@ -158,13 +175,6 @@ struct PageRenderer: Sendable {
         return h.value
     }
 
-    /// The `site` and `build` variables every page sees.
-    var siteFingerprint: Fingerprint {
-        var h = FingerprintBuilder()
-        for field in [site.title, site.description ?? "", site.language, site.numbering, options.baseURL ?? "", options.today.description] { h.add(field) }
-        return h.value
-    }
-
     /// The job's bytes, or what stopped it, at its place.
     func output(_ job: PageJob) -> Result<[UInt8], Diagnostic> {
         let r = serving(job)
@@ -248,12 +258,8 @@ struct PageRenderer: Sendable {
             ("title", .string(job.title)), ("kind", .string(job.kind)), ("path", .string(job.path)), ("root", .string(root)),
             ("url", job.absoluteRoot.map { .string($0 + job.path) } ?? .nil), ("draft", .bool(job.isDraft)),
         ]))
-        data["site"] = .object(Object([
-            ("title", .string(site.title)), ("description", site.description.map { .string($0) } ?? .nil),
-            ("language", .string(site.language)), ("direction", .string(language.direction)), ("numbering", .string(site.numbering)), ("base_url", options.baseURL.map { .string($0) } ?? .nil),
-            ("how_to_report", site.howToReport.map { .string($0) } ?? .nil),
-        ]))
-        data["build"] = .object(Object([("date", .string(options.today.description)), ("week", .string(WeekID(containing: options.today).description))]))
+        data["site"] = siteValue
+        data["build"] = buildValue
         data["routes"] = Routes.value
         return data
     }
