@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 
 /// Work spread over a fixed number of threads, with results in input order.
 public enum Parallel {
@@ -9,12 +10,12 @@ public enum Parallel {
         let n = max(1, min(workers, count))
         if n == 1 { return items.map(body) }
         let slots = Locked([R?](repeating: nil, count: count))
-        DispatchQueue.concurrentPerform(iterations: n) { worker in
+        // Each thread takes the next item when it is done with its last: a slow item holds up no other.
+        let next = Counter()
+        DispatchQueue.concurrentPerform(iterations: n) { _ in
             var mine: [(Int, R)] = []
-            var i = worker
-            while i < count {
+            while case let i = next.take(), i < count {
                 mine.append((i, body(items[i])))
-                i += n
             }
             let done = mine
             slots.withLock { s in for (i, r) in done { s[i] = r } }
@@ -41,6 +42,14 @@ public enum Parallel {
         done.wait()
         guard let a = result.value else { preconditionFailure("the other thread signaled before it stored its result") }
         return (a, b)
+    }
+
+    /// The next index to work on, shared by the threads of one `map`.
+    public final class Counter: Sendable {
+        let value = Atomic<Int>(0)
+        public init() {}
+        /// The next index (each is given once).
+        public func take() -> Int { value.wrappingAdd(1, ordering: .relaxed).oldValue }
     }
 
     /// Runs `body` for every index in `0..<count` on `workers` threads.
