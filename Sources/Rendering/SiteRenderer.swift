@@ -35,10 +35,12 @@ public enum SiteRenderer {
             try write(prepared.flatMap(\.files))
             sideFiles = prepared.flatMap(\.files).map(\.written)  // written: only paths and fingerprints are kept
             for i in prepared.indices { prepared[i].files = [] }
-            // The other side files, a few at a time, each written as soon as it is made.
+            // The other side files, a few at a time (eight per core: a search index takes far longer
+            // than a calendar, and a core should not wait for the other), written as soon as made.
             let later = prepared.flatMap(\.later)
-            for start in stride(from: 0, to: later.count, by: max(request.jobs, 1)) {
-                let made = Parallel.map(Array(later[start..<min(start + max(request.jobs, 1), later.count)]), workers: request.jobs) { $0.make() }.flatMap { $0 }
+            let group = 8 * max(request.jobs, 1)
+            for start in stride(from: 0, to: later.count, by: group) {
+                let made = Parallel.map(Array(later[start..<min(start + group, later.count)]), workers: request.jobs) { $0.make() }.flatMap { $0 }
                 try write(made)
                 sideFiles += made.map(\.written)
             }
