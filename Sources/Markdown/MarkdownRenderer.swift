@@ -122,7 +122,7 @@ extension MarkdownRenderer {
 
     /// cmark-gfm aligns table cells with `align`, which HTML5 made obsolete: use a style instead.
     static func html5(_ html: String) -> String {
-        guard html.utf8.contains(subsequence: " align=\"".utf8) else { return html }
+        guard html.utf8.firstRange(of: " align=\"".utf8) != nil else { return html }
         var out = html
         for side in ["left", "center", "right"] {
             out = out.replacingOccurrences(of: " align=\"\(side)\"", with: " style=\"text-align: \(side)\"")
@@ -252,28 +252,5 @@ extension MarkdownRenderer {
         }
         let delimiterLine = bodyLine.map { $0 - 1 } ?? Int(cmark_node_get_end_line(node))
         return .init(headerLine: max(1, delimiterLine - 1), columns: columns, rows: rows)
-    }
-}
-
-extension String.UTF8View {
-    /// True when these bytes hold `needle`'s bytes in a row: a byte search, without Foundation's
-    /// Unicode-aware one.
-    func contains(subsequence needle: String.UTF8View) -> Bool {
-        let n = Array(needle)
-        guard let first = n.first else { return true }
-        let found = withContiguousStorageIfAvailable { hay -> Bool in
-            guard hay.count >= n.count else { return false }
-            var i = 0
-            while i <= hay.count - n.count {
-                if hay[i] == first {
-                    var k = 1
-                    while k < n.count, hay[i + k] == n[k] { k += 1 }
-                    if k == n.count { return true }
-                }
-                i += 1
-            }
-            return false
-        }
-        return found ?? (Array(self).firstRange(of: n) != nil)
     }
 }

@@ -65,23 +65,35 @@ struct PageRenderer: Sendable {
     let theme: Theme
     let site: SiteSettings
     let options: BuildOptions
-    let now: Int64
-    /// What every page shares, made once: the `site` and `build` variables and their fingerprint.
-    let siteFingerprint: Fingerprint
-    let siteValue: Value, buildValue: Value
+    /// The build's moment, and the variables and fingerprint every page shares (see `Shared`).
+    let shared: Shared
+    var now: Int64 { shared.now }
 
     init(theme: Theme, site: SiteSettings, options: BuildOptions, now: Int64) {
-        (self.theme, self.site, self.options, self.now) = (theme, site, options, now)
-        var h = FingerprintBuilder()
-        for field in [site.title, site.description ?? "", site.language, site.numbering, options.baseURL ?? "", options.today.description] { h.add(field) }
-        siteFingerprint = h.value
-        siteValue = .object(Object([
-            ("title", .string(site.title)), ("description", site.description.map { .string($0) } ?? .nil),
-            ("language", .string(site.language)), ("direction", .string(theme.language(for: site.language).numbering(site.numbering).direction)),
-            ("numbering", .string(site.numbering)), ("base_url", options.baseURL.map { .string($0) } ?? .nil),
-            ("how_to_report", site.howToReport.map { .string($0) } ?? .nil),
-        ]))
-        buildValue = .object(Object([("date", .string(options.today.description)), ("week", .string(WeekID(containing: options.today).description))]))
+        (self.theme, self.site, self.options) = (theme, site, options)
+        shared = Shared(theme: theme, site: site, options: options, now: now)
+    }
+
+    /// What every page shares, made once: the build's moment, the `site` and `build` variables and
+    /// their fingerprint.
+    struct Shared: Sendable {
+        var now: Int64
+        var fingerprint: Fingerprint
+        var site: Value, build: Value
+
+        init(theme: Theme, site s: SiteSettings, options: BuildOptions, now: Int64) {
+            self.now = now
+            var h = FingerprintBuilder()
+            for field in [s.title, s.description ?? "", s.language, s.numbering, options.baseURL ?? "", options.today.description] { h.add(field) }
+            fingerprint = h.value
+            site = .object(Object([
+                ("title", .string(s.title)), ("description", s.description.map { .string($0) } ?? .nil),
+                ("language", .string(s.language)), ("direction", .string(theme.language(for: s.language).numbering(s.numbering).direction)),
+                ("numbering", .string(s.numbering)), ("base_url", options.baseURL.map { .string($0) } ?? .nil),
+                ("how_to_report", s.howToReport.map { .string($0) } ?? .nil),
+            ]))
+            build = .object(Object([("date", .string(options.today.description)), ("week", .string(WeekID(containing: options.today).description))]))
+        }
     }
 
     /// Renderers of the neighborhoods' editions in other languages, by language: the same site in
@@ -157,7 +169,7 @@ struct PageRenderer: Sendable {
         let r = serving(job)
         guard r.site.language == site.language else { return r.inputHash(job) }
         var h = FingerprintBuilder()
-        h.add(siteFingerprint)
+        h.add(shared.fingerprint)
         h.add(job.sharedHash)
         for field in [job.kind, job.folder + job.path, job.title, root(job), job.absoluteRoot ?? "", job.qrPath ?? ""] { h.add(field) }
         h.tag(job.isDraft ? 1 : 0)
@@ -258,8 +270,8 @@ struct PageRenderer: Sendable {
             ("title", .string(job.title)), ("kind", .string(job.kind)), ("path", .string(job.path)), ("root", .string(root)),
             ("url", job.absoluteRoot.map { .string($0 + job.path) } ?? .nil), ("draft", .bool(job.isDraft)),
         ]))
-        data["site"] = siteValue
-        data["build"] = buildValue
+        data["site"] = shared.site
+        data["build"] = shared.build
         data["routes"] = Routes.value
         return data
     }
