@@ -30,7 +30,10 @@ public enum Builder {
             report.diagnostics = [error.diagnostic]
             return report
         }
-        let ((theme, themeDiagnostics), lastCache) = read
+        let (theme, themeDiagnostics) = read.0
+        var lastCache = read.1
+        // The cache was read before OUT's lock was held: read again if another build saved it since.
+        if let cache = lastCache, cache.identity != RenderCache.fileIdentity(cacheFolder) { lastCache = RenderCache.read(cacheFolder) }
         let key = "\(version) \(request.programIdentity) \(theme?.fingerprint.description ?? "-")"
         var previous: RenderCache?
         var only = request.only

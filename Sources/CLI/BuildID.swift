@@ -11,7 +11,7 @@ enum BuildID {
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         func read(_ offset: Int, _ count: Int) -> [UInt8]? {
-            guard count > 0, count <= 1 << 20 else { return nil }
+            guard offset >= 0, count > 0, count <= 1 << 20 else { return nil }
             var bytes = [UInt8](repeating: 0, count: count)
             let got = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress, count, off_t(offset)) }
             return got == count ? bytes : nil
@@ -19,7 +19,7 @@ enum BuildID {
         // A 64-bit little-endian ELF file: its program headers, and among them the notes.
         guard let elf = read(0, 64), elf[0..<4] == [0x7F, 0x45, 0x4C, 0x46], elf[4] == 2, elf[5] == 1 else { return nil }
         func number<T: FixedWidthInteger>(_ b: [UInt8], _ at: Int, _: T.Type) -> Int {
-            Int(b[at..<(at + MemoryLayout<T>.size)].reversed().reduce(T(0)) { $0 << 8 | T($1) })
+            Int(exactly: b[at..<(at + MemoryLayout<T>.size)].reversed().reduce(T(0)) { $0 << 8 | T($1) }) ?? -1
         }
         let tableAt = number(elf, 32, UInt64.self), entrySize = number(elf, 54, UInt16.self), entries = number(elf, 56, UInt16.self)
         guard entrySize >= 56, let table = read(tableAt, entrySize * entries) else { return nil }

@@ -83,10 +83,12 @@ struct OutputManifest {
         out.reserveCapacity(entries.count * 110 + 64)
         out.append(utf8: pending ? Self.pendingHeader : Self.header)
         out.append(0x0A)
-        if let read, !read.reshaped, let first = read.starts.first {
-            // The lines of changed entries anew, the others copied as read.
+        // The lines of changed entries anew, the others copied as read (when each changed path is
+        // found among them byte for byte).
+        if let read, !read.reshaped, let first = read.starts.first,
+           case let found = read.changed.map({ Self.index(of: $0, in: read.paths) }), !found.contains(nil) {
             var at = first
-            for i in read.changed.compactMap({ Self.index(of: $0, in: read.paths) }).sorted() {
+            for i in found.compactMap({ $0 }).sorted() {
                 out += read.bytes[at..<read.starts[i]]
                 line(read.paths[i], into: &out)
                 at = read.starts[i + 1]
@@ -120,7 +122,7 @@ struct OutputManifest {
             let mid = (low + high) / 2
             if paths[mid].utf8Precedes(path) { low = mid + 1 } else { high = mid }
         }
-        return low < paths.count && paths[low] == path ? low : nil
+        return low < paths.count && paths[low].utf8.elementsEqual(path.utf8) ? low : nil
     }
 }
 

@@ -35,8 +35,10 @@ public struct RenderCache: Sendable {
         public let pages: ArraySlice<UInt8>
         public let hood: ArraySlice<UInt8>
     }
-    /// In a cache read from its file: each neighborhood's lines there.
+    /// In a cache read from its file: each neighborhood's lines there, and what `lstat` said of
+    /// the file just before (`fileIdentity`).
     public var lines: [String: Lines] = [:]
+    public var identity: [Int64]?
     /// In the cache a build makes: the neighborhoods it carried over, saved as their lines; their
     /// pages are not in `pages`, nor they in `hoods`.
     public var carried: [String: Lines] = [:]
@@ -79,6 +81,7 @@ public struct RenderCache: Sendable {
     /// The cache in `folder`, whatever its key and context (a build reads it while it reads the
     /// content, and keeps it only when both match, as `load` does).
     public static func read(_ folder: String) -> RenderCache? {
+        let identity = fileIdentity(folder)
         guard let data = FileManager.default.contents(atPath: folder + "/" + fileName) else { return nil }
         let bytes = [UInt8](data)
         var lines = TabbedLines(bytes).makeIterator()
@@ -86,6 +89,7 @@ public struct RenderCache: Sendable {
         guard let h = lines.next(), text(h[0]) == header, let k = lines.next(), k.count == 1,
               let c = lines.next(), c.count == 1, let context = Fingerprint(hexBytes: c[0]) else { return nil }
         var cache = RenderCache(key: text(k[0]), context: context)
+        cache.identity = identity
         cache.pages.reserveCapacity(data.count / 90)
         // Where each neighborhood's lines are: its pages' run (they are sorted, so together) and its own.
         var pageRuns: [(slug: String, start: Int)] = [], hoodRuns: [(slug: String, start: Int)] = []
@@ -146,7 +150,7 @@ public struct RenderCache: Sendable {
             }
         }
         store()
-        if inOrder { cache.lines = Self.blocks(bytes, pageRuns: pageRuns, endOfPages: endOfPages ?? bytes.count, hoodRuns: hoodRuns, endOfHoods: endOfHoods ?? bytes.count) }
+        if inOrder, bytes.last == 0x0A { cache.lines = Self.blocks(bytes, pageRuns: pageRuns, endOfPages: endOfPages ?? bytes.count, hoodRuns: hoodRuns, endOfHoods: endOfHoods ?? bytes.count) }
         return cache
     }
 
@@ -166,6 +170,14 @@ public struct RenderCache: Sendable {
             blocks[run.slug] = Lines(pages: pageLines, hood: bytes[run.start..<end])
         }
         return blocks
+    }
+
+    /// The cache file's size, inode and times: they change when another build saves it.
+    public static func fileIdentity(_ folder: String) -> [Int64]? {
+        var s = stat()
+        guard lstat(folder + "/" + fileName, &s) == 0 else { return nil }
+        return [Int64(s.st_size), Int64(bitPattern: UInt64(s.st_ino)), Int64(s.st_mtim.tv_sec), Int64(s.st_mtim.tv_nsec),
+                Int64(s.st_ctim.tv_sec), Int64(s.st_ctim.tv_nsec)]
     }
 
     /// Written beside its place, then renamed: a killed build never leaves half a cache.

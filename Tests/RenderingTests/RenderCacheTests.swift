@@ -47,4 +47,19 @@ struct RenderCacheTests {
         for (path, page) in original.pages where path.hasPrefix("claytown/") || !path.contains("/") { next.pages[path] = page }
         #expect(try saved(next) == bytes)
     }
+
+    @Test("a cache file without its last line break is read, but nothing of it is carried; another save changes its identity")
+    func cutFile() throws {
+        let original = sample()
+        let bytes = try saved(original)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cache-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try Data(bytes.dropLast()).write(to: URL(fileURLWithPath: folder + "/" + RenderCache.fileName))
+        let read = try #require(RenderCache.read(folder))
+        #expect(read.pages == original.pages && read.lines.isEmpty)
+        #expect(read.identity != nil && read.identity == RenderCache.fileIdentity(folder))
+        original.save(folder)
+        #expect(RenderCache.fileIdentity(folder) != read.identity, "a build that read it before another saved it reads it again")
+    }
 }
