@@ -33,8 +33,8 @@ enum TranslationKeys {
     }
 
     // Fixed patterns (never nil; LanguageTests find keys through them), compiled once without a trap.
-    nonisolated(unsafe) static let message = try? NSRegularExpression(pattern: #"(['"])([A-Za-z0-9_.-]+)\1\s*\|\s*t(?=[\s:}|%-])"#)
-    nonisolated(unsafe) static let dateFormat = try? NSRegularExpression(pattern: #"\|\s*ldate\s*:\s*(['"])([A-Za-z0-9_]+)\1"#)
+    static let message = try? NSRegularExpression(pattern: #"(['"])([A-Za-z0-9_.-]+)\1\s*\|\s*t(?=[\s:}|%-])"#)
+    static let dateFormat = try? NSRegularExpression(pattern: #"\|\s*ldate\s*:\s*(['"])([A-Za-z0-9_]+)\1"#)
 
     static func matches(_ pattern: NSRegularExpression?, in text: String) -> [(key: String, column: Int)] {
         guard let pattern else { return [] }
