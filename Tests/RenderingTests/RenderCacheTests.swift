@@ -20,23 +20,29 @@ struct RenderCacheTests {
         return cache
     }
 
-    func saved(_ cache: RenderCache) throws -> [UInt8] {
+    /// A new cache folder, for the duration of `body`.
+    func inFolder<T>(_ body: (String) throws -> T) throws -> T {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cache-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        cache.save(folder)
-        return try #require(FileManager.default.contents(atPath: folder + "/" + RenderCache.fileName)).map { $0 }
+        return try body(folder)
+    }
+
+    func saved(_ cache: RenderCache) throws -> [UInt8] {
+        try inFolder { folder in
+            cache.save(folder)
+            return try #require(FileManager.default.contents(atPath: folder + "/" + RenderCache.fileName)).map { $0 }
+        }
     }
 
     @Test("a neighborhood carried over is saved as the lines it was read from: the same file as one saved entry by entry")
     func carriedLines() throws {
         let original = sample()
         let bytes = try saved(original)
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cache-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        try Data(bytes).write(to: URL(fileURLWithPath: folder + "/" + RenderCache.fileName))
-        let read = try #require(RenderCache.load(folder, key: original.key, context: original.context))
+        let read = try inFolder { folder in
+            try Data(bytes).write(to: URL(fileURLWithPath: folder + "/" + RenderCache.fileName))
+            return try #require(RenderCache.load(folder, key: original.key, context: original.context))
+        }
         #expect(read.pages == original.pages)
         #expect(Set(read.lines.keys) == ["bagley", "claytown", "bagley-west"])
         // Bagley and Bagley West carried, Claytown made again, the dashboard page rendered again.
@@ -52,14 +58,13 @@ struct RenderCacheTests {
     func cutFile() throws {
         let original = sample()
         let bytes = try saved(original)
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cache-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        try Data(bytes.dropLast()).write(to: URL(fileURLWithPath: folder + "/" + RenderCache.fileName))
-        let read = try #require(RenderCache.read(folder))
-        #expect(read.pages == original.pages && read.lines.isEmpty)
-        #expect(read.identity != nil && read.identity == RenderCache.fileIdentity(folder))
-        original.save(folder)
-        #expect(RenderCache.fileIdentity(folder) != read.identity, "a build that read it before another saved it reads it again")
+        try inFolder { folder in
+            try Data(bytes.dropLast()).write(to: URL(fileURLWithPath: folder + "/" + RenderCache.fileName))
+            let read = try #require(RenderCache.read(folder))
+            #expect(read.pages == original.pages && read.lines.isEmpty)
+            #expect(read.identity != nil && read.identity == RenderCache.fileIdentity(folder))
+            original.save(folder)
+            #expect(RenderCache.fileIdentity(folder) != read.identity, "a build that read it before another saved it reads it again")
+        }
     }
 }
