@@ -36,11 +36,11 @@ struct OpenData {
 
     func downloads() -> [Download] {
         let n = hood.observations.count, s = stories.count, e = hood.events.count
-        // Both report files carry each description as plain text: read from its HTML once.
-        let texts = hood.observations.map(descriptionText)
-        // The two report files on two cores: a rebuild after one report changed makes both of one neighborhood.
+        // The two report files on two cores (a rebuild after one report changed makes both of one
+        // neighborhood), each reading the descriptions' text as it goes: 200,000 of them held at
+        // once would add to the build's peak memory.
         let data = self
-        let (geoJSON, csv) = Parallel.both({ data.geoJSON(texts) }) { data.csv(texts) }
+        let (geoJSON, csv) = Parallel.both({ data.geoJSON() }) { data.csv() }
         return [
             Download(path: Routes.dataGeoJSON, title: "Reports (GeoJSON)", format: "GeoJSON", mediaType: "application/geo+json",
                      description: "Every published report of \(hood.name) as a point on the \(gridWords) grid, with the fields of the CSV file as properties.",
@@ -120,14 +120,13 @@ struct OpenData {
     // MARK: CSV (RFC 4180)
 
     /// Written straight into bytes, a row at a time (200,000 rows held as strings and joined took three copies).
-    /// `texts`: each report's `descriptionText`, in order.
-    func csv(_ texts: [String]) -> [UInt8] {
+    func csv() -> [UInt8] {
         var out = Array(Self.fields.map(\.name).joined(separator: ",").utf8)
         out.reserveCapacity(hood.observations.count * 320)
         out += "\r\n".utf8
-        for (o, text) in zip(hood.observations, texts) {
+        for o in hood.observations {
             out += [
-                Self.csvText(o.id), "open", Self.csvText(o.category), Self.csvText(categoryName(o.category)), Self.csvText(text),
+                Self.csvText(o.id), "open", Self.csvText(o.category), Self.csvText(categoryName(o.category)), Self.csvText(descriptionText(o)),
                 instant(o.observed), Self.csvText(o.location), Self.coordinate(o.coordinate.latitude), Self.coordinate(o.coordinate.longitude), "",
             ].joined(separator: ",").utf8
             out += "\r\n".utf8
@@ -148,14 +147,13 @@ struct OpenData {
     // MARK: GeoJSON (RFC 7946)
 
     /// Written straight into bytes, a feature at a time.
-    /// `texts`: each report's `descriptionText`, in order.
-    func geoJSON(_ texts: [String]) -> [UInt8] {
+    func geoJSON() -> [UInt8] {
         var out = Array("{\"type\":\"FeatureCollection\",\"features\":[\n".utf8)
         out.reserveCapacity(hood.observations.count * 700)
-        for (i, (o, text)) in zip(hood.observations, texts).enumerated() {
+        for (i, o) in hood.observations.enumerated() {
             let props: [(String, String)] = [
                 ("service_request_id", json(o.id)), ("status", json("open")), ("service_code", json(o.category)),
-                ("service_name", json(categoryName(o.category))), ("description", json(text)),
+                ("service_name", json(categoryName(o.category))), ("description", json(descriptionText(o))),
                 ("requested_datetime", json(instant(o.observed))), ("address", json(o.location)), ("title", json(o.title)),
                 ("tags", "[" + o.tags.map(json).joined(separator: ",") + "]"), ("url", json(page(Routes.observation(o.id)))),
             ]
