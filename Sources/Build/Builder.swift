@@ -18,6 +18,7 @@ public enum Builder {
     public static func build(_ request: BuildRequest) -> BuildReport {
         var report = BuildReport()
         var stages = StageClock(request)
+        MallocArenas.share(forContent: request.content)
         // The theme and the last render cache are read on another core while OUT is opened and checked.
         let (templates, cacheFolder, useCache) = (request.templates, request.cacheFolder, request.useCache)
         let read: ((Theme?, [Diagnostic]), RenderCache?), output: OutputFolder

@@ -4,6 +4,9 @@ import Output
 /// Step 4 of rendering: what the next build may reuse, by page and by neighborhood.
 enum Record {
     static func pages(_ entries: [(String, RenderCache.PageEntry)], into next: inout RenderCache) {
+        // Room made once: 200,000 entries would otherwise grow the table (and copy it) many times,
+        // at the moment the build holds the most.
+        next.pages.reserveCapacity(next.pages.count + entries.count)
         for (path, entry) in entries { next.pages[path] = entry }
     }
 
