@@ -48,7 +48,7 @@ public enum Builder {
         let (content, loadDiagnostics) = ContentLoader.load(root: request.content, only: only) { site in
             speech = speechTools(request, site)
             let context = contextFingerprint(site, options(request, site, speech: speech), speech: speech)
-            previous = lastCache.flatMap { $0.key == key && $0.context == context ? $0 : nil }
+            previous = lastCache?.matching(key: key, context: context)
             return (previous?.hoods ?? [:]).filter { _, hood in hood.files.allSatisfy { output.verified[$0.path] == $0.hash } }.mapValues(\.folder)
         }
         report.diagnostics = (loadDiagnostics + themeDiagnostics + missingLanguages(content, theme)).sortedForDisplay()

@@ -75,7 +75,12 @@ public struct RenderCache: Sendable {
 
     /// The cache in `folder`, when it was made with the same key and context.
     public static func load(_ folder: String, key: String, context: Fingerprint) -> RenderCache? {
-        read(folder).flatMap { $0.key == key && $0.context == context ? $0 : nil }
+        read(folder)?.matching(key: key, context: context)
+    }
+
+    /// This cache, when it was made with this key and context; nil when either changed.
+    public func matching(key: String, context: Fingerprint) -> RenderCache? {
+        self.key == key && self.context == context ? self : nil
     }
 
     /// The cache in `folder`, whatever its key and context (a build reads it while it reads the
