@@ -77,10 +77,10 @@ struct ObservationLoader {
                       "the header lacks the required column\(missing.count > 1 ? "s" : "") \(choices(missing).replacingOccurrences(of: " or ", with: " and "))")
             return []
         }
-        let header = table.header.map { CSVTable.Cell(text: $0.text.trimmingCharacters(in: .whitespaces), location: $0.location) }
+        let header = CSVHeader(table.header, privacy: site.privacy)
         let lines = LineIndex(text)
         return table.records.compactMap { row in
-            let fields = Record(header: header, row: row, privacy: site.privacy)
+            let fields = Record(header: header, row: row)
             guard let id = self.id(fields, log: &log) else { return nil }
             return build(id: id, fields, description: fields.text("description", log: &log) ?? "", source: Source(lines: lines), log: &log)
         }

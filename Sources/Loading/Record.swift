@@ -19,11 +19,12 @@ struct Record {
         }
     }
 
-    /// A CSV row: empty cells count as absent.
-    init(header: [CSVTable.Cell], row: CSVTable.Record, privacy: PrivacyPolicy) {
+    /// A CSV row: empty cells count as absent; the header's private columns are left out.
+    init(header: CSVHeader, row: CSVTable.Record) {
         self.location = row.location
-        for (name, cell) in zip(header, row.cells) where !privacy.isPrivate(name.text) && !cell.text.isEmpty {
-            fields[name.text] = Node(.string(cell.text), at: cell.location)
+        fields.reserveCapacity(header.keptCount)
+        for (column, cell) in zip(header.columns, row.cells) where column.kept && !cell.text.isEmpty {
+            fields[column.name] = Node(.string(cell.text), at: cell.location)
         }
     }
 
@@ -132,6 +133,21 @@ struct Record {
             }
         }
         return out
+    }
+}
+
+/// A CSV table's column names, trimmed, each with whether its cells are kept (not private): decided
+/// once per table rather than once per cell.
+struct CSVHeader {
+    let columns: [(name: String, kept: Bool)]
+    let keptCount: Int
+
+    init(_ cells: [CSVTable.Cell], privacy: PrivacyPolicy) {
+        columns = cells.map { cell in
+            let name = cell.text.trimmingCharacters(in: .whitespaces)
+            return (name, !privacy.isPrivate(name))
+        }
+        keptCount = columns.reduce(0) { $0 + ($1.kept ? 1 : 0) }
     }
 }
 
