@@ -32,58 +32,62 @@ enum Basemap {
         return simple.count >= 2 ? simple : nil
     }
 
-    static func pathData(_ points: [PlanePoint], closed: Bool) -> String {
-        var out = ""
-        out.reserveCapacity(points.count * 14 + 1)
+    /// `M x y L x y …` (and `Z` when closed), appended as bytes.
+    static func appendPathData(_ points: [PlanePoint], closed: Bool, to out: inout [UInt8]) {
+        out.reserveCapacity(out.count + points.count * 14 + 1)
         for (i, p) in points.enumerated() {
-            out += i == 0 ? "M" : "L"
-            out += SVGText.number(p.x)
-            out += " "
-            out += SVGText.number(p.y)
+            out.append(i == 0 ? UInt8(ascii: "M") : UInt8(ascii: "L"))
+            SVGText.append(p.x, to: &out)
+            out.append(UInt8(ascii: " "))
+            SVGText.append(p.y, to: &out)
         }
-        if closed { out += "Z" }
-        return out
+        if closed { out.append(UInt8(ascii: "Z")) }
     }
 
     /// Polygons (with holes) as one path, simplified; "" when nothing of them is left.
     static func areaPath(_ polygons: [Polygon], _ fit: MercatorFit, tolerance: Double = 0.25) -> String {
-        var out = ""
+        var out: [UInt8] = []
         for polygon in polygons {
             let outer = polygon.outer.map { PlanePoint(fit.point($0)) }
             let holes = polygon.holes.map { $0.map { PlanePoint(fit.point($0)) } }
             guard let simple = Simplification.polygon(outer: outer, holes: holes, tolerance: tolerance) else { continue }
-            out += pathData(simple.outer, closed: true)
-            for hole in simple.holes { out += pathData(hole, closed: true) }
+            appendPathData(simple.outer, closed: true, to: &out)
+            for hole in simple.holes { appendPathData(hole, closed: true, to: &out) }
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
-    static func svg(_ ground: Ground, _ fit: MercatorFit) -> String {
-        guard !ground.shapes.isEmpty else { return "" }
-        var s = "<g class=\"basemap\" aria-hidden=\"true\">\n"
+    /// The ground appended to a drawing (nothing when it has no shapes).
+    static func write(_ ground: Ground, _ fit: MercatorFit, to s: inout SVGWriter) {
+        guard !ground.shapes.isEmpty else { return }
+        s.add("<g class=\"basemap\" aria-hidden=\"true\">\n")
         for shape in ground.areas {
             let d = areaPath(shape.areas, fit)
             guard !d.isEmpty else { continue }
             let (fill, stroke) = shape.kind == .water ? ("#bcd7ea", "#8fb8d6") : ("#d3e8cb", "#a2c996")
-            s += "<path d=\"\(d)\" fill=\"\(fill)\" stroke=\"\(stroke)\" stroke-width=\"1\" fill-rule=\"evenodd\"/>\n"
+            s.add("<path d=\"\(d)\" fill=\"\(fill)\" stroke=\"\(stroke)\" stroke-width=\"1\" fill-rule=\"evenodd\"/>\n")
         }
         // Small streets first, so larger ones cross over them; all casings before all fills.
-        var byClass: [(MapSpec.StreetClass, String)] = []
+        var byClass: [(MapSpec.StreetClass, [UInt8])] = []
         for (cls, lines) in ground.linesByClass {
-            var d = ""
+            var d: [UInt8] = []
             for line in lines {
-                if let points = projected(line, fit, tolerance: 0.5) { d += pathData(points, closed: false) }
+                if let points = projected(line, fit, tolerance: 0.5) { appendPathData(points, closed: false, to: &d) }
             }
             if !d.isEmpty { byClass.append((cls, d)) }
         }
         for (cls, d) in byClass {
             let st = style(cls)
-            s += "<path d=\"\(d)\" fill=\"none\" stroke=\"\(st.casing)\" stroke-width=\"\(SVGText.number(st.width + 1.6))\" stroke-linecap=\"round\" stroke-linejoin=\"round\"/>\n"
+            s.add("<path d=\"")
+            s.add(bytes: d)
+            s.add("\" fill=\"none\" stroke=\"\(st.casing)\" stroke-width=\"\(st.width + 1.6)\" stroke-linecap=\"round\" stroke-linejoin=\"round\"/>\n")
         }
         for (cls, d) in byClass {
             let st = style(cls)
-            s += "<path d=\"\(d)\" fill=\"none\" stroke=\"\(st.fill)\" stroke-width=\"\(SVGText.number(st.width))\" stroke-linecap=\"round\" stroke-linejoin=\"round\"/>\n"
+            s.add("<path d=\"")
+            s.add(bytes: d)
+            s.add("\" fill=\"none\" stroke=\"\(st.fill)\" stroke-width=\"\(st.width)\" stroke-linecap=\"round\" stroke-linejoin=\"round\"/>\n")
         }
-        return s + "</g>\n"
+        s.add("</g>\n")
     }
 }

@@ -68,17 +68,24 @@ public enum MapKey {
     /// The scale bar drawn on the map, at its bottom left on a white ground: it grows and shrinks
     /// with the map, so it stays true at any size.
     static func scaleBar(_ scale: MapDrawing.Scale, x: Double, bottom: Double) -> (svg: String, box: MapBox) {
-        func n(_ v: Double) -> String { SVGText.number(v) }
+        var s = SVGWriter(capacity: 1_024)
+        let box = scaleBar(scale, x: x, bottom: bottom, to: &s)
+        return (s.string, box)
+    }
+
+    /// The scale bar appended to a drawing; returns the room it takes.
+    @discardableResult
+    static func scaleBar(_ scale: MapDrawing.Scale, x: Double, bottom: Double, to s: inout SVGWriter) -> MapBox {
         let m = scale.metersLength, f = scale.feetLength
         let width = scaleBarWidth(scale)
         let top = bottom - 38
-        var s = "<g class=\"scale\" font-family=\"system-ui, sans-serif\" font-size=\"13\" fill=\"#1d2327\" aria-hidden=\"true\">"
-        s += "<rect x=\"\(n(x))\" y=\"\(n(top))\" width=\"\(n(width))\" height=\"38\" rx=\"3\" fill=\"#ffffff\" fill-opacity=\"0.88\"/>"
-        s += "<path d=\"M\(n(x + 6)) \(n(top + 6))V\(n(top + 12))H\(n(x + 6 + m))V\(n(top + 6))\" fill=\"none\" stroke=\"#1d2327\" stroke-width=\"1.5\"/>"
-        s += "<text x=\"\(n(x + 12 + m))\" y=\"\(n(top + 15))\">\(Escape.xml(scale.meters))</text>"
-        s += "<path d=\"M\(n(x + 6)) \(n(top + 32))V\(n(top + 26))H\(n(x + 6 + f))V\(n(top + 32))\" fill=\"none\" stroke=\"#1d2327\" stroke-width=\"1.5\"/>"
-        s += "<text x=\"\(n(x + 12 + f))\" y=\"\(n(top + 33))\">\(Escape.xml(scale.feet))</text></g>\n"
-        return (s, scaleBarBox(width: width, x: x, bottom: bottom))
+        s.add("<g class=\"scale\" font-family=\"system-ui, sans-serif\" font-size=\"13\" fill=\"#1d2327\" aria-hidden=\"true\">")
+        s.add("<rect x=\"\(x)\" y=\"\(top)\" width=\"\(width)\" height=\"38\" rx=\"3\" fill=\"#ffffff\" fill-opacity=\"0.88\"/>")
+        s.add("<path d=\"M\(x + 6) \(top + 6)V\(top + 12)H\(x + 6 + m)V\(top + 6)\" fill=\"none\" stroke=\"#1d2327\" stroke-width=\"1.5\"/>")
+        s.add("<text x=\"\(x + 12 + m)\" y=\"\(top + 15)\">\(xml: scale.meters)</text>")
+        s.add("<path d=\"M\(x + 6) \(top + 32)V\(top + 26)H\(x + 6 + f)V\(top + 32)\" fill=\"none\" stroke=\"#1d2327\" stroke-width=\"1.5\"/>")
+        s.add("<text x=\"\(x + 12 + f)\" y=\"\(top + 33)\">\(xml: scale.feet)</text></g>\n")
+        return scaleBarBox(width: width, x: x, bottom: bottom)
     }
 
     /// How wide the scale bar is drawn: its longer bar and its words.

@@ -29,7 +29,6 @@ struct MapPicture {
     /// The drawing at `fit`'s size; `groups` when they were placed for this size rather than the wide one.
     func rendition(_ fit: MercatorFit, idPrefix p: String, key: MapKey.Standalone?, groups: [MarkGroup]? = nil) -> MapDrawing.Rendition {
         let groups = groups ?? self.groups
-        func n(_ v: Double) -> String { SVGText.number(v) }
         let width = fit.width
         let scale = MapKey.scale(fit)
         // Marks, the north arrow and the scale bar first: names go around them.
@@ -58,36 +57,35 @@ struct MapPicture {
         // A picture, unless it holds links: then a graphics document whose links a screen reader can
         // browse (still outside the tab order), never an image with controls inside.
         let role = groups.isEmpty ? "role=\"img\" " : ""
-        var s = ""
         // Room for the drawing at once: it would otherwise be copied each time it outgrew its storage.
-        s.reserveCapacity(8_192 + 160 * groups.count)
-        s += "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"map\(spec.narrowWidth == nil ? "" : (p == spec.idPrefix ? " map-wide" : " map-narrow"))\" "
+        var s = SVGWriter(capacity: 8_192 + 160 * groups.count)
+        s.add("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"map\(spec.narrowWidth == nil ? "" : (p == spec.idPrefix ? " map-wide" : " map-narrow"))\" ")
         // On a right-to-left page the drawing's labels (street names, the scale) still sit where the geometry puts them.
-        if spec.words.rightToLeft { s += "direction=\"ltr\" " }
-        s += "viewBox=\"0 0 \(n(width)) \(n(height))\" width=\"\(n(width))\" height=\"\(n(height))\" \(role)aria-labelledby=\"\(p)-title \(p)-desc\">\n"
-        s += "<title id=\"\(p)-title\">\(Escape.xml(spec.title))</title>\n"
-        s += "<desc id=\"\(p)-desc\">\(Escape.xml(description))</desc>\n"
+        if spec.words.rightToLeft { s.add("direction=\"ltr\" ") }
+        s.add("viewBox=\"0 0 \(width) \(height)\" width=\"\(width)\" height=\"\(height)\" \(role)aria-labelledby=\"\(p)-title \(p)-desc\">\n")
+        s.add("<title id=\"\(p)-title\">\(xml: spec.title)</title>\n")
+        s.add("<desc id=\"\(p)-desc\">\(xml: description)</desc>\n")
         // Whatever the page does with the SVG's box, nothing of the ground shows outside the frame.
-        s += "<clipPath id=\"\(p)-frame\"><rect width=\"\(n(width))\" height=\"\(n(fit.height))\"/></clipPath>\n"
-        s += "<rect width=\"\(n(width))\" height=\"\(n(height))\" fill=\"#ffffff\"/>\n"
-        s += "<g clip-path=\"url(#\(p)-frame)\">\n"
-        s += "<rect width=\"\(n(width))\" height=\"\(n(fit.height))\" fill=\"#ebe7df\"/>\n"
+        s.add("<clipPath id=\"\(p)-frame\"><rect width=\"\(width)\" height=\"\(fit.height)\"/></clipPath>\n")
+        s.add("<rect width=\"\(width)\" height=\"\(height)\" fill=\"#ffffff\"/>\n")
+        s.add("<g clip-path=\"url(#\(p)-frame)\">\n")
+        s.add("<rect width=\"\(width)\" height=\"\(fit.height)\" fill=\"#ebe7df\"/>\n")
         let boundary = spec.boundary.map { Basemap.areaPath($0.polygons, fit) } ?? ""
-        if !boundary.isEmpty { s += "<path d=\"\(boundary)\" fill=\"#f8f6f1\" fill-rule=\"evenodd\"/>\n" }
-        s += Basemap.svg(spec.ground, fit)
+        if !boundary.isEmpty { s.add("<path d=\"\(boundary)\" fill=\"#f8f6f1\" fill-rule=\"evenodd\"/>\n") }
+        Basemap.write(spec.ground, fit, to: &s)
         if !boundary.isEmpty {
-            s += "<path d=\"\(boundary)\" fill=\"none\" stroke=\"#0b5d5b\" stroke-width=\"2.5\" stroke-opacity=\"0.8\" stroke-linejoin=\"round\" stroke-dasharray=\"8 4\" fill-rule=\"evenodd\"/>\n"
+            s.add("<path d=\"\(boundary)\" fill=\"none\" stroke=\"#0b5d5b\" stroke-width=\"2.5\" stroke-opacity=\"0.8\" stroke-linejoin=\"round\" stroke-dasharray=\"8 4\" fill-rule=\"evenodd\"/>\n")
         }
-        s += "</g>\n"
-        s += names.svg
-        s += "<g class=\"marks\">\n"
-        for (g, place) in zip(groups, places) { s += mark(g, place: place) }
-        s += "</g>\n"
-        s += northArrow(x: north.value.0, y: north.value.1, word: spec.words.north)
-        s += MapKey.scaleBar(scale, x: bar.value.0, bottom: bar.value.1).svg
-        if let drawnKey { s += drawnKey.svg }
-        s += "</svg>\n"
-        return MapDrawing.Rendition(svg: s, width: width, height: height, labelBoxes: names.placed.map(\.box),
+        s.add("</g>\n")
+        s.add(raw: names.svg)
+        s.add("<g class=\"marks\">\n")
+        for (g, place) in zip(groups, places) { mark(g, place: place, to: &s) }
+        s.add("</g>\n")
+        northArrow(x: north.value.0, y: north.value.1, word: spec.words.north, to: &s)
+        MapKey.scaleBar(scale, x: bar.value.0, bottom: bar.value.1, to: &s)
+        if let drawnKey { s.add(raw: drawnKey.svg) }
+        s.add("</svg>\n")
+        return MapDrawing.Rendition(svg: s.string, width: width, height: height, labelBoxes: names.placed.map(\.box),
                                     markBoxes: markBoxes + [bar.box, north.box])
     }
 
@@ -105,45 +103,43 @@ struct MapPicture {
     /// A mark links to its report; a group is a small pie of its categories around its number, and
     /// links to the list of exactly its reports. Neither is in the tab order: the same links follow
     /// the map in the page.
-    func mark(_ g: MarkGroup, place: MapDrawing.Place) -> String {
-        func n(_ v: Double) -> String { SVGText.number(v) }
+    func mark(_ g: MarkGroup, place: MapDrawing.Place, to s: inout SVGWriter) {
         if g.marks.count == 1, let m = g.marks.first {
             let shape = shapes[m.category] ?? .circle
-            return "<a href=\"\(Escape.xml(m.url))\" tabindex=\"-1\" aria-label=\"\(Escape.xml(m.label))\"><title>\(Escape.xml(m.label))</title>"
-                + "<path d=\"\(shape.path(x: g.x, y: g.y, r: MarkGroups.markRadius))\" fill=\"\(colors[m.category] ?? "#555555")\" stroke=\"#ffffff\" stroke-width=\"1.5\"/></a>\n"
+            s.add("<a href=\"\(xml: m.url)\" tabindex=\"-1\" aria-label=\"\(xml: m.label)\"><title>\(xml: m.label)</title><path d=\"")
+            shape.write(x: g.x, y: g.y, r: MarkGroups.markRadius, to: &s)
+            s.add("\" fill=\"\(colors[m.category] ?? "#555555")\" stroke=\"#ffffff\" stroke-width=\"1.5\"/></a>\n")
+            return
         }
         let r = g.radius
-        var s = "<a href=\"\(Escape.xml(spec.groupLink + place.anchor))\" tabindex=\"-1\" aria-label=\"\(Escape.xml(place.summary))\"><title>\(Escape.xml(place.summary))</title>"
-        s += "<circle cx=\"\(n(g.x))\" cy=\"\(n(g.y))\" r=\"\(n(r + 1.5))\" fill=\"#ffffff\"/>"
+        s.add("<a href=\"\(xml: spec.groupLink + place.anchor)\" tabindex=\"-1\" aria-label=\"\(xml: place.summary)\"><title>\(xml: place.summary)</title>")
+        s.add("<circle cx=\"\(g.x)\" cy=\"\(g.y)\" r=\"\(r + 1.5)\" fill=\"#ffffff\"/>")
         let slices = spec.categories.compactMap { c -> (String, Int)? in
             let k = g.marks.reduce(0) { $0 + ($1.category == c.key ? 1 : 0) }
             return k == 0 ? nil : (colors[c.key] ?? "#555555", k)
         }
         if slices.count == 1, let only = slices.first {
-            s += "<circle cx=\"\(n(g.x))\" cy=\"\(n(g.y))\" r=\"\(n(r))\" fill=\"\(Escape.xml(only.0))\"/>"
+            s.add("<circle cx=\"\(g.x)\" cy=\"\(g.y)\" r=\"\(r)\" fill=\"\(xml: only.0)\"/>")
         } else {
             var start = -Double.pi / 2
             let total = Double(g.marks.count)
             for (color, k) in slices {
                 let sweep = 2 * .pi * Double(k) / total
                 let end = start + sweep
-                s += "<path d=\"M\(n(g.x)) \(n(g.y))L\(n(g.x + r * cos(start))) \(n(g.y + r * sin(start)))"
-                s += "A\(n(r)) \(n(r)) 0 \(sweep > .pi ? 1 : 0) 1 \(n(g.x + r * cos(end))) \(n(g.y + r * sin(end)))Z\" fill=\"\(Escape.xml(color))\"/>"
+                s.add("<path d=\"M\(g.x) \(g.y)L\(g.x + r * cos(start)) \(g.y + r * sin(start))")
+                s.add("A\(r) \(r) 0 \(sweep > .pi ? "1" : "0") 1 \(g.x + r * cos(end)) \(g.y + r * sin(end))Z\" fill=\"\(xml: color)\"/>")
                 start = end
             }
         }
-        s += "<circle cx=\"\(n(g.x))\" cy=\"\(n(g.y))\" r=\"\(n(r * 0.62))\" fill=\"#ffffff\"/>"
-        s += "<text x=\"\(n(g.x))\" y=\"\(n(g.y + 4))\" font-family=\"system-ui, sans-serif\" font-size=\"\(g.marks.count >= 100 ? 10 : 11.5)\" font-weight=\"700\" fill=\"#1d2327\" text-anchor=\"middle\">\(g.marks.count)</text></a>\n"
-        return s
+        s.add("<circle cx=\"\(g.x)\" cy=\"\(g.y)\" r=\"\(r * 0.62)\" fill=\"#ffffff\"/>")
+        s.add("<text x=\"\(g.x)\" y=\"\(g.y + 4)\" font-family=\"system-ui, sans-serif\" font-size=\"\(g.marks.count >= 100 ? "10.0" : "11.5")\" font-weight=\"700\" fill=\"#1d2327\" text-anchor=\"middle\">\(g.marks.count)</text></a>\n")
     }
 
-    func northArrow(x: Double, y: Double, word: String) -> String {
-        func n(_ v: Double) -> String { SVGText.number(v) }
-        return "<g class=\"north\" aria-hidden=\"true\"><circle cx=\"\(n(x))\" cy=\"\(n(y + 20))\" r=\"17\" fill=\"#ffffff\" fill-opacity=\"0.9\"/>"
-            + "<path d=\"M\(n(x)) \(n(y + 5))L\(n(x + 7)) \(n(y + 26))L\(n(x)) \(n(y + 21))L\(n(x - 7)) \(n(y + 26))Z\" fill=\"#1d2327\"/>"
-            + "<g font-family=\"system-ui, sans-serif\" font-size=\"13\" font-weight=\"700\" text-anchor=\"middle\">"
-            + "<text x=\"\(n(x))\" y=\"\(n(y + 52))\" fill=\"#ffffff\" stroke=\"#ffffff\" stroke-width=\"3\" stroke-linejoin=\"round\">\(Escape.xml(word))</text>"
-            + "<text x=\"\(n(x))\" y=\"\(n(y + 52))\" fill=\"#1d2327\">\(Escape.xml(word))</text></g></g>\n"
+    func northArrow(x: Double, y: Double, word: String, to s: inout SVGWriter) {
+        s.add("<g class=\"north\" aria-hidden=\"true\"><circle cx=\"\(x)\" cy=\"\(y + 20)\" r=\"17\" fill=\"#ffffff\" fill-opacity=\"0.9\"/>")
+        s.add("<path d=\"M\(x) \(y + 5)L\(x + 7) \(y + 26)L\(x) \(y + 21)L\(x - 7) \(y + 26)Z\" fill=\"#1d2327\"/>")
+        s.add("<g font-family=\"system-ui, sans-serif\" font-size=\"13\" font-weight=\"700\" text-anchor=\"middle\">")
+        s.add("<text x=\"\(x)\" y=\"\(y + 52)\" fill=\"#ffffff\" stroke=\"#ffffff\" stroke-width=\"3\" stroke-linejoin=\"round\">\(xml: word)</text>")
+        s.add("<text x=\"\(x)\" y=\"\(y + 52)\" fill=\"#1d2327\">\(xml: word)</text></g></g>\n")
     }
-
 }

@@ -16,16 +16,22 @@ public enum MarkShape: Int, CaseIterable, Sendable {
 
     /// An SVG path centered on (x, y), about `r` in radius.
     public func path(x: Double, y: Double, r: Double) -> String {
-        func n(_ v: Double) -> String { SVGText.number(v) }
+        var s = SVGWriter(capacity: 160)
+        write(x: x, y: y, r: r, to: &s)
+        return s.string
+    }
+
+    /// The path's data appended to a drawing.
+    func write(x: Double, y: Double, r: Double, to s: inout SVGWriter) {
         switch self {
         case .circle:
-            return "M\(n(x - r)) \(n(y))a\(n(r)) \(n(r)) 0 1 0 \(n(2 * r)) 0a\(n(r)) \(n(r)) 0 1 0 \(n(-2 * r)) 0Z"
+            s.add("M\(x - r) \(y)a\(r) \(r) 0 1 0 \(2 * r) 0a\(r) \(r) 0 1 0 \(-2 * r) 0Z")
         case .square:
-            let s = r * 0.9
-            return "M\(n(x - s)) \(n(y - s))H\(n(x + s))V\(n(y + s))H\(n(x - s))Z"
+            let q = r * 0.9
+            s.add("M\(x - q) \(y - q)H\(x + q)V\(y + q)H\(x - q)Z")
         case .plus:
             let a = r, b = r * 0.38
-            return "M\(n(x - b)) \(n(y - a))H\(n(x + b))V\(n(y - b))H\(n(x + a))V\(n(y + b))H\(n(x + b))V\(n(y + a))H\(n(x - b))V\(n(y + b))H\(n(x - a))V\(n(y - b))H\(n(x - b))Z"
+            s.add("M\(x - b) \(y - a)H\(x + b)V\(y - b)H\(x + a)V\(y + b)H\(x + b)V\(y + a)H\(x - b)V\(y + b)H\(x - a)V\(y - b)H\(x - b)Z")
         default:
             let (count, rotation, inner): (Int, Double, Double?) = {
                 switch self {
@@ -38,14 +44,13 @@ public enum MarkShape: Int, CaseIterable, Sendable {
                 }
             }()
             let radius = self == .triangle || self == .invertedTriangle ? r * 1.2 : r * 1.05
-            var points: [(Double, Double)] = []
             let steps = inner == nil ? count : count * 2
             for i in 0..<steps {
                 let angle = (rotation + Double(i) * 360 / Double(steps)) * .pi / 180
                 let rr = inner != nil && i % 2 == 1 ? radius * (inner ?? 1) : radius
-                points.append((x + rr * cos(angle), y + rr * sin(angle)))
+                s.add("\(i == 0 ? "M" : "L")\(x + rr * cos(angle)) \(y + rr * sin(angle))")
             }
-            return "M" + points.map { "\(n($0.0)) \(n($0.1))" }.joined(separator: "L") + "Z"
+            s.add("Z")
         }
     }
 }

@@ -141,10 +141,14 @@ public struct Language: Sendable {
     }
 
     /// The same with whole numbers only, for the program's own strings.
-    public func text(_ key: String, count: Int? = nil, _ parameters: [String: String] = [:]) -> String {
-        var values = parameters.mapValues { Value.string($0) }
-        if let count { values["count"] = .int(count) }
-        return text(key, values)
+    /// Parameters are looked up one by one, without a dictionary made per message (maps ask for
+    /// several messages for each of their thousands of drawings).
+    public func text(_ key: String, count: Int? = nil, _ parameters: KeyValuePairs<String, String> = [:]) -> String {
+        let found = try? render(key, html: false) { name -> Value? in
+            if let count, name == "count" { return .int(count) }
+            return parameters.first { $0.key == name }.map { .string($0.value) }
+        }
+        return found ?? key
     }
 
     public struct Failure: Error, Sendable {
@@ -153,6 +157,11 @@ public struct Language: Sendable {
 
     /// The message rendered; with `html`, text is escaped for HTML and safe parameters go in whole.
     public func render(_ key: String, _ parameters: [String: Value], html: Bool) throws(Failure) -> String {
+        try render(key, html: html) { parameters[$0] }
+    }
+
+    /// The message rendered, each parameter given by `parameter(name)`.
+    func render(_ key: String, html: Bool, parameter: (String) -> Value?) throws(Failure) -> String {
         guard let message = messages[key] else {
             throw Failure(message: "no string '\(key)' in \(path)")
         }
@@ -161,11 +170,11 @@ public struct Language: Sendable {
         case .text(let t): pattern = t
         case .plural(let forms):
             // `form:` picks a form by name (for a script that fills in `{count}` itself).
-            if case .string(let form)? = parameters["form"], let text = forms[form] ?? forms["other"] {
+            if case .string(let form)? = parameter("form"), let text = forms[form] ?? forms["other"] {
                 pattern = text
                 break
             }
-            guard let count = parameters["count"] else {
+            guard let count = parameter("count") else {
                 throw Failure(message: "'\(key)' has plural forms: give it a count (t: count: n)")
             }
             let n: Int
@@ -185,7 +194,7 @@ public struct Language: Sendable {
             switch part {
             case .literal(let raw, let escaped): out += html ? escaped : raw
             case .parameter(let name):
-                guard let value = parameters[name] else {
+                guard let value = parameter(name) else {
                     throw Failure(message: "'\(key)' needs the parameter '\(name)'")
                 }
                 out += parameterText(value, html: html)

@@ -83,7 +83,7 @@ final class ViewModels: @unchecked Sendable {
     func date(_ d: ContentDate) -> Value { .string(instant(d.instant)) }
 
     /// A string of the language file with its parameters.
-    func t(_ key: String, count: Int? = nil, _ parameters: [String: String] = [:]) -> String {
+    func t(_ key: String, count: Int? = nil, _ parameters: KeyValuePairs<String, String> = [:]) -> String {
         language.text(key, count: count, parameters)
     }
 
