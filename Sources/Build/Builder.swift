@@ -124,6 +124,7 @@ public enum Builder {
         // Nothing read and nothing rendered: the cache on disk already says all of this.
         let same = previous != nil && site.neighborhoods.isEmpty && rendered.renderedCount == 0
         if !same, (try? OutputFolder.makeFolders(request.cacheFolder)) != nil { next.save(request.cacheFolder) }
+        if request.endsProcess { AtExit.keep([content, site, rendered, next, lastCache as Any, previous as Any]) }
         stages.end("Finish")
         report.neighborhoods = site.neighborhoods.count + content.unchanged.count
         report.pages = rendered.pageCount

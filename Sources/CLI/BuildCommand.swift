@@ -38,6 +38,7 @@ enum BuildCommand {
         request.useCache = !parsed.flags.contains("no-cache")
         request.shareCards = !parsed.flags.contains("no-share-cards")
         request.narration = !parsed.flags.contains("no-narration")
+        request.endsProcess = console.endsWithCommand
         if parsed.flags.contains("verbose") {
             request.progress = { [console] line in console.err(line) }
             request.progress?("cache folder: \(request.cacheFolder)")

@@ -9,6 +9,8 @@ public struct Console: Sendable {
     public var err: @Sendable (String) -> Void
     /// The environment variables a command may read (`HOME`, `XDG_CACHE_HOME`, `COMMONSIGHT_MODEL_URL`).
     public var environment: [String: String] = [:]
+    /// True for the real process, which exits when its command is done (a test's console is not).
+    public var endsWithCommand = false
 
     public init(workingDirectory: String, today: String, environment: [String: String] = [:],
                 out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void) {
@@ -24,12 +26,14 @@ public struct Console: Sendable {
         let formatter = DateFormatter()
         formatter.dateFormat = "yyyy-MM-dd"
         formatter.locale = Locale(identifier: "en_US_POSIX")
-        return Console(
+        var console = Console(
             workingDirectory: FileManager.default.currentDirectoryPath,
             today: formatter.string(from: Date()),
             environment: ProcessInfo.processInfo.environment,
             out: { FileHandle.standardOutput.write(($0 + "\n").data(using: .utf8) ?? Data()) },
             err: { FileHandle.standardError.write(($0 + "\n").data(using: .utf8) ?? Data()) })
+        console.endsWithCommand = true
+        return console
     }
 
     /// `path` made absolute against the working folder, for reading and writing.

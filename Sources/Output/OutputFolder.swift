@@ -121,9 +121,10 @@ public final class OutputFolder {
     /// Which owned files are still exactly as written (same size, inode, modification and change times).
     private func verify(jobs: Int) {
         let entries = Array(manifest.entries)
-        let root = path
+        // Each path is looked up from OUT's open folder (the lock's), not from the root again.
+        let root = lock
         let matches = Parallel.map(entries, workers: jobs) { entry -> Bool in
-            guard let expected = entry.value.status, let now = Posix.status(root + "/" + entry.key) else { return false }
+            guard let expected = entry.value.status, let now = Posix.status(entry.key, in: root) else { return false }
             return now == expected
         }
         verified.reserveCapacity(entries.count)
@@ -164,3 +165,4 @@ public final class OutputFolder {
         }
     }
 }
+

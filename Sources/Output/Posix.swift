@@ -18,6 +18,17 @@ enum Posix {
     static func status(_ path: String) -> Status? {
         var st = stat()
         guard lstat(path, &st) == 0 else { return nil }
+        return status(st)
+    }
+
+    /// `status` of `path` inside the open folder `folder` (the kernel walks only the part inside it).
+    static func status(_ path: String, in folder: Int32) -> Status? {
+        var st = stat()
+        guard fstatat(folder, path, &st, AT_SYMLINK_NOFOLLOW) == 0 else { return nil }
+        return status(st)
+    }
+
+    private static func status(_ st: stat) -> Status {
         let kind: Status.Kind
         switch st.st_mode & S_IFMT {
         case S_IFREG: kind = .file
