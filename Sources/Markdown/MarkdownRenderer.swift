@@ -161,8 +161,9 @@ extension MarkdownRenderer {
     /// generic `firstRange(of:)` took 3 % of a large build for this one question).
     static func hasAlign(_ html: String) -> Bool {
         var html = html
+        let needle: StaticString = " align=\""
         return html.withUTF8 { text in
-            let needle: [UInt8] = Array(" align=\"".utf8)
+            let needle = UnsafeBufferPointer(start: needle.utf8Start, count: needle.utf8CodeUnitCount)
             guard text.count >= needle.count else { return false }
             var i = 0
             let last = text.count - needle.count
