@@ -11,6 +11,20 @@ struct MarkdownTests {
         #expect(html.contains("type=\"checkbox\""))
     }
 
+    @Test("a table's column alignment becomes a style, not HTML5's obsolete align attribute")
+    func tableAlignment() {
+        let html = MarkdownRenderer.html("| left | middle | right | plain |\n|:--|:-:|--:|---|\n| 1 | 2 | 3 | 4 |\n")
+        #expect(html.contains("<th style=\"text-align: left\">left</th>"))
+        #expect(html.contains("<td style=\"text-align: center\">2</td>"))
+        #expect(html.contains("<td style=\"text-align: right\">3</td>"))
+        #expect(html.contains("<td>4</td>"))
+        #expect(!html.contains("align="))
+        // Text that only mentions the words is left as it is.
+        #expect(!MarkdownRenderer.html("set align=\"left\" here").contains("style="))
+        #expect(MarkdownRenderer.hasAlign("<td align=\"center\">"))
+        #expect(!MarkdownRenderer.hasAlign(" align=") && !MarkdownRenderer.hasAlign(""))
+    }
+
     @Test("raw HTML and javascript: links are dropped")
     func safeMode() {
         let html = MarkdownRenderer.html("<script>alert(1)</script>\n\n[x](javascript:alert(1)) <img src=x onerror=alert(1)>\n")
