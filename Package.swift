@@ -19,8 +19,6 @@ let package = Package(
                        providers: [.apt(["libqrencode-dev"])]),
         .systemLibrary(name: "CXXHash", path: "Sources/CXXHash", pkgConfig: "libxxhash",
                        providers: [.apt(["libxxhash-dev"])]),
-        .systemLibrary(name: "CRsvg", path: "Sources/CRsvg", pkgConfig: "librsvg-2.0",
-                       providers: [.apt(["librsvg2-dev"])]),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib",
                        providers: [.apt(["zlib1g-dev"])]),
 
@@ -32,7 +30,7 @@ let package = Package(
         .target(name: "Escaping"),
         .target(name: "CivilTime"),
         .target(name: "QRCode", dependencies: ["CQRencode", "Escaping"]),
-        .target(name: "Raster", dependencies: ["CRsvg", "CZlib"]),
+        .target(name: "Raster", dependencies: ["CZlib"]),
         .target(name: "Formats", dependencies: ["Diagnostics", "Geo", "CYAML"]),
         .target(name: "Markdown", dependencies: ["CCmarkGFM"]),
         .target(name: "Liquid", dependencies: ["CivilTime", "Escaping"]),

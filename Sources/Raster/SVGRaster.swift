@@ -1,4 +1,3 @@
-import CRsvg
 
 /// SVG drawn into pixels by librsvg and cairo, in this process, and written as PNG (`PNGEncoder`);
 /// all of their pointers live here.
@@ -17,9 +16,9 @@ public enum SVGRaster {
 
     /// The SVG as PNG bytes.
     public static func png(_ svg: String, width: Int, height: Int) throws(Failure) -> [UInt8] {
-        try draw(svg, width: width, height: height) { surface throws(Failure) in
-            guard let data = cairo_image_surface_get_data(surface),
-                  let png = PNGEncoder.encode(data, width: width, height: height, stride: Int(cairo_image_surface_get_stride(surface))) else {
+        try draw(svg, width: width, height: height) { cairo, surface throws(Failure) in
+            guard let data = cairo.imageSurfaceData(surface),
+                  let png = PNGEncoder.encode(data, width: width, height: height, stride: Int(cairo.imageSurfaceStride(surface))) else {
                 throw Failure(message: "zlib could not compress the picture")
             }
             return png
@@ -28,9 +27,9 @@ public enum SVGRaster {
 
     /// The SVG's pixels, row by row, each `0x00RRGGBB`.
     public static func pixels(_ svg: String, width: Int, height: Int) throws(Failure) -> [UInt32] {
-        try draw(svg, width: width, height: height) { surface throws(Failure) in
-            guard let data = cairo_image_surface_get_data(surface) else { throw Failure(message: "cairo gave no pixels") }
-            let stride = Int(cairo_image_surface_get_stride(surface))
+        try draw(svg, width: width, height: height) { cairo, surface throws(Failure) in
+            guard let data = cairo.imageSurfaceData(surface) else { throw Failure(message: "cairo gave no pixels") }
+            let stride = Int(cairo.imageSurfaceStride(surface))
             var out: [UInt32] = []
             out.reserveCapacity(width * height)
             for y in 0..<height {
@@ -41,46 +40,50 @@ public enum SVGRaster {
         }
     }
 
-    static func draw<T>(_ svg: String, width: Int, height: Int, _ body: (OpaquePointer) throws(Failure) -> T) throws(Failure) -> T {
+    static func draw<T>(_ svg: String, width: Int, height: Int,
+                        _ body: (RasterLibrary, RasterLibrary.Surface) throws(Failure) -> T) throws(Failure) -> T {
         guard (1...maxSide).contains(width), (1...maxSide).contains(height) else {
             throw Failure(message: "a picture must be 1 to \(maxSide) pixels on each side, not \(width) × \(height)")
         }
+        let c = try RasterLibrary.shared.get()
         let bytes = Array(svg.utf8)
-        var error: UnsafeMutablePointer<GError>?
-        guard let handle = bytes.withUnsafeBufferPointer({ rsvg_handle_new_from_data($0.baseAddress, gsize($0.count), &error) }) else {
-            throw Failure(message: "librsvg could not read the SVG: " + take(&error))
+        var error: RasterLibrary.ErrorPointer?
+        guard let handle = bytes.withUnsafeBufferPointer({ c.newFromData($0.baseAddress, $0.count, &error) }) else {
+            throw Failure(message: "librsvg could not read the SVG: " + take(&error, c))
         }
-        defer { g_object_unref(UnsafeMutableRawPointer(handle)) }
-        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height)) else {
+        defer { c.objectUnref(UnsafeMutableRawPointer(handle)) }
+        guard let surface = c.imageSurfaceCreate(RasterLibrary.formatRGB24, Int32(width), Int32(height)) else {
             throw Failure(message: "cairo could not make a surface")
         }
-        defer { cairo_surface_destroy(surface) }
-        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let cr = cairo_create(surface) else {
-            throw Failure(message: "cairo could not make a surface: " + text(cairo_surface_status(surface)))
+        defer { c.surfaceDestroy(surface) }
+        guard c.surfaceStatus(surface) == RasterLibrary.success, let cr = c.create(surface) else {
+            throw Failure(message: "cairo could not make a surface: " + text(c.surfaceStatus(surface), c))
         }
-        defer { cairo_destroy(cr) }
-        cairo_set_source_rgb(cr, 1, 1, 1)
-        cairo_paint(cr)
-        var viewport = RsvgRectangle(x: 0, y: 0, width: Double(width), height: Double(height))
-        guard rsvg_handle_render_document(handle, cr, &viewport, &error) != 0 else {
-            throw Failure(message: "librsvg could not draw the SVG: " + take(&error))
+        defer { c.destroy(cr) }
+        c.setSourceRGB(cr, 1, 1, 1)
+        c.paint(cr)
+        // An `RsvgRectangle`: x, y, width, height.
+        let viewport: (Double, Double, Double, Double) = (0, 0, Double(width), Double(height))
+        let drawn = withUnsafeBytes(of: viewport) { v in v.baseAddress.map { c.renderDocument(handle, cr, $0, &error) } ?? 0 }
+        guard drawn != 0 else {
+            throw Failure(message: "librsvg could not draw the SVG: " + take(&error, c))
         }
-        guard cairo_status(cr) == CAIRO_STATUS_SUCCESS else { throw Failure(message: "cairo could not draw: " + text(cairo_status(cr))) }
-        cairo_surface_flush(surface)
-        return try body(surface)
+        guard c.status(cr) == RasterLibrary.success else { throw Failure(message: "cairo could not draw: " + text(c.status(cr), c)) }
+        c.surfaceFlush(surface)
+        return try body(c, surface)
     }
 
     /// A GError's message, and the error freed.
-    static func take(_ error: inout UnsafeMutablePointer<GError>?) -> String {
+    static func take(_ error: inout RasterLibrary.ErrorPointer?, _ c: RasterLibrary) -> String {
         guard let e = error else { return "unknown error" }
         defer {
-            g_error_free(e)
+            c.errorFree(e)
             error = nil
         }
-        return e.pointee.message.map { String(cString: $0) } ?? "unknown error"
+        return RasterLibrary.message(of: e)
     }
 
-    static func text(_ status: cairo_status_t) -> String {
-        cairo_status_to_string(status).map { String(cString: $0) } ?? "status \(status.rawValue)"
+    static func text(_ status: Int32, _ c: RasterLibrary) -> String {
+        c.statusText(status).map { String(cString: $0) } ?? "status \(status)"
     }
 }

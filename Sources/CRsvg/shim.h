@@ -1,3 +1,0 @@
-#define RSVG_DISABLE_DEPRECATION_WARNINGS
-#include <cairo.h>
-#include <librsvg/rsvg.h>
