@@ -133,20 +133,7 @@ public final class OutputFolder {
         if untrusted > 0 { notes.append("\(untrusted) of \(entries.count) files in the output are not as the last build left them and will be written again") }
     }
 
-    static func read(_ path: String) -> [UInt8]? {
-        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var out: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if n < 0 && errno == EINTR { continue }
-            if n <= 0 { break }
-            out += buffer[..<n]
-        }
-        return out
-    }
+    static func read(_ path: String) -> [UInt8]? { FileBytes.read(path) }
 
     /// `a/b/page.html` → `a/b/.page.html.commonsight-new`: where a replacement is written first.
     static func temporary(_ p: String) -> String {

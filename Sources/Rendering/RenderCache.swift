@@ -87,15 +87,14 @@ public struct RenderCache: Sendable {
     /// content, and keeps it only when both match, as `load` does).
     public static func read(_ folder: String) -> RenderCache? {
         let identity = fileIdentity(folder)
-        guard let data = FileManager.default.contents(atPath: folder + "/" + fileName) else { return nil }
-        let bytes = [UInt8](data)
+        guard let bytes = FileBytes.read(folder + "/" + fileName, followingLinks: true) else { return nil }
         var lines = TabbedLines(bytes).makeIterator()
         func text(_ b: ArraySlice<UInt8>) -> String { String(decoding: b, as: UTF8.self) }
         guard let h = lines.next(), text(h[0]) == header, let k = lines.next(), k.count == 1,
               let c = lines.next(), c.count == 1, let context = Fingerprint(hexBytes: c[0]) else { return nil }
         var cache = RenderCache(key: text(k[0]), context: context)
         cache.identity = identity
-        cache.pages.reserveCapacity(data.count / 90)
+        cache.pages.reserveCapacity(bytes.count / 90)
         // Where each neighborhood's lines are: its pages' run (they are sorted, so together) and its own.
         var pageRuns: [(slug: String, start: Int)] = [], hoodRuns: [(slug: String, start: Int)] = []
         var endOfPages: Int?, endOfHoods: Int?
