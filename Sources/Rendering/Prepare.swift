@@ -26,11 +26,14 @@ enum Prepare {
 
     static func neighborhoods(_ site: Site, theme: Theme, workers: Int) -> [Neighborhood] {
         // Each edition in another language is prepared as a neighborhood of its own, in its folder.
-        Parallel.map(site.neighborhoods.flatMap { [$0] + $0.editions }, workers: workers) { hood in
+        let hoods = site.neighborhoods.flatMap { [$0] + $0.editions }
+        // Cores left over when fewer neighborhoods changed than there are cores (a rebuild).
+        let spare = max(1, workers / max(hoods.count, 1))
+        return Parallel.map(hoods, workers: workers) { hood in
             var settings = site.settings
             settings.language = hood.language.isEmpty ? settings.language : hood.language
             let models = ViewModels(site: settings, hood: hood, options: site.options,
-                                    language: theme.language(for: settings.language).numbering(settings.numbering))
+                                    language: theme.language(for: settings.language).numbering(settings.numbering), workers: spare)
             models.alternates = hood.languages.map { code in
                 (code, theme.language(for: code).text("language_name", count: nil, [:]), code == site.settings.language ? hood.slug : hood.slug + "/" + code)
             }

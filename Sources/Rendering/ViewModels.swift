@@ -42,7 +42,9 @@ final class ViewModels: @unchecked Sendable {
     /// A hash of what all of this neighborhood's maps share (see `MapRequest`).
     private(set) var mapFingerprint = Fingerprint(high: 0, low: 0)
 
-    init(site: SiteSettings, hood: NeighborhoodSite, options: BuildOptions, language: Language) {
+    /// `workers`: the threads this neighborhood may use beside its own (more than one when fewer
+    /// neighborhoods are prepared than there are cores, as in a rebuild after one report changed).
+    init(site: SiteSettings, hood: NeighborhoodSite, options: BuildOptions, language: Language, workers: Int = 1) {
         self.site = site
         self.hood = hood
         self.options = options
@@ -50,11 +52,13 @@ final class ViewModels: @unchecked Sendable {
         ground = Ground(Self.basemapShapes(hood))
         mapWords = Self.mapWords(language)
         for c in site.categories { categoryValues[c.key] = makeCategory(c.key) }
-        // A large neighborhood's reports are made on every core (each renders its Markdown).
+        // A large neighborhood's reports are made on every core (each renders its Markdown), and
+        // so are any neighborhood's when cores are spare.
         let me: ViewModels = self
         let made = { @Sendable (o: Observation) in (me.observationValue(o), me.markLabel(o)) }
-        let values = hood.observations.count > 2_000
-            ? Parallel.map(hood.observations, workers: ProcessInfo.processInfo.activeProcessorCount, made)
+        let threads = hood.observations.count > 2_000 ? ProcessInfo.processInfo.activeProcessorCount : workers
+        let values = threads > 1 && hood.observations.count > 1
+            ? Parallel.map(hood.observations, workers: threads, made)
             : hood.observations.map(made)
         observationValues.reserveCapacity(values.count)
         markLabels.reserveCapacity(values.count)
