@@ -33,8 +33,9 @@ public struct Console: Sendable {
         return console
     }
 
-    /// `YYYY-MM-DD` in the machine's time zone (`TZ`), from the C library. A `DateFormatter` made
-    /// ICU load its calendars and locale data: 17 of the 42 ms every command took to start.
+    /// `YYYY-MM-DD` in the machine's time zone as the C library reads it (`TZ`, as `date` does).
+    /// A `DateFormatter` made ICU load its calendars and locale data: 17 of the 42 ms every
+    /// command took to start.
     static func localToday() -> String {
         var now = time(nil)
         var parts = tm()

@@ -156,7 +156,6 @@ extension MarkdownRenderer {
         }
     }
 
-    /// `http:`, `https:`, `//host` or any other scheme: anything not inside the site.
     /// Whether the HTML holds ` align="`, found by a loop over its bytes (the standard library's
     /// generic `firstRange(of:)` took 3 % of a large build for this one question).
     static func hasAlign(_ html: String) -> Bool {
@@ -179,6 +178,7 @@ extension MarkdownRenderer {
         }
     }
 
+    /// `http:`, `https:`, `//host` or any other scheme: anything not inside the site.
     static func isRemote(_ url: String) -> Bool {
         let t = url.trimmingCharacters(in: .whitespaces).lowercased()
         if t.hasPrefix("//") { return true }

@@ -65,7 +65,7 @@ struct RasterLibrary: @unchecked Sendable {
               let paint: @convention(c) (Context) -> Void = f("cairo_paint"),
               let status: @convention(c) (Context) -> Int32 = f("cairo_status"),
               let statusText: @convention(c) (Int32) -> UnsafePointer<CChar>? = f("cairo_status_to_string") else {
-            return .failure(SVGRaster.Failure(message: "librsvg or cairo lacks \(missing.joined(separator: ", "))"))
+            return .failure(SVGRaster.Failure(message: "librsvg or cairo lacks the function \(missing.last ?? "?")"))
         }
         return .success(RasterLibrary(
             newFromData: newFromData, renderDocument: renderDocument, objectUnref: objectUnref, errorFree: errorFree,

@@ -42,7 +42,7 @@ final class ViewModels: @unchecked Sendable {
     /// A hash of what all of this neighborhood's maps share (see `MapRequest`).
     private(set) var mapFingerprint = Fingerprint(high: 0, low: 0)
 
-    /// `workers`: the threads this neighborhood may use beside its own (more than one when fewer
+    /// `workers`: the threads this neighborhood may use, its own included (more than one when fewer
     /// neighborhoods are prepared than there are cores, as in a rebuild after one report changed).
     init(site: SiteSettings, hood: NeighborhoodSite, options: BuildOptions, language: Language, workers: Int = 1) {
         self.site = site
