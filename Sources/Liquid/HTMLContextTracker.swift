@@ -44,10 +44,14 @@ struct HTMLContextTracker: Sendable {
     private mutating func step(_ c: Character) {
         switch state {
         case .data:
+            // Only what follows the last `<` can make `<!--` (text before it is never looked at
+            // again: a tag name replaces it, a comment's `-->` cannot reach back past the `<`), so
+            // plain text is not kept at all.
+            if c == "<" { recent = "<"; state = .tagName(""); return }
+            guard !recent.isEmpty else { return }
             recent.append(c)
-            if recent.count > 4 { recent.removeFirst(recent.count - 4) }
+            if recent.count > 4 { recent = "" ; return }
             if recent.hasSuffix("<!--") { state = .comment; recent = ""; return }
-            if c == "<" { state = .tagName("") }
         case .tagName(let name):
             if c.isLetter || c.isNumber || (c == "/" && name.isEmpty) || c == "-" {
                 state = name + String(c) == "!--" ? .comment : .tagName(name + String(c).lowercased())
@@ -80,8 +84,11 @@ struct HTMLContextTracker: Sendable {
             if recent.count > 3 { recent.removeFirst(recent.count - 3) }
             if recent == "-->" { state = .data; recent = "" }
         case .rawText(let tag):
-            recent.append(c)
             let closer = "</" + tag
+            // A character that is not in the closing tag ends any match: nothing before it counts.
+            // (`tag` is `script` or `style`; any other than ASCII may be, and is compared as before.)
+            if let a = c.asciiValue, a != UInt8(ascii: "<"), a != UInt8(ascii: "/"), !tag.utf8.contains(a | 0x20) { recent = ""; return }
+            recent.append(c)
             if recent.count > closer.count { recent.removeFirst(recent.count - closer.count) }
             if recent.lowercased() == closer { state = .tagName("/" + tag); recent = "" }
         }

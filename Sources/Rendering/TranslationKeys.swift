@@ -25,11 +25,26 @@ enum TranslationKeys {
     static func uses(in source: String, path: String) -> [(key: String, at: SourceLocation)] {
         var out: [(String, SourceLocation)] = []
         for (i, line) in source.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            // Both patterns need a `|` (a filter), and the second the word `ldate`: most lines have
+            // neither, and the regular expressions were most of the theme's reading.
+            guard line.utf8.contains(UInt8(ascii: "|")) else { continue }
             let text = String(line)
             for m in matches(message, in: text) { out.append((m.key, SourceLocation(path: path, line: i + 1, column: m.column))) }
+            guard hasLdate(line.utf8) else { continue }
             for m in matches(dateFormat, in: text) { out.append(("dates." + m.key, SourceLocation(path: path, line: i + 1, column: m.column))) }
         }
         return out
+    }
+
+    /// Whether the bytes hold `ldate` (a loop: the standard library's `firstRange(of:)` is slow).
+    static func hasLdate(_ bytes: Substring.UTF8View) -> Bool {
+        let word = Array("ldate".utf8)
+        var matched = 0
+        for b in bytes {
+            matched = b == word[matched] ? matched + 1 : (b == word[0] ? 1 : 0)
+            if matched == word.count { return true }
+        }
+        return false
     }
 
     // Fixed patterns (never nil; LanguageTests find keys through them), compiled once without a trap.
