@@ -44,7 +44,7 @@ let package = Package(
         .target(name: "Rendering", dependencies: ["CivilTime", "Assembly", "Loading", "Liquid", "Markdown", "Diagnostics", "Formats", "Geo", "Maps", "QRCode", "Output", "Fingerprint", "Parallelism", "Escaping", "Mail", "Raster", "Redaction", "Narration"]),
         .target(name: "Output", dependencies: ["Diagnostics", "Fingerprint", "Parallelism"]),
         .target(name: "Serve", dependencies: ["Parallelism", "Escaping"]),
-        .target(name: "Build", dependencies: ["CivilTime", "Loading", "Assembly", "Rendering", "Output", "Diagnostics", "Fingerprint", "Parallelism", "Sharding", "Narration"]),
+        .target(name: "Build", dependencies: ["CivilTime", "Loading", "Assembly", "Rendering", "Output", "Diagnostics", "Fingerprint", "Parallelism", "Sharding", "Narration", "Raster"]),
         .target(name: "Moderation", dependencies: ["CivilTime", "Diagnostics", "Escaping", "Formats", "Loading"]),
         .target(name: "Alchemy", dependencies: ["CivilTime", "Diagnostics", "Escaping", "Formats", "Geo", "Loading", "Parallelism", "Redaction"]),
         .target(name: "CLI", dependencies: ["Alchemy", "Moderation", "Sharding", "CivilTime", "Diagnostics", "Formats", "Loading", "Geo", "Markdown", "Liquid", "LiquidFiles", "Build", "Output", "Fingerprint", "Serve", "Escaping"]),

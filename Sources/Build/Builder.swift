@@ -7,6 +7,7 @@ import Loading
 import Narration
 import Output
 import Parallelism
+import Raster
 import Rendering
 import Sharding
 
@@ -64,6 +65,11 @@ public enum Builder {
         stages.end("Load content and templates")
 
         let buildOptions = options(request, content.site, speech: speech)
+        if buildOptions.shareCards, let missing = SVGRaster.unavailable() {
+            report.diagnostics.append(.error(content.site.location, "share cards cannot be drawn: \(missing)"))
+            output.abandon()
+            return report
+        }
         let site = Assembler.assemble(content, options: buildOptions)
         if buildOptions.baseURL == nil {
             report.diagnostics.append(.warning(content.site.location, "no base_url: flyers have no QR code, e-mail digests use relative links and there is no sitemap; set base_url in site.yml or pass --base-url"))

@@ -39,8 +39,8 @@ struct RasterLibrary: @unchecked Sendable {
     /// Loaded once, on first use; why not, when it cannot be.
     static let shared: Result<RasterLibrary, SVGRaster.Failure> = load()
 
-    static func load() -> Result<RasterLibrary, SVGRaster.Failure> {
-        guard let library = dlopen("librsvg-2.so.2", RTLD_NOW | RTLD_LOCAL) else {
+    static func load(_ name: String = "librsvg-2.so.2") -> Result<RasterLibrary, SVGRaster.Failure> {
+        guard let library = dlopen(name, RTLD_NOW | RTLD_LOCAL) else {
             let reason = dlerror().map { String(cString: $0) } ?? "not found"
             return .failure(SVGRaster.Failure(message: "librsvg could not be loaded (\(reason)); install librsvg2-2, or build with --no-share-cards"))
         }

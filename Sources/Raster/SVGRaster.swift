@@ -14,6 +14,13 @@ public enum SVGRaster {
     /// The largest side drawn: a share card is 1200 × 630.
     public static let maxSide = 4096
 
+    /// Why no picture can be drawn here (librsvg cannot be loaded), or nil: asked once before a
+    /// build draws its share cards, so that a missing library is one error, not one per card.
+    public static func unavailable() -> String? {
+        if case .failure(let failure) = RasterLibrary.shared { return failure.message }
+        return nil
+    }
+
     /// The SVG as PNG bytes.
     public static func png(_ svg: String, width: Int, height: Int) throws(Failure) -> [UInt8] {
         try draw(svg, width: width, height: height) { cairo, surface throws(Failure) in

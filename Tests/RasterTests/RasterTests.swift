@@ -1,9 +1,20 @@
 import Dispatch
-import Raster
+@testable import Raster
 import Testing
 
 @Suite("SVG drawn as PNG by librsvg and cairo")
 struct RasterTests {
+    @Test("librsvg is loaded when a picture is first drawn; a missing library is one clear failure")
+    func loading() {
+        #expect(SVGRaster.unavailable() == nil)
+        guard case .failure(let failure) = RasterLibrary.load("libcommonsight-no-such-library.so.9") else {
+            Issue.record("a missing library loaded")
+            return
+        }
+        #expect(failure.message.contains("librsvg could not be loaded"))
+        #expect(failure.message.contains("install librsvg2-2, or build with --no-share-cards"))
+    }
+
     static let card = """
         <svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630" viewBox="0 0 1200 630">
         <rect width="1200" height="630" fill="#0b5d5b"/><rect x="40" y="40" width="1120" height="550" rx="24" fill="#fbfaf7"/>
