@@ -1,3 +1,4 @@
+import Escaping
 import Diagnostics
 import Foundation
 
@@ -30,21 +31,10 @@ enum TranslationKeys {
             guard line.utf8.contains(UInt8(ascii: "|")) else { continue }
             let text = String(line)
             for m in matches(message, in: text) { out.append((m.key, SourceLocation(path: path, line: i + 1, column: m.column))) }
-            guard hasLdate(line.utf8) else { continue }
+            guard ByteSearch.contains("ldate", in: line) else { continue }
             for m in matches(dateFormat, in: text) { out.append(("dates." + m.key, SourceLocation(path: path, line: i + 1, column: m.column))) }
         }
         return out
-    }
-
-    /// Whether the bytes hold `ldate` (a loop: the standard library's `firstRange(of:)` is slow).
-    static func hasLdate(_ bytes: Substring.UTF8View) -> Bool {
-        let word = Array("ldate".utf8)
-        var matched = 0
-        for b in bytes {
-            matched = b == word[matched] ? matched + 1 : (b == word[0] ? 1 : 0)
-            if matched == word.count { return true }
-        }
-        return false
     }
 
     // Fixed patterns (never nil; LanguageTests find keys through them), compiled once without a trap.

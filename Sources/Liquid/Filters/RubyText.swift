@@ -1,3 +1,4 @@
+import Escaping
 /// Ruby's `String` methods as Liquid's filters use them. Ruby counts and cuts UTF-8 text by code
 /// point (`"a\r\nb".size` is 4; `"e\u{301}".size` is 2), and matches patterns byte for byte, so
 /// everything here works on `unicodeScalars` and UTF-8 bytes, never on grapheme clusters.
@@ -54,40 +55,9 @@ enum RubyText {
 
     // MARK: Searching (byte for byte)
 
-    /// The UTF-8 offset of the first `needle` at or after `from`, in linear time whatever the text:
-    /// a plain scan for short needles, Knuth–Morris–Pratt for long ones.
+    /// The UTF-8 offset of the first `needle` at or after `from` (see `ByteSearch`).
     static func find(_ needle: [UInt8], in hay: [UInt8], from: Int = 0) -> Int? {
-        guard from <= hay.count else { return nil }
-        guard !needle.isEmpty else { return from }
-        guard hay.count - from >= needle.count else { return nil }
-        if needle.count <= 16 {
-            let first = needle[0]
-            var i = from
-            let last = hay.count - needle.count
-            while i <= last {
-                if hay[i] == first {
-                    var k = 1
-                    while k < needle.count, hay[i + k] == needle[k] { k += 1 }
-                    if k == needle.count { return i }
-                }
-                i += 1
-            }
-            return nil
-        }
-        var fail = [Int](repeating: 0, count: needle.count)
-        var k = 0
-        for q in 1..<needle.count {
-            while k > 0, needle[k] != needle[q] { k = fail[k - 1] }
-            if needle[k] == needle[q] { k += 1 }
-            fail[q] = k
-        }
-        k = 0
-        for i in from..<hay.count {
-            while k > 0, needle[k] != hay[i] { k = fail[k - 1] }
-            if needle[k] == hay[i] { k += 1 }
-            if k == needle.count { return i - needle.count + 1 }
-        }
-        return nil
+        ByteSearch.first(needle, in: hay, from: from)
     }
 
     /// The UTF-8 offset of the last `needle` (the first of the reversed needle in the reversed text).

@@ -1,0 +1,51 @@
+/// Searching UTF-8 bytes for bytes: Liquid's filters, the Markdown and template checks.
+public enum ByteSearch {
+    /// The UTF-8 offset of the first `needle` at or after `from`, in linear time whatever the text:
+    /// a plain scan for short needles, Knuth–Morris–Pratt for long ones.
+    public static func first(_ needle: UnsafeBufferPointer<UInt8>, in hay: UnsafeBufferPointer<UInt8>, from: Int = 0) -> Int? {
+        guard from <= hay.count else { return nil }
+        guard !needle.isEmpty else { return from }
+        guard hay.count - from >= needle.count else { return nil }
+        if needle.count <= 16 {
+            let first = needle[0]
+            var i = from
+            let last = hay.count - needle.count
+            while i <= last {
+                if hay[i] == first {
+                    var k = 1
+                    while k < needle.count, hay[i + k] == needle[k] { k += 1 }
+                    if k == needle.count { return i }
+                }
+                i += 1
+            }
+            return nil
+        }
+        var fail = [Int](repeating: 0, count: needle.count)
+        var k = 0
+        for q in 1..<needle.count {
+            while k > 0, needle[k] != needle[q] { k = fail[k - 1] }
+            if needle[k] == needle[q] { k += 1 }
+            fail[q] = k
+        }
+        k = 0
+        for i in from..<hay.count {
+            while k > 0, needle[k] != hay[i] { k = fail[k - 1] }
+            if needle[k] == hay[i] { k += 1 }
+            if k == needle.count { return i - needle.count + 1 }
+        }
+        return nil
+    }
+
+    /// The same over arrays.
+    public static func first(_ needle: [UInt8], in hay: [UInt8], from: Int = 0) -> Int? {
+        needle.withUnsafeBufferPointer { n in hay.withUnsafeBufferPointer { h in first(n, in: h, from: from) } }
+    }
+
+    /// Whether the text's bytes hold `needle`.
+    public static func contains(_ needle: StaticString, in text: Substring) -> Bool {
+        var text = text
+        return text.withUTF8 { hay in
+            first(UnsafeBufferPointer(start: needle.utf8Start, count: needle.utf8CodeUnitCount), in: hay) != nil
+        }
+    }
+}
