@@ -33,7 +33,7 @@ public enum Simplification {
 
     /// A polyline: the first and last points are always kept.
     public static func line(_ points: [PlanePoint], tolerance: Double) -> [PlanePoint] {
-        let finite = points.filter(\.isFinite)
+        let finite = points.allSatisfy(\.isFinite) ? points : points.filter(\.isFinite)
         guard tolerance > 0, tolerance.isFinite, finite.count > 2 else { return finite }
         let near = radial(finite, tolerance: tolerance * radialShare)
         return lineIndices(near, tolerance: tolerance * (1 - radialShare)).map { near[$0] }

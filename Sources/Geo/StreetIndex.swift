@@ -59,24 +59,27 @@ public struct StreetIndex: Sendable {
         let mPerDegLat = Coordinate.metersPerDegree, mPerDegLon = p.metersPerDegreeLongitude
         let reach = Int((meters / mPerDegLat / Self.cellDegrees).rounded(.up)) + 1
         let cx = Self.cell(p.longitude), cy = Self.cell(p.latitude)
-        var best: [String: (meters: Double, direction: Double)] = [:]
-        var seen = Set<Int>()
+        // The few streets in reach, each with its nearest piece so far (a list: names of one street share
+        // their bytes, so comparing them is quicker than hashing).
+        var best: [(name: String, meters: Double, direction: Double)] = []
+        // A segment in several cells is measured again and changes nothing (only a nearer piece replaces one).
         for x in (cx - reach)...(cx + reach) {
             for y in (cy - reach)...(cy + reach) {
-                for i in cells[Cell(x: x, y: y)] ?? [] where seen.insert(i).inserted {
+                for i in cells[Cell(x: x, y: y)] ?? [] {
                     let s = segments[i]
                     let ax = (s.a.longitude - p.longitude) * mPerDegLon, ay = (s.a.latitude - p.latitude) * mPerDegLat
                     let bx = (s.b.longitude - p.longitude) * mPerDegLon, by = (s.b.latitude - p.latitude) * mPerDegLat
                     let d = Area.distanceToSegment(ax, ay, bx, by)
-                    if d <= meters, d < best[s.name]?.meters ?? .infinity {
-                        var direction = atan2(by - ay, bx - ax)
-                        if direction < 0 { direction += .pi }
-                        best[s.name] = (d, direction)
-                    }
+                    guard d <= meters else { continue }
+                    let known = best.firstIndex { $0.name == s.name }
+                    if let k = known, best[k].meters <= d { continue }
+                    var direction = atan2(by - ay, bx - ax)
+                    if direction < 0 { direction += .pi }
+                    if let k = known { best[k] = (s.name, d, direction) } else { best.append((s.name, d, direction)) }
                 }
             }
         }
-        return best.map { ($0.key, $0.value.meters, $0.value.direction) }.sorted { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0 < $1.0 }
+        return best.sorted { $0.meters != $1.meters ? $0.meters < $1.meters : $0.name < $1.name }
     }
 
     /// "near Pickford St and Wyoming St" (the nearest street and the nearest one crossing it, at

@@ -17,11 +17,7 @@ enum Basemap {
 
     /// A projected polyline, simplified; nil when all of it lies outside the frame.
     static func projected(_ line: Ground.Line, _ fit: MercatorFit, tolerance: Double) -> [PlanePoint]? {
-        // A line whose box lies outside the frame (by a pixel more than the test below, so that
-        // rounding never leaves out a line it keeps) is left out before its points are placed.
-        // North is up: the box's highest point has the smallest pixel y.
-        let low = fit.point(unfitted: line.low), high = fit.point(unfitted: line.high)
-        guard high.x > -51, low.x < fit.width + 51, low.y > -51, high.y < fit.height + 51 else { return nil }
+        guard mayShow(line, fit) else { return nil }
         let points = line.points.map(fit.point(unfitted:))
         // Kept when any segment may cross the frame: a long straight street crosses it with both ends outside.
         guard let first = points.first else { return nil }
@@ -32,16 +28,36 @@ enum Basemap {
         return simple.count >= 2 ? simple : nil
     }
 
-    /// `M x y L x y …` (and `Z` when closed), appended as bytes.
+    /// False for a line whose box lies outside the frame (by a pixel more than `projected`'s test
+    /// of its points, so that rounding never leaves out a line it keeps): it is left out before its
+    /// points are placed. North is up: the box's highest point has the smallest pixel y.
+    static func mayShow(_ line: Ground.Line, _ fit: MercatorFit) -> Bool {
+        let low = fit.point(unfitted: line.low), high = fit.point(unfitted: line.high)
+        return high.x > -51 && low.x < fit.width + 51 && low.y > -51 && high.y < fit.height + 51
+    }
+
+    /// `M x y L x y …` (and `Z` when closed), appended as bytes: written into a buffer on the stack
+    /// and appended a few hundred bytes at a time (a path holds thousands of numbers).
     static func appendPathData(_ points: [PlanePoint], closed: Bool, to out: inout [UInt8]) {
-        out.reserveCapacity(out.count + points.count * 14 + 1)
-        for (i, p) in points.enumerated() {
-            out.append(i == 0 ? UInt8(ascii: "M") : UInt8(ascii: "L"))
-            SVGText.append(p.x, to: &out)
-            out.append(UInt8(ascii: " "))
-            SVGText.append(p.y, to: &out)
+        let size = 512, point = 2 * SVGText.longest + 2
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: size) { buffer in
+            guard let base = buffer.baseAddress else { return }
+            var n = 0
+            for (i, p) in points.enumerated() {
+                if n + point > size {
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<n]))
+                    n = 0
+                }
+                buffer[n] = i == 0 ? UInt8(ascii: "M") : UInt8(ascii: "L")
+                n += 1
+                n += SVGText.write(p.x, to: base + n)
+                buffer[n] = UInt8(ascii: " ")
+                n += 1
+                n += SVGText.write(p.y, to: base + n)
+            }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<n]))
+            if closed { out.append(UInt8(ascii: "Z")) }
         }
-        if closed { out.append(UInt8(ascii: "Z")) }
     }
 
     /// Polygons (with holes) as one path, simplified; "" when nothing of them is left.
@@ -71,8 +87,9 @@ enum Basemap {
         var byClass: [(MapSpec.StreetClass, [UInt8])] = []
         for (cls, lines) in ground.linesByClass {
             var d: [UInt8] = []
-            for line in lines {
-                if let points = projected(line, fit, tolerance: 0.5) { appendPathData(points, closed: false, to: &d) }
+            // By index, so the many lines outside a zoomed frame are passed over without being copied.
+            for i in lines.indices where mayShow(lines[i], fit) {
+                if let points = projected(lines[i], fit, tolerance: 0.5) { appendPathData(points, closed: false, to: &d) }
             }
             if !d.isEmpty { byClass.append((cls, d)) }
         }

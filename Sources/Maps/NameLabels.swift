@@ -33,9 +33,8 @@ struct NameLabels {
         var length: Double { ((x1 - x0) * (x1 - x0) + (y1 - y0) * (y1 - y0)).squareRoot() }
     }
 
-    /// Consecutive segments that turn less than about 12° make one run.
-    static func runs(_ points: [PlanePoint]) -> [Run] {
-        var runs: [Run] = []
+    /// Appends the runs of a projected line: consecutive segments that turn less than about 12° make one.
+    static func appendRuns(_ points: [PlanePoint], to runs: inout [Run]) {
         var start = 0
         func angle(_ i: Int) -> Double { atan2(points[i + 1].y - points[i].y, points[i + 1].x - points[i].x) }
         var i = 1
@@ -48,20 +47,21 @@ struct NameLabels {
             }
             i += 1
         }
-        return runs
     }
 
     mutating func placeStreets(_ streets: [Ground.NamedStreet], _ fit: MercatorFit) {
-        let ordered = streets.map { s in
-            (name: s.name, cls: s.streetClass, runs: s.lines.compactMap { Basemap.projected($0, fit, tolerance: 1.5) }.flatMap(Self.runs))
-        }
-            .sorted { a, b in
-                let la = a.runs.reduce(0) { $0 + $1.length }, lb = b.runs.reduce(0) { $0 + $1.length }
-                return a.cls != b.cls ? a.cls < b.cls : (la != lb ? la > lb : a.name < b.name)
+        // Streets outside the frame have no runs and are left out (names are unique, so the order is the same).
+        let ordered = streets.compactMap { s -> (name: String, cls: MapSpec.StreetClass, runs: [Run], total: Double)? in
+            var runs: [Run] = []
+            for i in s.lines.indices where Basemap.mayShow(s.lines[i], fit) {
+                if let points = Basemap.projected(s.lines[i], fit, tolerance: 1.5) { Self.appendRuns(points, to: &runs) }
             }
+            return runs.isEmpty ? nil : (s.name, s.streetClass, runs, runs.reduce(0) { $0 + $1.length })
+        }
+            .sorted { a, b in a.cls != b.cls ? a.cls < b.cls : (a.total != b.total ? a.total > b.total : a.name < b.name) }
         for street in ordered {
             let width = TextWidth.of(street.name, size: Self.streetSize)
-            let total = street.runs.reduce(0) { $0 + $1.length }
+            let total = street.total
             let wanted = min(3, 1 + Int(total / Self.repeatEvery / 2))
             var count = 0
             var lastPlaced: (Double, Double)?

@@ -126,6 +126,9 @@ struct MailTests {
         #expect(QuotedPrintable.encode("end \nnext\t") == "end=20\r\nnext=09")
         #expect(QuotedPrintable.encode(".\nFrom here") == "=2E\r\n=46rom here")
         #expect(QuotedPrintable.encode("a\r\nb\rc\n") == "a\r\nb\r\nc\r\n")
+        // One line break before a combining mark too (the line then starts with its bytes).
+        #expect(QuotedPrintable.encode("a\r\n\u{301}b\r\u{301}c") == "a\r\n=CC=81b\r\n=CC=81c")
+        #expect(QuotedPrintable.encode("") == "" && QuotedPrintable.encode("\n\n") == "\r\n\r\n")
     }
 
     @Test("quoted-printable breaks long lines softly, never inside an escape, and decodes to the text")

@@ -281,6 +281,24 @@ struct MapsTests {
         }
     }
 
+    @Test("a path's data holds every point's numbers in order, however long the path")
+    func longPathData() {
+        for count in [0, 1, 2, 15, 16, 17, 300] {
+            let points = (0..<count).map { PlanePoint(x: Double($0) * -1234.56, y: Double($0 % 7) * 1e9) }
+            for closed in [false, true] {
+                var bytes: [UInt8] = Array("<".utf8)
+                Basemap.appendPathData(points, closed: closed, to: &bytes)
+                let expected = "<" + points.enumerated().map { i, p in "\(i == 0 ? "M" : "L")\(SVGText.number(p.x)) \(SVGText.number(p.y))" }.joined()
+                    + (closed ? "Z" : "")
+                #expect(String(decoding: bytes, as: UTF8.self) == expected, "\(count) points")
+            }
+        }
+        var bytes: [UInt8] = []
+        SVGText.append(-0.05, to: &bytes)
+        SVGText.append(.infinity, to: &bytes)
+        #expect(String(decoding: bytes, as: UTF8.self) == "-0.10.0")
+    }
+
     @Test("a map parses as XML, names itself for screen readers, and escapes hostile labels")
     func accessibleAndEscaped() throws {
         let spec = MapSpec(title: "Map of <North> & \"South\"", place: "North", boundary: square, basemap: [],
