@@ -66,38 +66,41 @@ struct NameLabels {
             var count = 0
             var lastPlaced: (Double, Double)?
             for run in street.runs.sorted(by: { $0.length > $1.length }) where run.length >= width + 10 {
+                guard count < wanted else { break }
+                var a = atan2(run.y1 - run.y0, run.x1 - run.x0)
+                if a > .pi / 2 { a -= .pi } else if a <= -.pi / 2 { a += .pi }  // never upside down
                 // From the run's middle outward, a step at a time, while the name stays on the run:
                 // it takes the first place where it collides with nothing.
-                for t in Self.positions(along: run.length, label: width) {
-                    guard count < wanted else { break }
+                Self.positions(along: run.length, label: width) { t in
                     let cx = run.x0 + (run.x1 - run.x0) * t, cy = run.y0 + (run.y1 - run.y0) * t
-                    if let last = lastPlaced, hypot(cx - last.0, cy - last.1) < Self.repeatEvery { continue }
-                    var a = atan2(run.y1 - run.y0, run.x1 - run.x0)
-                    if a > .pi / 2 { a -= .pi } else if a <= -.pi / 2 { a += .pi }  // never upside down
+                    if let last = lastPlaced, hypot(cx - last.0, cy - last.1) < Self.repeatEvery { return true }
                     let box = MapBox(cx: cx, cy: cy, hw: width / 2 + 2, hh: Self.streetSize * 0.62, angle: a)
                     if placer.place(box) {
                         placed.append(Placed(text: street.name, box: box, style: .street))
                         count += 1
                         lastPlaced = (cx, cy)
                     }
+                    return count < wanted
                 }
             }
         }
     }
 
-    /// Where along a run a name of `label` px may be centered, as fractions of its length: the
-    /// middle first, then alternately either side of it in steps of about 24 px.
-    static func positions(along length: Double, label: Double) -> [Double] {
+    /// Where along a run a name of `label` px may be centered, as fractions of its length, each given
+    /// to `body` until it returns false: the middle first, then alternately either side of it in
+    /// steps of about 24 px (at most 81 places).
+    static func positions(along length: Double, label: Double, _ body: (Double) -> Bool) {
+        guard body(0.5) else { return }
         let half = (label / 2 + 5) / length
-        guard half < 0.5 else { return [0.5] }
+        guard half < 0.5 else { return }
         let step = max(24 / length, 0.005)
-        var out = [0.5]
+        var given = 1
         var k = 1.0
-        while 0.5 - k * step >= half, out.count < 80 {
-            out += [0.5 - k * step, 0.5 + k * step]
+        while 0.5 - k * step >= half, given < 80 {
+            guard body(0.5 - k * step), body(0.5 + k * step) else { return }
+            given += 2
             k += 1
         }
-        return out
     }
 
     mutating func placeParks(_ shapes: [MapSpec.BasemapShape], _ fit: MercatorFit) {

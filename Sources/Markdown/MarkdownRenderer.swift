@@ -126,7 +126,7 @@ extension MarkdownRenderer {
         guard hasAlign(html) else { return html }
         var out = html
         for side in ["left", "center", "right"] {
-            out = out.replacingOccurrences(of: " align=\"\(side)\"", with: " style=\"text-align: \(side)\"")
+            out = ByteSearch.replacingAll(" align=\"\(side)\"", with: " style=\"text-align: \(side)\"", in: out)
         }
         return out
     }

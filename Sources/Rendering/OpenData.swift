@@ -141,7 +141,7 @@ struct OpenData {
         var t = s
         if let first = t.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first) { t = "'" + t }
         guard t.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) || t.hasPrefix(" ") || t.hasSuffix(" ") else { return t }
-        return "\"" + t.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        return "\"" + ByteSearch.replacingAll("\"", with: "\"\"", in: t) + "\""
     }
 
     // MARK: GeoJSON (RFC 7946)

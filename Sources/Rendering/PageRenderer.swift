@@ -1,5 +1,6 @@
 import CivilTime
 import Diagnostics
+import Escaping
 import Fingerprint
 import Assembly
 import Foundation
@@ -259,7 +260,7 @@ struct PageRenderer: Sendable {
         guard let asset = theme.assets.first(where: { $0.path == name }) else { return .nil }
         // Nothing in it can close the element early.
         let css = PhysicalCSS.of(String(decoding: asset.bytes, as: UTF8.self), rightToLeft: language.direction == "rtl")
-        let made = Value.safe(css.replacingOccurrences(of: "</", with: "<\\/"))
+        let made = Value.safe(ByteSearch.replacingAll("</", with: "<\\/", in: css))
         styles.withLock { $0[name] = made }
         return made
     }
@@ -292,7 +293,7 @@ enum PhysicalCSS {
             ("padding-inline-start:", "padding-\(start):"), ("padding-inline-end:", "padding-\(end):"),
             ("text-align: start", "text-align: \(start)"), ("text-align: end", "text-align: \(end)"),
         ] {
-            out = out.replacingOccurrences(of: logical, with: physical)
+            out = ByteSearch.replacingAll(logical, with: physical, in: out)
         }
         return out
     }
