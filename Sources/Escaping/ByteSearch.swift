@@ -1,4 +1,5 @@
-/// Searching UTF-8 bytes for bytes: Liquid's filters, the Markdown and template checks.
+/// Searching UTF-8 bytes for bytes (and replacing them): Liquid's filters, the Markdown and template
+/// checks, the stylesheet's directions and CSV quotes.
 public enum ByteSearch {
     /// The UTF-8 offset of the first `needle` at or after `from`, in linear time whatever the text:
     /// a plain scan for short needles, Knuth–Morris–Pratt for long ones.
@@ -49,8 +50,9 @@ public enum ByteSearch {
         }
     }
 
-    /// `text` with every `needle` replaced, left to right, matching bytes for bytes (Foundation's
-    /// `replacingOccurrences` compares characters through UTF-16, many times slower on long texts).
+    /// `text` with every `needle` replaced, left to right, matching bytes for bytes. Unlike
+    /// Foundation's `replacingOccurrences` (UTF-16, many times slower on long texts), a match counts
+    /// even when a combining character follows it: a CSV quote before U+0301 is doubled too.
     public static func replacingAll(_ needle: String, with replacement: String, in text: String) -> String {
         var text = text, needle = needle, replacement = replacement
         let replaced: [UInt8]? = text.withUTF8 { hay in

@@ -59,8 +59,9 @@ public struct StreetIndex: Sendable {
         let mPerDegLat = Coordinate.metersPerDegree, mPerDegLon = p.metersPerDegreeLongitude
         let reach = Int((meters / mPerDegLat / Self.cellDegrees).rounded(.up)) + 1
         let cx = Self.cell(p.longitude), cy = Self.cell(p.latitude)
-        // The few streets in reach, each with its nearest piece so far (a list: names of one street share
-        // their bytes, so comparing them is quicker than hashing).
+        // The few streets in reach, each with its nearest piece so far: a list, searched by name (a
+        // street's pieces usually share their name's bytes, so comparing is quicker than hashing). A
+        // street keeps the spelling of its first piece, as a dictionary keyed by name would.
         var best: [(name: String, meters: Double, direction: Double)] = []
         // A segment in several cells is measured again and changes nothing (only a nearer piece replaces one).
         for x in (cx - reach)...(cx + reach) {
@@ -75,7 +76,7 @@ public struct StreetIndex: Sendable {
                     if let k = known, best[k].meters <= d { continue }
                     var direction = atan2(by - ay, bx - ax)
                     if direction < 0 { direction += .pi }
-                    if let k = known { best[k] = (s.name, d, direction) } else { best.append((s.name, d, direction)) }
+                    if let k = known { (best[k].meters, best[k].direction) = (d, direction) } else { best.append((s.name, d, direction)) }
                 }
             }
         }

@@ -31,8 +31,11 @@ enum Basemap {
     /// False for a line whose box lies outside the frame (by a pixel more than `projected`'s test
     /// of its points, so that rounding never leaves out a line it keeps): it is left out before its
     /// points are placed. North is up: the box's highest point has the smallest pixel y.
-    static func mayShow(_ line: Ground.Line, _ fit: MercatorFit) -> Bool {
-        let low = fit.point(unfitted: line.low), high = fit.point(unfitted: line.high)
+    static func mayShow(_ line: Ground.Line, _ fit: MercatorFit) -> Bool { mayShow((line.low, line.high), fit) }
+
+    /// The same for any box in the projection's units.
+    static func mayShow(_ box: (low: PlanePoint, high: PlanePoint), _ fit: MercatorFit) -> Bool {
+        let low = fit.point(unfitted: box.low), high = fit.point(unfitted: box.high)
         return high.x > -51 && low.x < fit.width + 51 && low.y > -51 && high.y < fit.height + 51
     }
 
@@ -77,7 +80,8 @@ enum Basemap {
     static func write(_ ground: Ground, _ fit: MercatorFit, to s: inout SVGWriter) {
         guard !ground.shapes.isEmpty else { return }
         s.add("<g class=\"basemap\" aria-hidden=\"true\">\n")
-        for shape in ground.areas {
+        // A park or water whose box lies outside the frame is not drawn: nothing of it would show.
+        for (shape, box) in zip(ground.areas, ground.areaBoxes) where mayShow(box, fit) {
             let d = areaPath(shape.areas, fit)
             guard !d.isEmpty else { continue }
             let (fill, stroke) = shape.kind == .water ? ("#bcd7ea", "#8fb8d6") : ("#d3e8cb", "#a2c996")

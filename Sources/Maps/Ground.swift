@@ -7,6 +7,8 @@ public final class Ground: Sendable {
     public let shapes: [MapSpec.BasemapShape]
     /// Parks and water, in their order.
     let areas: [MapSpec.BasemapShape]
+    /// The box around each of `areas`, in the projection's units (`MercatorFit.unfitted`).
+    let areaBoxes: [(low: PlanePoint, high: PlanePoint)]
     /// Street lines by class, smallest first, so larger streets cross over smaller ones.
     let linesByClass: [(MapSpec.StreetClass, [Line])]
     /// Named streets of the minor classes and above, then the rest: labeled in that order.
@@ -24,6 +26,8 @@ public final class Ground: Sendable {
             for p in points { (low.x, low.y, high.x, high.y) = (min(low.x, p.x), min(low.y, p.y), max(high.x, p.x), max(high.y, p.y)) }
             (self.low, self.high) = (low, high)
         }
+
+        var box: (low: PlanePoint, high: PlanePoint) { (low, high) }
     }
 
     /// A street's name, its largest class, and its lines in the basemap's order.
@@ -36,6 +40,7 @@ public final class Ground: Sendable {
     public init(_ shapes: [MapSpec.BasemapShape]) {
         self.shapes = shapes
         areas = shapes.filter { !$0.areas.isEmpty }
+        areaBoxes = areas.map { shape in Line(shape.areas.flatMap(\.outer)).box }
         let streets = shapes.filter { !$0.lines.isEmpty }.sorted { $0.streetClass > $1.streetClass }
         linesByClass = [MapSpec.StreetClass.local, .collector, .minor, .principal, .freeway].map { cls in
             (cls, streets.filter { $0.streetClass == cls }.flatMap { $0.lines.map(Line.init) })

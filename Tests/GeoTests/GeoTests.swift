@@ -69,6 +69,18 @@ struct StreetIndexTests {
         #expect(index.describe(Coordinate(latitude: 42.0001, longitude: -83.0008)) == "near Oak Ave and Main St")
     }
 
+    @Test("a street keeps the spelling of its first piece, whichever piece is nearer")
+    func spelling() {
+        let composed = "Caf\u{E9} St", decomposed = "Cafe\u{301} St"  // equal as Swift strings, not as bytes
+        let streets = StreetIndex([
+            (composed, [Coordinate(latitude: 39.999, longitude: -75.0021), Coordinate(latitude: 40.001, longitude: -75.0021)]),
+            (decomposed, [Coordinate(latitude: 39.999, longitude: -74.9998), Coordinate(latitude: 40.001, longitude: -74.9998)]),
+        ])
+        let found = streets.nearest(Coordinate(latitude: 40, longitude: -75), within: 250)
+        #expect(found.count == 1 && Array(found[0].name.utf8) == Array(composed.utf8))
+        #expect(found.first.map { $0.meters < 20 } == true, "the nearer piece's distance")
+    }
+
     @Test("a parallel street nearer than the crossing one is passed over: two names make a corner")
     func parallel() {
         let grid = StreetIndex([

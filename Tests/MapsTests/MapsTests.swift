@@ -281,6 +281,24 @@ struct MapsTests {
         }
     }
 
+    @Test("a zoomed map draws the parks and water its frame shows, in part or whole, and leaves out those outside it")
+    func areasOutsideTheFrame() {
+        func park(_ lat: Double, _ lon: Double, _ size: Double, _ name: String) -> MapSpec.BasemapShape {
+            .init(kind: .park, name: name, areas: [Polygon(outer: [
+                .init(latitude: lat, longitude: lon), .init(latitude: lat, longitude: lon + size), .init(latitude: lat + size, longitude: lon + size),
+                .init(latitude: lat + size, longitude: lon), .init(latitude: lat, longitude: lon),
+            ])], lines: [])
+        }
+        var spec = sampleSpec(marks: 1)  // one report at 42.01, -83.19
+        spec.basemap = [park(42.009, -83.191, 0.002, "Under"), park(42.011, -83.189, 0.05, "Beside"), park(42.09, -83.11, 0.005, "Far")]
+        spec.zoomToMarks = true
+        spec.minimumSpan = 650
+        let zoomed = MapRenderer.draw(spec).svg
+        #expect(zoomed.components(separatedBy: "fill=\"#d3e8cb\"").count - 1 == 2, "the park under the report and the one reaching into the frame")
+        spec.zoomToMarks = false
+        #expect(MapRenderer.draw(spec).svg.components(separatedBy: "fill=\"#d3e8cb\"").count - 1 == 3, "the whole neighborhood shows all three")
+    }
+
     @Test("a path's data holds every point's numbers in order, however long the path")
     func longPathData() {
         for count in [0, 1, 2, 15, 16, 17, 300] {

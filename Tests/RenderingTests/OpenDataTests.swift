@@ -10,6 +10,7 @@ struct OpenDataTests {
         #expect(OpenData.csvText("plain words") == "plain words")
         #expect(OpenData.csvText("a, b") == "\"a, b\"")
         #expect(OpenData.csvText("say \"hi\"") == "\"say \"\"hi\"\"\"")
+        #expect(OpenData.csvText("a,\"\u{301}") == "\"a,\"\"\u{301}\"", "a quote is doubled even when a combining mark follows it")
         #expect(OpenData.csvText("line one\nline two") == "\"line one\nline two\"")
         #expect(OpenData.csvText("cr\r") == "\"cr\r\"")
         #expect(OpenData.csvText(" lead") == "\" lead\"")
