@@ -77,7 +77,7 @@ struct MapPicture {
             s.add("<path d=\"\(boundary)\" fill=\"none\" stroke=\"#0b5d5b\" stroke-width=\"2.5\" stroke-opacity=\"0.8\" stroke-linejoin=\"round\" stroke-dasharray=\"8 4\" fill-rule=\"evenodd\"/>\n")
         }
         s.add("</g>\n")
-        s.add(raw: names.svg)
+        names.write(to: &s)
         s.add("<g class=\"marks\">\n")
         for (g, place) in zip(groups, places) { mark(g, place: place, to: &s) }
         s.add("</g>\n")

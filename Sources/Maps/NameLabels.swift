@@ -147,26 +147,29 @@ struct NameLabels {
         return (cx / (3 * a), cy / (3 * a), abs(a) / 2)
     }
 
-    /// Each name twice: a white halo drawn first, then the letters over it (what `paint-order`
-    /// does, in SVG 1.1 terms every renderer and checker knows).
-    var svg: String {
-        guard !placed.isEmpty else { return "" }
-        var halo = "<g stroke=\"#ffffff\" stroke-linejoin=\"round\" fill=\"#ffffff\">\n"
-        var letters = "<g>\n"
-        for label in placed {
-            let degrees = SVGText.number(label.box.angle * 180 / .pi)
-            let at = "translate(\(SVGText.number(label.box.cx)) \(SVGText.number(label.box.cy)))" + (label.box.angle == 0 ? "" : " rotate(\(degrees))")
-            let font: String, fill: String, width: String
-            switch label.style {
-            case .street: (font, fill, width) = ("font-size=\"11.5\"", "fill=\"#3c3c3c\"", "3")
-            case .park: (font, fill, width) = ("font-size=\"11.5\" font-style=\"italic\"", "fill=\"#2d5a27\"", "3")
-            case .place: (font, fill, width) = ("font-size=\"19\" font-weight=\"700\" letter-spacing=\"2\"", "fill=\"#0b5d5b\" fill-opacity=\"0.6\"", "4")
-            }
-            let text = Escape.xml(label.text)
-            halo += "<text transform=\"\(at)\" dy=\"0.35em\" \(font) stroke-width=\"\(width)\">\(text)</text>\n"
-            letters += "<text transform=\"\(at)\" dy=\"0.35em\" \(font) \(fill)>\(text)</text>\n"
+    /// The names as SVG, each twice: a white halo drawn first, then the letters over it (what
+    /// `paint-order` does, in SVG 1.1 terms every renderer and checker knows).
+    func write(to s: inout SVGWriter) {
+        guard !placed.isEmpty else { return }
+        s.add("<g class=\"names\" font-family=\"system-ui, sans-serif\" text-anchor=\"middle\" aria-hidden=\"true\">\n")
+        s.add("<g stroke=\"#ffffff\" stroke-linejoin=\"round\" fill=\"#ffffff\">\n")
+        for label in placed { Self.write(label, halo: true, to: &s) }
+        s.add("</g>\n<g>\n")
+        for label in placed { Self.write(label, halo: false, to: &s) }
+        s.add("</g>\n</g>\n")
+    }
+
+    /// One name's halo or letters.
+    static func write(_ label: Placed, halo: Bool, to s: inout SVGWriter) {
+        let font: String, fill: String, width: String
+        switch label.style {
+        case .street: (font, fill, width) = ("font-size=\"11.5\"", "fill=\"#3c3c3c\"", "3")
+        case .park: (font, fill, width) = ("font-size=\"11.5\" font-style=\"italic\"", "fill=\"#2d5a27\"", "3")
+        case .place: (font, fill, width) = ("font-size=\"19\" font-weight=\"700\" letter-spacing=\"2\"", "fill=\"#0b5d5b\" fill-opacity=\"0.6\"", "4")
         }
-        return "<g class=\"names\" font-family=\"system-ui, sans-serif\" text-anchor=\"middle\" aria-hidden=\"true\">\n"
-            + halo + "</g>\n" + letters + "</g>\n</g>\n"
+        s.add("<text transform=\"translate(\(label.box.cx) \(label.box.cy))")
+        if label.box.angle != 0 { s.add(" rotate(\(label.box.angle * 180 / .pi))") }
+        s.add(halo ? "\" dy=\"0.35em\" \(font) stroke-width=\"\(width)\">\(xml: label.text)</text>\n"
+                   : "\" dy=\"0.35em\" \(font) \(fill)>\(xml: label.text)</text>\n")
     }
 }
