@@ -15,9 +15,9 @@ enum Basemap {
         }
     }
 
-    /// A projected polyline, simplified; nil when all of it lies outside the frame.
+    /// A projected polyline, simplified; nil when all of it lies outside the frame. Callers pass
+    /// over the lines that `mayShow` leaves out first, without copying them.
     static func projected(_ line: Ground.Line, _ fit: MercatorFit, tolerance: Double) -> [PlanePoint]? {
-        guard mayShow(line, fit) else { return nil }
         let points = line.points.map(fit.point(unfitted:))
         // Kept when any segment may cross the frame: a long straight street crosses it with both ends outside.
         guard let first = points.first else { return nil }

@@ -97,20 +97,7 @@ enum RubyText {
             }
             return out
         }
-        let hay = Array(s.utf8), needle = Array(pattern.utf8), with = Array(replacement.utf8)
-        guard var at = find(needle, in: hay) else { return s }
-        var out: [UInt8] = []
-        out.reserveCapacity(hay.count)
-        var i = 0
-        while true {
-            out += hay[i..<at]
-            out += with
-            i = at + needle.count
-            guard let next = find(needle, in: hay, from: i) else { break }
-            at = next
-        }
-        out += hay[i...]
-        return String(decoding: out, as: UTF8.self)
+        return ByteSearch.replacingAll(pattern, with: replacement, in: s)
     }
 
     /// `sub`: the first match replaced (an empty pattern matches at the start).
