@@ -23,14 +23,21 @@ public struct BuildOptions: Sendable {
     public var shareCards: Bool
     /// Stories read aloud: `narration` in site.yml, espeak-ng and opusenc installed, and no `--no-narration`.
     public var narration: Bool
+    /// What `--skip` leaves out of every neighborhood.
+    public var skipped: Set<SiteSection>
 
-    public init(today: CivilDate, includeDrafts: Bool = false, baseURL: String? = nil, shareCards: Bool = true, narration: Bool = false) {
+    public init(today: CivilDate, includeDrafts: Bool = false, baseURL: String? = nil, shareCards: Bool = true, narration: Bool = false,
+                skipped: Set<SiteSection> = []) {
         self.today = today
         self.includeDrafts = includeDrafts
         self.baseURL = baseURL
         self.shareCards = shareCards
         self.narration = narration
+        self.skipped = skipped
     }
+
+    /// True unless `--skip` leaves the section out.
+    public func builds(_ section: SiteSection) -> Bool { !skipped.contains(section) }
 }
 
 /// One neighborhood's site: only what is published, cross-referenced and sorted.

@@ -1,3 +1,4 @@
+import Assembly
 import CivilTime
 import Narration
 import Sharding
@@ -22,6 +23,8 @@ public struct BuildRequest: Sendable {
     public var useCache = true
     /// Draw the share cards (`--no-share-cards` skips them, for a quick preview or a comparison with Hugo).
     public var shareCards = true
+    /// Sections of every neighborhood left out (`--skip`).
+    public var skipped: Set<SiteSection> = []
     /// Read stories aloud when `site.yml` has `narration` (`--no-narration` leaves the audio out).
     public var narration = true
     /// Where espeak-ng and opusenc are: on `PATH`; tests name other files.

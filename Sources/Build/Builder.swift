@@ -167,7 +167,7 @@ public enum Builder {
         let narration: Bool
         if case .success = speech { narration = true } else { narration = false }
         return BuildOptions(today: today, includeDrafts: request.drafts, baseURL: request.baseURL ?? site.baseURL,
-                            shareCards: request.shareCards, narration: narration)
+                            shareCards: request.shareCards, narration: narration, skipped: request.skipped)
     }
 
     /// espeak-ng and opusenc, looked for once, when the site reads its stories aloud (nil when it does not).
@@ -185,6 +185,9 @@ public enum Builder {
         h.add(options.today.description)
         h.tag(options.includeDrafts ? 1 : 0)
         h.add(options.baseURL ?? "")
+        // With or without share cards, and with other sections left out, other files are written.
+        h.tag(options.shareCards ? 1 : 0)
+        for section in SiteSection.allCases { h.tag(options.builds(section) ? 1 : 0) }
         switch speech {
         case nil: h.tag(0)
         case .success(let tools)?: h.tag(1); h.add(tools.versions)

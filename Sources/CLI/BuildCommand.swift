@@ -1,3 +1,4 @@
+import Assembly
 import CivilTime
 import Fingerprint
 import Build
@@ -22,7 +23,7 @@ enum BuildCommand {
             console.out(HelpText.command("build") ?? "")
             return 0
         }
-        let parsed = try Arguments.parse(args, command: "build", valued: ["content", "templates", "out", "only", "date", "base-url", "jobs", "cache-dir", "shard-index", "shard-count"], flags: ["drafts", "verbose", "no-cache", "no-share-cards", "no-narration"])
+        let parsed = try Arguments.parse(args, command: "build", valued: ["content", "templates", "out", "only", "date", "base-url", "jobs", "cache-dir", "shard-index", "shard-count", "skip"], flags: ["drafts", "verbose", "no-cache", "no-share-cards", "no-narration"])
         if let extra = parsed.positionals.first {
             throw Arguments.UsageError(message: "unexpected argument '\(extra)'; 'build' takes only options", command: "build")
         }
@@ -38,6 +39,14 @@ enum BuildCommand {
         request.useCache = !parsed.flags.contains("no-cache")
         request.shareCards = !parsed.flags.contains("no-share-cards")
         request.narration = !parsed.flags.contains("no-narration")
+        if let list = parsed.options["skip"] {
+            switch SiteSection.parse(list) {
+            case .success(let sections): request.skipped = sections
+            case .failure(let unknown):
+                throw Arguments.UsageError(message: "--skip: '\(unknown.word)' is not a part of the site; expected some of "
+                                           + SiteSection.allCases.map(\.rawValue).joined(separator: ","), command: "build")
+            }
+        }
         request.endsProcess = console.endsWithCommand
         if parsed.flags.contains("verbose") {
             request.progress = { [console] line in console.err(line) }
@@ -50,6 +59,10 @@ enum BuildCommand {
         guard report.succeeded else {
             console.err("build failed: \(errors) error\(errors == 1 ? "" : "s"); the previous output is unchanged")
             return 1
+        }
+        if !request.skipped.isEmpty {
+            let names = SiteSection.allCases.filter(request.skipped.contains).map(\.rawValue).joined(separator: ", ")
+            console.err("note: --skip left out \(names); the pages still link to them: build without --skip before publishing")
         }
         let seconds = Date().timeIntervalSince(started)
         let reuse = report.rendered < report.pages ? " (\(report.pages - report.rendered) unchanged)" : ""

@@ -8,7 +8,7 @@ enum HelpText {
     Usage:
       commonsight build  [--content DIR] [--templates DIR] [--out DIR] [--only SLUG,...] [--cache-dir DIR]
                          [--date YYYY-MM-DD] [--drafts] [--base-url URL] [--jobs N] [--verbose] [--no-cache]
-                         [--no-share-cards] [--no-narration] [--shard-index I --shard-count N]
+                         [--no-share-cards] [--no-narration] [--skip PART,...] [--shard-index I --shard-count N]
       commonsight serve  [--content DIR] [--templates DIR] [--port N] [--host ADDR] [--date YYYY-MM-DD] [--drafts]
       commonsight check  [--content DIR] [--templates DIR]
       commonsight new    observation|story|coalition|event|neighborhood ...
@@ -41,7 +41,7 @@ enum HelpText {
             return """
             Usage: commonsight build [--content DIR] [--templates DIR] [--out DIR] [--only SLUG,...] [--cache-dir DIR]
                                      [--date YYYY-MM-DD] [--drafts] [--base-url URL] [--jobs N] [--verbose] [--no-cache]
-                                     [--no-share-cards] [--no-narration] [--shard-index I --shard-count N]
+                                     [--no-share-cards] [--no-narration] [--skip PART,...] [--shard-index I --shard-count N]
 
             Reads the content and the theme, and writes OUT/<neighborhood>/ for each neighborhood plus
             OUT/index.html and the files of the content folder's static/. OUT must be empty, new, or
@@ -67,6 +67,10 @@ enum HelpText {
               --no-cache        render every page (the result is recorded for the next build)
               --no-share-cards  leave out the PNG share cards (pages then name no og:image): a quicker preview
               --no-narration    leave out the stories read aloud (narration in site.yml): a quicker preview
+              --skip PART,...   leave these parts out of every neighborhood, for a quicker preview: digests
+                                (with their flyers and e-mails), flyers, emails, coalitions, events (the page
+                                and events.ics), search, data (the downloads and their About page), feed, map
+                                (map.svg); the pages built still link to them, so publish a build without it
               --shard-count N   split the neighborhoods into N shards, balanced by input size and stable
                                 when one is added, and build only one of them plus the site-wide files
                                 (OUT/index.html, static/), which are the same bytes in every shard: copy

@@ -39,10 +39,10 @@ enum Prepare {
             }
             let data = OpenData(models: models)
             // The open data is the same in every language: written once, in the site's-language edition.
-            let downloads = data.downloads()
+            let downloads = site.options.builds(.data) ? data.downloads() : []
             let jobs = SitePages(models: models, downloads: downloads).jobs()
             var made: [OutputFile] = []
-            if hood.edition == nil {
+            if hood.edition == nil, site.options.builds(.data) {
                 made += downloads.map { OutputFile(path: hood.folder + "/" + $0.path, bytes: $0.bytes) }
                 made.append(OutputFile(path: hood.folder + "/" + Routes.dataCatalog, bytes: Array(data.catalog(downloads).utf8)))
             }
@@ -59,12 +59,12 @@ enum Prepare {
             SideFile { [OutputFile(path: slug + "/" + path, bytes: Array(make().utf8))] }
         }
         let feeds = Feeds(models: models)
-        var files = [
-            file(Routes.feed) { feeds.atom() },
-            file(Routes.calendar) { feeds.calendar() },
-            file(Routes.neighborhoodMap) { models.neighborhoodMapFile() },
-            file(Routes.searchIndex) { models.searchIndex() },
-        ]
+        let builds = models.options.builds
+        var files: [SideFile] = []
+        if builds(.feed) { files.append(file(Routes.feed) { feeds.atom() }) }
+        if builds(.events) { files.append(file(Routes.calendar) { feeds.calendar() }) }
+        if builds(.map) { files.append(file(Routes.neighborhoodMap) { models.neighborhoodMapFile() }) }
+        if builds(.search) { files.append(file(Routes.searchIndex) { models.searchIndex() }) }
         // The story's card as SVG too (its PNG is rendered with the pages, see `SitePages`).
         files += models.hood.stories.map { s in file(Routes.shareCard(s.story.slug)) { models.storyCard(s).svg } }
         files.append(SideFile { feeds.sitemaps(paths: paths).map { OutputFile(path: slug + "/" + $0.path, bytes: Array($0.text.utf8)) } })

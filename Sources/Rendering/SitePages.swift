@@ -48,16 +48,13 @@ struct SitePages {
         var shared = FingerprintBuilder()
         InputHash.add(common[...], to: &shared)
         let sharedHash = shared.value
-        func job(_ path: String, _ kind: String, _ title: String, map: MapRequest? = nil, qr: String? = nil,
-                 _ vars: [(String, Value)], draft: Bool = false) -> PageJob {
-            PageJob(path: path, kind: kind, title: title, variables: common + vars + [("alternates", alternates(path))], folder: h.folder + "/", absoluteRoot: h.absoluteRoot,
-                    isDraft: draft, map: map, models: m, sharedCount: common.count, sharedHash: sharedHash, qrPath: qr)
-        }
+        let job = Job(pages: self, common: common, sharedHash: sharedHash)
         func picture(_ path: String, _ card: ShareCard) -> PageJob {
             PageJob.picture(path, card, folder: h.folder + "/", absoluteRoot: h.absoluteRoot)
         }
         var jobs: [PageJob] = []
         let cards = m.options.shareCards
+        let builds = m.options.builds
         let categoryCounts: Value = .array(m.site.categories.compactMap { c in
             let n = h.observations.filter { $0.category == c.key }.count
             return n == 0 ? nil : .object(Object([("category", m.category(c.key)), ("count", .int(n))]))
@@ -107,19 +104,21 @@ struct SitePages {
             if cards { jobs.append(picture(Routes.storyCard(slug), card)) }
             let og = m.openGraph(type: "article", title: s.story.title, description: Excerpt.of(s.story.body, limit: 200),
                                  page: Routes.story(slug), card: Routes.storyCard(slug), alt: card.description)
-            // The narrative takes what it can while leaving the map its least room; the map takes the rest.
-            let more = 66.0
-            let fitted = m.flyerNarrative(s.story.body, lines: FlyerSpace.narrativeLines(title: s.story.title, reserved: more))
-            let (narrative, shortened) = (fitted.html, fitted.shortened)
             let storyMap = MapRequest(s.observations, title: m.t("map_story", ["title": s.story.title]))
-            let textHeight = Double(fitted.lines) * FlyerSpace.line + (shortened ? more : 0)
-            let printedMap = MapRequest.printed(s.observations, title: storyMap.title,
-                                                height: FlyerSpace.mapHeight(title: s.story.title, text: textHeight))
-            jobs.append(job(Routes.flyer(slug), "flyer", s.story.title, map: printedMap, qr: Routes.folder(Routes.story(slug)), [
-                ("story", m.story(s, full: true)), ("next_event", next.map(m.event) ?? .nil),
-                ("narrative_html", narrative), ("shortened", .bool(shortened)),
-                ("story_url", .string(h.absoluteRoot.map { $0 + Routes.folder(Routes.story(slug)) } ?? Routes.story(slug))),
-            ], draft: s.isDraft))
+            if builds(.flyers) {
+                // The narrative takes what it can while leaving the map its least room; the map takes the rest.
+                let more = 66.0
+                let fitted = m.flyerNarrative(s.story.body, lines: FlyerSpace.narrativeLines(title: s.story.title, reserved: more))
+                let (narrative, shortened) = (fitted.html, fitted.shortened)
+                let textHeight = Double(fitted.lines) * FlyerSpace.line + (shortened ? more : 0)
+                let printedMap = MapRequest.printed(s.observations, title: storyMap.title,
+                                                    height: FlyerSpace.mapHeight(title: s.story.title, text: textHeight))
+                jobs.append(job(Routes.flyer(slug), "flyer", s.story.title, map: printedMap, qr: Routes.folder(Routes.story(slug)), [
+                    ("story", m.story(s, full: true)), ("next_event", next.map(m.event) ?? .nil),
+                    ("narrative_html", narrative), ("shortened", .bool(shortened)),
+                    ("story_url", .string(h.absoluteRoot.map { $0 + Routes.folder(Routes.story(slug)) } ?? Routes.story(slug))),
+                ], draft: s.isDraft))
+            }
             var page = job(Routes.story(slug), "story", s.story.title, map: storyMap, [
                 ("og", og), ("flyer_url", .string(Routes.flyer(slug))),
                 ("story", m.story(s, full: true)), ("next_event", next.map(m.event) ?? .nil), ("narration", .nil),
@@ -127,15 +126,56 @@ struct SitePages {
             page.narration = m.narrationRequest(s)
             jobs.append(page)
         }
-        jobs.append(job(Routes.coalitions, "coalitions", m.t("title_coalitions"), [("coalitions", .array(h.coalitions.map { m.coalition($0) }))]))
-        for c in h.coalitions {
-            jobs.append(job(Routes.coalition(c.coalition.slug), "coalition", c.coalition.name,
-                            map: MapRequest(c.observations, title: m.t("map_coalition", ["name": c.coalition.name])),
-                            [("coalition", m.coalition(c, full: true))]))
+        if builds(.coalitions) {
+            jobs.append(job(Routes.coalitions, "coalitions", m.t("title_coalitions"), [("coalitions", .array(h.coalitions.map { m.coalition($0) }))]))
+            for c in h.coalitions {
+                jobs.append(job(Routes.coalition(c.coalition.slug), "coalition", c.coalition.name,
+                                map: MapRequest(c.observations, title: m.t("map_coalition", ["name": c.coalition.name])),
+                                [("coalition", m.coalition(c, full: true))]))
+            }
         }
-        jobs.append(job(Routes.events, "events", m.t("title_events"), [
-            ("upcoming_events", .array(h.upcomingEvents.map(m.event))), ("past_events", .array(h.pastEvents.map(m.event))),
-        ]))
+        if builds(.events) {
+            jobs.append(job(Routes.events, "events", m.t("title_events"), [
+                ("upcoming_events", .array(h.upcomingEvents.map(m.event))), ("past_events", .array(h.pastEvents.map(m.event))),
+            ]))
+        }
+        if builds(.digests) { jobs += digestJobs(job, picture) }
+        if builds(.search) {
+            jobs.append(job(Routes.search, "search", m.t("title_search"), [
+                ("category_counts", categoryCounts), ("searched_reports", .int(min(h.observations.count, ViewModels.searchReportLimit))),
+            ]))
+        }
+        if builds(.data) {
+            let data = OpenData(models: m)
+            jobs.append(job(Routes.dataAbout, "about-data", m.t("title_about_data"), [
+                ("open_data", data.aboutValue(downloads ?? data.downloads(), prefix: h.edition == nil ? "" : "../")), ("category_counts", categoryCounts),
+            ]))
+        }
+        jobs.append(job(Routes.notFound, "404", m.t("title_not_found"), []))
+        return jobs
+    }
+
+    /// Makes a page of the neighborhood: the variables every page shares, then its own.
+    struct Job {
+        let pages: SitePages
+        let common: [(String, Value)]
+        let sharedHash: Fingerprint
+
+        func callAsFunction(_ path: String, _ kind: String, _ title: String, map: MapRequest? = nil, qr: String? = nil,
+                            _ vars: [(String, Value)], draft: Bool = false) -> PageJob {
+            let h = pages.hood
+            return PageJob(path: path, kind: kind, title: title, variables: common + vars + [("alternates", pages.alternates(path))],
+                           folder: h.folder + "/", absoluteRoot: h.absoluteRoot, isDraft: draft, map: map, models: pages.models,
+                           sharedCount: common.count, sharedHash: sharedHash, qrPath: qr)
+        }
+    }
+
+    /// The weekly digests: their list, and each week's page, flyer, e-mails and card.
+    private func digestJobs(_ job: Job, _ picture: (String, ShareCard) -> PageJob) -> [PageJob] {
+        let m = models
+        let h = hood
+        let builds = m.options.builds
+        var jobs: [PageJob] = []
         jobs.append(job(Routes.digests, "digests", m.t("title_digests"), [
             ("digests", .array(h.digests.map { m.digest($0) })), ("years", m.digestYears(h.digests)),
         ]))
@@ -157,20 +197,24 @@ struct SitePages {
                 ("upcoming_events", .array(h.upcomingEvents.prefix(3).map(m.event))),
             ]
             let weekMap = m.t("map_week", ["week": m.t("week_title_inline", ["date": m.longDate(d.week.start)])])
-            let flyer = m.digestFlyer(d, in: h)
-            jobs.append(job(Routes.digestFlyer(d.week), "digest-flyer", m.weekTitle(d.week),
-                            map: flyer.map, qr: Routes.folder(Routes.digest(d.week)), printed + flyer.variables))
+            if builds(.flyers) {
+                let flyer = m.digestFlyer(d, in: h)
+                jobs.append(job(Routes.digestFlyer(d.week), "digest-flyer", m.weekTitle(d.week),
+                                map: flyer.map, qr: Routes.folder(Routes.digest(d.week)), printed + flyer.variables))
+            }
             let title = m.weekTitle(d.week)
-            jobs.append(job(Routes.email(d.week), "email", title, printed + [footer]))
-            jobs.append(job(Routes.emailText(d.week), "email-text", title, printed + [footer]))
-            if let from = m.site.email.from, m.site.email.canSend {
-                var message = job(Routes.emailMessage(d.week), "email", title, printed + [footer])
-                message.product = .message(EmailEnvelope(from: from, to: m.site.email.to, subject: m.t("place_title", ["place": h.name, "title": title]), language: m.site.language,
-                                                         textPath: Routes.emailText(d.week), htmlPath: Routes.email(d.week)))
-                jobs.append(message)
+            if builds(.emails) {
+                jobs.append(job(Routes.email(d.week), "email", title, printed + [footer]))
+                jobs.append(job(Routes.emailText(d.week), "email-text", title, printed + [footer]))
+                if let from = m.site.email.from, m.site.email.canSend {
+                    var message = job(Routes.emailMessage(d.week), "email", title, printed + [footer])
+                    message.product = .message(EmailEnvelope(from: from, to: m.site.email.to, subject: m.t("place_title", ["place": h.name, "title": title]),
+                                                             language: m.site.language, textPath: Routes.emailText(d.week), htmlPath: Routes.email(d.week)))
+                    jobs.append(message)
+                }
             }
             let card = m.digestCard(d)
-            if cards { jobs.append(picture(Routes.digestCard(d.week), card)) }
+            if m.options.shareCards { jobs.append(picture(Routes.digestCard(d.week), card)) }
             jobs.append(job(Routes.digest(d.week), "digest", title,
                             map: MapRequest(d.observations, title: weekMap), [
                 ("digest", value), ("flyer_url", .string(Routes.digestFlyer(d.week))), ("email_url", .string(Routes.email(d.week))),
@@ -178,14 +222,6 @@ struct SitePages {
                                    page: Routes.digest(d.week), card: Routes.digestCard(d.week), alt: card.description)),
             ]))
         }
-        jobs.append(job(Routes.search, "search", m.t("title_search"), [
-            ("category_counts", categoryCounts), ("searched_reports", .int(min(h.observations.count, ViewModels.searchReportLimit))),
-        ]))
-        let data = OpenData(models: m)
-        jobs.append(job(Routes.dataAbout, "about-data", m.t("title_about_data"), [
-            ("open_data", data.aboutValue(downloads ?? data.downloads(), prefix: h.edition == nil ? "" : "../")), ("category_counts", categoryCounts),
-        ]))
-        jobs.append(job(Routes.notFound, "404", m.t("title_not_found"), []))
         return jobs
     }
 }

@@ -184,6 +184,22 @@ struct BuildCommandTests {
         #expect(CommandLineTool.run(["build", "--date", "2026-02-30"], console: Transcript().console(in: dir)) == 2)
         #expect(CommandLineTool.run(["build", "--jobs", "0"], console: Transcript().console(in: dir)) == 2)
         #expect(CommandLineTool.run(["build", "--base-url", "ftp://x"], console: Transcript().console(in: dir)) == 2)
+        let wrongPart = Transcript()
+        #expect(CommandLineTool.run(["build", "--skip", "digests,flyer"], console: wrongPart.console(in: dir)) == 2)
+        #expect(wrongPart.err.contains("--skip: 'flyer' is not a part of the site; expected some of digests,flyers,emails,"), "\(wrongPart.err)")
+    }
+
+    @Test("build --skip says what it left out and that the pages still link to it")
+    func skipNote() throws {
+        let dir = NSTemporaryDirectory() + "cs-skip-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let t = Transcript()
+        let status = CommandLineTool.run(["build", "--content", packageRoot + "/content", "--templates", packageRoot + "/templates", "--out", dir + "/out",
+                                          "--date", "2026-11-29", "--only", "bagley", "--skip", "emails, flyers", "--no-share-cards"], console: t.console(in: dir))
+        #expect(status == 0, "\(t.err)")
+        #expect(t.err.contains("note: --skip left out flyers, emails; the pages still link to them: build without --skip before publishing"), "\(t.err)")
+        #expect(FileManager.default.fileExists(atPath: dir + "/out/bagley/digest/index.html"))
+        #expect(!FileManager.default.fileExists(atPath: dir + "/out/bagley/digest/2026-W48/flyer.html"))
     }
 }
 
