@@ -101,6 +101,8 @@ public enum Simplification {
     static func lineIndices(_ points: [PlanePoint], tolerance: Double, workCap: Int? = nil) -> [Int] {
         let n = points.count
         guard n > 2 else { return Array(0..<n) }
+        // One point between the ends (a small ring's halves): kept when it is farther than the tolerance.
+        if n == 3 { return segmentDistance(points[1], points[0], points[2]) > tolerance ? [0, 1, 2] : [0, 2] }
         var keep = [Bool](repeating: false, count: n)
         keep[0] = true
         keep[n - 1] = true

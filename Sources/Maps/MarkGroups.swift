@@ -26,6 +26,8 @@ public enum MarkGroups {
     /// weighted middle) until none do. Marks are taken in the order given, so the same input
     /// always gives the same groups; a grid of cells keeps it near linear.
     public static func group(_ marks: [(MapSpec.Mark, Double, Double)], distance: Double) -> [MarkGroup] {
+        // A report's locator map has one mark: it is its own group.
+        if marks.count == 1, let (mark, x, y) = marks.first { return [MarkGroup(x: x, y: y, marks: [mark])] }
         var groups: [MarkGroup] = []
         var cells: [Cell: [Int]] = [:]
         let d2 = distance * distance

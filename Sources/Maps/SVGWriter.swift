@@ -19,7 +19,7 @@ struct SVGWriter {
 
     mutating func add(bytes more: [UInt8]) { bytes.append(contentsOf: more) }
 
-    var string: String { String(decoding: bytes, as: UTF8.self) }
+    var string: String { MostlyASCII.string(bytes) }
 }
 
 /// One piece of SVG, made from a string literal with interpolations (see `SVGWriter`).
