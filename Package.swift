@@ -53,7 +53,7 @@ let package = Package(
 
         .testTarget(name: "FormatsTests", dependencies: ["Formats", "Diagnostics"]),
         .testTarget(name: "GeoTests", dependencies: ["Geo"]),
-        .testTarget(name: "MapsTests", dependencies: ["Maps", "Geo"]),
+        .testTarget(name: "MapsTests", dependencies: ["Maps", "Geo", "Escaping"]),
         .testTarget(name: "MarkdownTests", dependencies: ["Markdown"]),
         .testTarget(name: "LoadingTests", dependencies: ["CivilTime", "Loading", "Diagnostics", "Formats", "Geo"]),
         .testTarget(name: "CLITests", dependencies: ["CivilTime", "CLI", "Diagnostics", "Loading"]),

@@ -13,7 +13,7 @@ struct SVGWriter {
 
     init(capacity: Int) { bytes.reserveCapacity(capacity) }
 
-    mutating func add(_ piece: SVGPiece) { bytes.append(contentsOf: piece.bytes) }
+    mutating func add(_ piece: SVGPiece) { piece.append(to: &bytes) }
 
     mutating func add(raw text: String) { SVGPiece.append(text, to: &bytes) }
 
@@ -22,15 +22,46 @@ struct SVGWriter {
     var string: String { MostlyASCII.string(bytes) }
 }
 
-/// One piece of SVG, made from a string literal with interpolations (see `SVGWriter`).
+/// One piece of SVG, made from a string literal with interpolations (see `SVGWriter`). A piece of up
+/// to `SVGPiece.inline` bytes (nearly all) is held on the stack, so that adding it allocates nothing.
 struct SVGPiece: ExpressibleByStringInterpolation {
-    var bytes: [UInt8]
+    static let inline = 256
+    var small = InlineArray<256, UInt8>(repeating: 0)
+    var count = 0
+    /// The bytes, once they outgrow `small`.
+    var large: [UInt8]?
 
     init(stringLiteral value: StaticString) {
-        bytes = Array(UnsafeBufferPointer(start: value.utf8Start, count: value.utf8CodeUnitCount))
+        add(UnsafeRawBufferPointer(start: value.utf8Start, count: value.utf8CodeUnitCount))
     }
 
-    init(stringInterpolation: Interpolation) { bytes = stringInterpolation.bytes }
+    init(stringInterpolation: Interpolation) { self = stringInterpolation.piece }
+
+    /// Appends the piece's bytes.
+    func append(to bytes: inout [UInt8]) {
+        if let large {
+            bytes.append(contentsOf: large)
+        } else {
+            withUnsafeBytes(of: small) { bytes.append(contentsOf: $0.prefix(count)) }
+        }
+    }
+
+    mutating func add(_ more: UnsafeRawBufferPointer) {
+        guard large == nil, count + more.count <= Self.inline else {
+            if large == nil { large = withUnsafeBytes(of: small) { Array($0.prefix(count)) } }
+            large?.append(contentsOf: more)
+            return
+        }
+        guard let source = more.baseAddress, !more.isEmpty else { return }
+        let at = count
+        withUnsafeMutableBytes(of: &small) { $0.baseAddress.map { ($0 + at).copyMemory(from: source, byteCount: more.count) } }
+        count += more.count
+    }
+
+    mutating func add(_ text: String) {
+        var text = text
+        text.withUTF8 { add(UnsafeRawBufferPointer($0)) }
+    }
 
     static func append(_ text: String, to bytes: inout [UInt8]) {
         var text = text
@@ -38,25 +69,30 @@ struct SVGPiece: ExpressibleByStringInterpolation {
     }
 
     struct Interpolation: StringInterpolationProtocol {
-        var bytes: [UInt8] = []
+        var piece = SVGPiece()
 
-        init(literalCapacity: Int, interpolationCount: Int) {
-            bytes.reserveCapacity(literalCapacity + 8 * interpolationCount)
-        }
+        init(literalCapacity: Int, interpolationCount: Int) {}
 
         mutating func appendLiteral(_ literal: StaticString) {
-            bytes.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+            piece.add(UnsafeRawBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
         }
 
         /// Text that is already SVG (a path's data, a color, an id).
-        mutating func appendInterpolation(_ text: String) { SVGPiece.append(text, to: &bytes) }
+        mutating func appendInterpolation(_ text: String) { piece.add(text) }
 
         /// Words, escaped for XML.
-        mutating func appendInterpolation(xml text: String) { SVGPiece.append(Escape.xml(text), to: &bytes) }
+        mutating func appendInterpolation(xml text: String) { piece.add(Escape.xml(text)) }
 
-        mutating func appendInterpolation(_ n: Int) { SVGPiece.append(String(n), to: &bytes) }
+        mutating func appendInterpolation(_ n: Int) { piece.add(String(n)) }
 
         /// A coordinate or length, one decimal place (`SVGText.number`).
-        mutating func appendInterpolation(_ v: Double) { SVGText.append(v, to: &bytes) }
+        mutating func appendInterpolation(_ v: Double) {
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: SVGText.longest) { buffer in
+                guard let base = buffer.baseAddress else { return }
+                piece.add(UnsafeRawBufferPointer(start: base, count: SVGText.write(v, to: base)))
+            }
+        }
     }
+
+    private init() {}
 }

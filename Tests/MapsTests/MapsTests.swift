@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
+import Escaping
 import Testing
 @testable import Geo
 @testable import Maps
@@ -315,6 +316,20 @@ struct MapsTests {
         SVGText.append(-0.05, to: &bytes)
         SVGText.append(.infinity, to: &bytes)
         #expect(String(decoding: bytes, as: UTF8.self) == "-0.10.0")
+    }
+
+    @Test("a piece of SVG holds its bytes in order, on the stack and past it")
+    func piecesShortAndLong() {
+        for length in [0, 1, 200, 255, 256, 257, 600, 5_000] {
+            let label = String(repeating: "é<", count: length / 3) + String(repeating: "x", count: length % 3)
+            let id = String(repeating: "i", count: length)
+            var s = SVGWriter(capacity: 0)
+            s.add("<a id=\"\(id)\" n=\"\(length)\" x=\"\(Double(length) / 3)\">\(xml: label)</a>")
+            s.add("\(xml: label)")
+            s.add(raw: id)
+            let text = "<a id=\"\(id)\" n=\"\(length)\" x=\"\(SVGText.number(Double(length) / 3))\">\(Escape.xml(label))</a>\(Escape.xml(label))\(id)"
+            #expect(s.bytes == Array(text.utf8), "\(length)")
+        }
     }
 
     @Test("a map parses as XML, names itself for screen readers, and escapes hostile labels")
