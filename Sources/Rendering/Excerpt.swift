@@ -18,19 +18,24 @@ enum Excerpt {
 
     /// The words up to `limit` characters, with "…" when some were left out.
     static func shortened(_ words: [String], limit: Int) -> String {
-        var out = ""
+        var out: [UInt8] = []
+        out.reserveCapacity(min(limit, 1_024) + 4)
         var count = 0
-        for w in words {
-            let length = w.count
-            if count + length + 1 > limit { return out + "…" }
+        for var w in words {
+            // Characters: an ASCII word has as many as bytes (no line break is inside a word).
+            let length = w.withUTF8 { $0.allSatisfy { $0 < 0x80 } ? $0.count : nil } ?? w.count
+            if count + length + 1 > limit {
+                out += "…".utf8
+                break
+            }
             if count > 0 {
-                out += " "
+                out.append(0x20)
                 count += 1
             }
-            out += w
+            w.withUTF8 { out += $0 }
             count += length
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// The words of the text, memoized by the Markdown.
@@ -48,19 +53,34 @@ enum Excerpt {
 
     /// Words apart by any Unicode white space.
     static func split(_ text: String) -> [String] {
-        var words: [String] = []
-        var start: String.Index?
-        let scalars = text.unicodeScalars
-        for i in scalars.indices {
-            let v = scalars[i].value
-            let blank = v < 0x80 ? (v == 0x20 || (0x09...0x0D).contains(v)) : scalars[i].properties.isWhitespace
-            if blank {
-                if let s = start { words.append(String(text[s..<i])); start = nil }
-            } else if start == nil {
-                start = i
+        var text = text
+        return text.withUTF8 { bytes in
+            var words: [String] = []
+            var start: Int?
+            var i = 0
+            while i < bytes.count {
+                let lead = bytes[i]
+                let blank: Bool
+                var width = 1
+                if lead < 0x80 {
+                    blank = lead == 0x20 || (0x09...0x0D).contains(lead)
+                } else {
+                    // A whole character of valid UTF-8 (a string's bytes): its lead byte says how long.
+                    width = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+                    var value = UInt32(lead) & (width == 2 ? 0x1F : width == 3 ? 0x0F : 0x07)
+                    for k in 1..<min(width, bytes.count - i) { value = value << 6 | UInt32(bytes[i + k] & 0x3F) }
+                    blank = Unicode.Scalar(value)?.properties.isWhitespace ?? false
+                }
+                if blank {
+                    if let s = start { words.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[s..<i]), as: UTF8.self)) }
+                    start = nil
+                } else if start == nil {
+                    start = i
+                }
+                i += width
             }
+            if let s = start { words.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[s...]), as: UTF8.self)) }
+            return words
         }
-        if let s = start { words.append(String(text[s...])) }
-        return words
     }
 }

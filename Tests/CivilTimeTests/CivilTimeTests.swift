@@ -1,4 +1,4 @@
-import CivilTime
+@testable import CivilTime
 import Foundation
 import Testing
 
@@ -46,5 +46,37 @@ struct CivilTimeTests {
         #expect(detroit.rfc3339(twice.instant) == "2026-11-01T01:30:00-04:00")
         #expect(detroit.rfc3339(twice.instant + 3600) == "2026-11-01T01:30:00-05:00")
         #expect(ZoneClock.utcStamp(twice.instant) == "20261101T053000Z")
+    }
+
+    @Test("RFC 3339 stamps are digit for digit those of the string-by-string way, from year 1 to 9999 and before 1970")
+    func stampsAsBefore() {
+        func pad(_ n: Int, _ width: Int) -> String {
+            let s = String(n)
+            return String(repeating: "0", count: max(0, width - s.utf8.count)) + s
+        }
+        func rfc3339(_ clock: ZoneClock, _ instant: Int64) -> String {
+            let offset = clock.offset(at: instant)
+            let local = instant + Int64(offset)
+            let minutes = abs(offset) / 60
+            let days = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
+            let rest = Int(local - days * 86_400)
+            let d = CivilDate(daysSinceEpoch: Int(days))
+            return pad(d.year, 4) + "-" + pad(d.month, 2) + "-" + pad(d.day, 2) + "T" + pad(rest / 3600, 2) + ":" + pad(rest / 60 % 60, 2) + ":"
+                + pad(rest % 60, 2) + (offset < 0 ? "-" : "+") + pad(minutes / 60, 2) + ":" + pad(minutes % 60, 2)
+        }
+        var state: UInt64 = 5
+        let clocks = [detroit, ZoneClock(TimeZone(identifier: "Asia/Kolkata") ?? .gmt), ZoneClock(.gmt)]
+        for k in 0..<20_000 {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            let instant = Int64(bitPattern: state >> 1) % 253_402_300_000 - (k % 3 == 0 ? 62_135_596_800 : 0)
+            let clock = clocks[k % clocks.count]
+            #expect(clock.rfc3339(instant) == rfc3339(clock, instant), "\(instant)")
+        }
+        #expect(ZoneClock.pad(-5, 4) == "00-5")
+        var bytes: [UInt8] = []
+        ZoneClock.pad(-5, 4, into: &bytes)
+        ZoneClock.pad(123_456, 2, into: &bytes)
+        ZoneClock.pad(0, 3, into: &bytes)
+        #expect(String(decoding: bytes, as: UTF8.self) == "00-5123456000")
     }
 }

@@ -24,6 +24,51 @@ struct RenderingTests {
         #expect(Excerpt.plainText("<p>x</p><table><tr><td>hidden</td></tr></table><p>y &amp; z</p>") == "x y & z ")
     }
 
+    @Test("an excerpt's words and cut are those of the character-by-character reading, in every script")
+    func excerptsAsBefore() {
+        // The reading the byte-wise one replaced: scalars for the blanks, characters for the length.
+        func split(_ text: String) -> [String] {
+            var words: [String] = []
+            var start: String.Index?
+            let scalars = text.unicodeScalars
+            for i in scalars.indices {
+                let v = scalars[i].value
+                let blank = v < 0x80 ? (v == 0x20 || (0x09...0x0D).contains(v)) : scalars[i].properties.isWhitespace
+                if blank {
+                    if let s = start { words.append(String(text[s..<i])); start = nil }
+                } else if start == nil {
+                    start = i
+                }
+            }
+            if let s = start { words.append(String(text[s...])) }
+            return words
+        }
+        func shortened(_ words: [String], limit: Int) -> String {
+            var out = "", count = 0
+            for w in words {
+                if count + w.count + 1 > limit { return out + "…" }
+                if count > 0 { out += " "; count += 1 }
+                out += w
+                count += w.count
+            }
+            return out
+        }
+        let pieces = ["a", "word", " ", "  ", "\t", "\n", "\r\n", "\u{85}", "\u{A0}", "\u{2003}", "\u{3000}", "\u{200B}", "é", "e\u{301}",
+                      "ال", "😀", "👩‍👩‍👧", "\u{1F1FA}\u{1F1F8}", "x\u{20DD}", "中文"]
+        var state: UInt64 = 3
+        func next(_ n: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int(state >> 33) % n
+        }
+        for _ in 0..<4_000 {
+            let text = (0..<next(50)).map { _ in pieces[next(pieces.count)] }.joined()
+            let words = Excerpt.split(text)
+            #expect(words.map { Array($0.utf8) } == split(text).map { Array($0.utf8) }, "\(Array(text.unicodeScalars))")
+            let limit = next(60)
+            #expect(Array(Excerpt.shortened(words, limit: limit).utf8) == Array(shortened(words, limit: limit).utf8), "\(words) \(limit)")
+        }
+    }
+
     @Test("a message is cut into text and parameters once; a brace never closed is text")
     func messagePatterns() {
         #expect(MessagePattern("{count} reports near {place}").parameters == ["count", "place"])
