@@ -30,8 +30,10 @@ public enum Identifiers {
     /// Why a name would break as a file or folder name somewhere the site may be copied to (Windows,
     /// FAT on a USB stick) or collide with a file of the site's own; nil when it is fine.
     public static func portabilityProblem(_ s: String) -> String? {
-        let base = s.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false).first.map { $0.uppercased() } ?? ""
-        if reservedOnWindows.contains(base) {
+        // The name before its first dot; a reserved name is at most four letters, which no more than
+        // eight bytes uppercase to (`ı` and `ſ` are two bytes each), so a longer one is not looked up.
+        let dot = s.utf8.firstIndex(of: UInt8(ascii: ".")) ?? s.utf8.endIndex
+        if s.utf8.distance(from: s.utf8.startIndex, to: dot) <= 8, case let base = s[..<dot].uppercased(), reservedOnWindows.contains(base) {
             return "\(quoted(s)) is a reserved device name on Windows (\(base)), so the site could not be copied there; choose another name"
         }
         if s.hasSuffix(".") || s.hasSuffix(" ") {

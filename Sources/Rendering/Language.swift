@@ -62,7 +62,7 @@ public struct Language: Sendable {
     /// `few` (3-10, after hundreds), `many` (11-99, after hundreds) and `other`. Other languages
     /// follow English.
     public static func pluralCategory(_ n: Int, language: String) -> String {
-        let primary = language.split(separator: "-").first.map { $0.lowercased() } ?? language
+        let primary = primarySubtag(language)
         let n = n.magnitude
         switch primary {
         case "ar":
@@ -82,9 +82,17 @@ public struct Language: Sendable {
         }
     }
 
+    /// `es` of `es-MX`, lowercased: the first piece between hyphens (the tag itself when it has none).
+    static func primarySubtag(_ tag: String) -> String {
+        let dash = UInt8(ascii: "-")
+        guard let start = tag.utf8.firstIndex(where: { $0 != dash }) else { return tag }
+        let end = tag.utf8[start...].firstIndex(of: dash) ?? tag.utf8.endIndex
+        return tag[start..<end].lowercased()
+    }
+
     /// The categories a plural message of the language must give.
     public static func pluralCategories(language: String) -> [String] {
-        switch language.split(separator: "-").first.map({ $0.lowercased() }) ?? language {
+        switch primarySubtag(language) {
         case "ar": return ["zero", "one", "two", "few", "many", "other"]
         case "es": return ["one", "many", "other"]
         default: return ["one", "other"]

@@ -51,8 +51,17 @@ public enum Routes {
 
     /// The way from a page back to its neighborhood's folder: `./`, `../`, `../../`.
     public static func root(of path: String) -> String {
-        let depth = path.split(separator: "/").count - 1
-        return depth == 0 ? "./" : String(repeating: "../", count: depth)
+        // Folders above the page: its path's pieces (empty ones left out, as `split` does), less one.
+        var pieces = 0, inPiece = false
+        for byte in path.utf8 {
+            if byte == UInt8(ascii: "/") {
+                inPiece = false
+            } else if !inPiece {
+                inPiece = true
+                pieces += 1
+            }
+        }
+        return pieces <= 1 ? "./" : String(repeating: "../", count: pieces - 1)
     }
 
     /// The `routes` object templates see: every fixed page of a neighborhood, relative to its folder

@@ -29,4 +29,22 @@ struct PortableNameTests {
         let f = Fixture(["neighborhoods/n/observations.csv": Fixture.csv("o1,speeding,Corner,42.05,-83.15,\(date)")])
         #expect(f.errors() == ["content/neighborhoods/n/observations.csv:2:33: error: 'observed' is '\(date)', outside the years 1900 to 2200; check the year"])
     }
+
+    @Test("a long name is not looked up among reserved ones, and every name gets the answer the full lookup gives")
+    func reservedNamesAsBefore() {
+        func reserved(_ s: String) -> Bool {
+            Identifiers.reservedOnWindows.contains(s.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false).first.map { $0.uppercased() } ?? "")
+        }
+        let pieces = ["c", "o", "n", "C", "O", "N", "a", "u", "x", "l", "p", "t", "1", "9", ".", "ı", "ſ", "ﬀ", "-", "é", "nul", "com"]
+        var state: UInt64 = 9
+        func next(_ n: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int(state >> 33) % n
+        }
+        for _ in 0..<20_000 {
+            let name = (0..<(1 + next(6))).map { _ in pieces[next(pieces.count)] }.joined()
+            let problem = Identifiers.portabilityProblem(name)
+            #expect((problem?.contains("reserved device name") ?? false) == reserved(name), "\(name)")
+        }
+    }
 }

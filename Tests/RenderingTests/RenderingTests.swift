@@ -69,6 +69,14 @@ struct RenderingTests {
         }
     }
 
+    @Test("the way back to a neighborhood's folder counts the folders above a page, empty pieces left out")
+    func rootOfAPage() {
+        for (path, root) in [("index.html", "./"), ("", "./"), ("observations/o1/index.html", "../../"), ("a//b/index.html", "../../"),
+                             ("/digest/index.html", "../"), ("digest/2026-W48/", "../"), ("é/ال/x", "../../")] {
+            #expect(Routes.root(of: path) == root, "\(path)")
+        }
+    }
+
     @Test("a message is cut into text and parameters once; a brace never closed is text")
     func messagePatterns() {
         #expect(MessagePattern("{count} reports near {place}").parameters == ["count", "place"])
