@@ -29,6 +29,29 @@ struct ByteCursor {
         i += 1
     }
 
+    /// On to byte `end` (at most the end), counting lines and columns as `advance()` does.
+    mutating func advance(to end: Int) {
+        let stop = min(end, bytes.count)
+        guard stop > i else { return }
+        var line = self.line, column = self.column
+        bytes.withUnsafeBufferPointer { b in
+            for k in i..<stop {
+                let x = b[k]
+                if x == 0x0A { line += 1; column = 1 } else if x & 0xC0 != 0x80 { column += 1 }
+            }
+        }
+        (self.line, self.column, i) = (line, column, stop)
+    }
+
+    /// Where the first byte at or after the current one that `stops` is, or the end.
+    func next(where stops: (UInt8) -> Bool) -> Int {
+        bytes.withUnsafeBufferPointer { b in
+            var k = i
+            while k < b.count, !stops(b[k]) { k += 1 }
+            return k
+        }
+    }
+
     /// Up to `count` bytes on, stopping at the end.
     mutating func advance(count: Int) {
         for _ in 0..<count where i < bytes.count { advance() }

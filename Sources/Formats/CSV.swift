@@ -49,7 +49,7 @@ public struct CSVTable: Sendable {
 }
 
 /// Reads RFC 4180 records from UTF-8 bytes, tracking physical line and column.
-private struct CSVReader {
+struct CSVReader {
     var at: ByteCursor
     var failed = false
     var lastRecordHadQuotes = false
@@ -70,18 +70,19 @@ private struct CSVReader {
                 lastRecordHadQuotes = true
                 at.advance()
                 var closed = false
-                while let c = at.byte() {
-                    if c == UInt8(ascii: "\"") {
-                        if at.byte(1) == UInt8(ascii: "\"") {
-                            field.append(c); at.advance(); at.advance()
-                            continue
-                        }
-                        at.advance()
-                        closed = true
-                        break
+                while at.byte() != nil {
+                    // The run up to the next quote, whole.
+                    let quote = at.next { $0 == UInt8(ascii: "\"") }
+                    field += at.bytes[at.i..<quote]
+                    at.advance(to: quote)
+                    guard at.byte() != nil else { break }
+                    if at.byte(1) == UInt8(ascii: "\"") {
+                        field.append(UInt8(ascii: "\"")); at.advance(); at.advance()
+                        continue
                     }
-                    field.append(c)
                     at.advance()
+                    closed = true
+                    break
                 }
                 if !closed {
                     log.error(cellStart, "this quoted cell is never closed; expected a '\"' before the end of the file")
@@ -94,14 +95,13 @@ private struct CSVReader {
                     return nil
                 }
             } else {
-                while let c = at.byte(), c != UInt8(ascii: ","), c != 0x0A {
-                    if c == UInt8(ascii: "\"") {
-                        log.error(at.here, "a quote inside an unquoted cell; quote the whole cell and double the quote (\"\")")
-                        failed = true
-                        return nil
-                    }
-                    field.append(c)
-                    at.advance()
+                let end = at.next { $0 == UInt8(ascii: ",") || $0 == 0x0A || $0 == UInt8(ascii: "\"") }
+                field += at.bytes[at.i..<end]
+                at.advance(to: end)
+                if at.byte() == UInt8(ascii: "\"") {
+                    log.error(at.here, "a quote inside an unquoted cell; quote the whole cell and double the quote (\"\")")
+                    failed = true
+                    return nil
                 }
             }
             cells.append(.init(text: String(decoding: field, as: UTF8.self), location: cellStart))

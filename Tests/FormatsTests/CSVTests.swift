@@ -52,4 +52,68 @@ struct CSVTests {
         #expect(errors.isEmpty)
         #expect(table?.records.count == 2)
     }
+
+    @Test("cells, their places and every error are those of the byte-by-byte reading, on 3,000 random files")
+    func asTheByteByByteReading() {
+        // The reading the run-at-a-time one replaced: each cell's text and place, or the first error's place.
+        func reference(_ text: String) -> [String] {
+            let b = Array(text.utf8)
+            var i = 0, line = 1, column = 1
+            func advance() {
+                if b[i] == 0x0A { line += 1; column = 1 } else if b[i] & 0xC0 != 0x80 { column += 1 }
+                i += 1
+            }
+            var out: [String] = []
+            while i < b.count {
+                while true {
+                    let place = "\(line):\(column)"
+                    var field: [UInt8] = []
+                    if b[i] == 0x22 {
+                        advance()
+                        var closed = false
+                        while i < b.count {
+                            if b[i] == 0x22 {
+                                if i + 1 < b.count, b[i + 1] == 0x22 { field.append(0x22); advance(); advance(); continue }
+                                advance(); closed = true; break
+                            }
+                            field.append(b[i]); advance()
+                        }
+                        if !closed { return out + ["error at " + place] }
+                        if i < b.count, b[i] != 0x2C, b[i] != 0x0A { return out + ["error at \(line):\(column)"] }
+                    } else {
+                        while i < b.count, b[i] != 0x2C, b[i] != 0x0A {
+                            if b[i] == 0x22 { return out + ["error at \(line):\(column)"] }
+                            field.append(b[i]); advance()
+                        }
+                    }
+                    out.append(place + " " + String(decoding: field, as: UTF8.self))
+                    if i < b.count, b[i] == 0x2C { advance(); if i == b.count { out.append("\(line):\(column) "); break }; continue }
+                    if i < b.count { advance() }
+                    break
+                }
+            }
+            return out
+        }
+        let pieces = ["a", "b,", ",", "\n", "\"", "\"\"", "é", "ال", "😀", " ", "x\"y", "\"q,\n\"", "\r"]
+        var state: UInt64 = 21
+        func next(_ n: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int(state >> 33) % n
+        }
+        for _ in 0..<3_000 {
+            let text = (0..<next(30)).map { _ in pieces[next(pieces.count)] }.joined()
+            var log = DiagnosticLog()
+            var reader = CSVReader(bytes: Array(text.utf8), path: "o.csv")
+            var cells: [String] = []
+            while let record = reader.nextRecord(log: &log) {
+                cells += record.cells.map { "\($0.location.line):\($0.location.column) \($0.text)" }
+            }
+            let expected = reference(text)
+            if let error = log.items.first {
+                #expect(expected.last == "error at \(error.location.line):\(error.location.column)", "\(text.debugDescription)")
+            } else {
+                #expect(cells == expected, "\(text.debugDescription)")
+            }
+        }
+    }
 }
