@@ -97,28 +97,35 @@ public enum MarkdownRenderer {
 
 extension MarkdownRenderer {
     /// Text that no Markdown rule can touch (one line, letters, digits, spaces and `.,;:?` only, not
-    /// starting with a digit) renders as cmark would render it: one paragraph. Most resident reports
-    /// are like this, and they skip the parser.
+    /// starting with a digit, at most three spaces and no tab in front) renders as cmark would render
+    /// it: one paragraph. Most resident reports are like this, and they skip the parser.
     static func plainParagraph(_ text: String) -> String? {
-        var u = Substring(text).utf8[...]
-        while let f = u.first, f == 0x20 || f == 0x09 { u = u.dropFirst() }
-        while let l = u.last, l == 0x20 || l == 0x09 || l == 0x0A { u = u.dropLast() }
-        guard let first = u.first, !(first >= 0x30 && first <= 0x39) else { return u.isEmpty ? "" : nil }
-        var previous: UInt8 = 0
-        for b in u {
-            switch b {
-            case 0x41...0x5A, 0x61...0x7A, 0x30...0x39, UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: ":"), UInt8(ascii: "?"):
-                break
-            case UInt8(ascii: "."):
-                if previous == b { return nil }  // smart punctuation makes an ellipsis
-            case 0x20:
-                if previous == b { return nil }  // two spaces can end a line break
-            default:
-                return nil
+        var text = text
+        return text.withUTF8 { all -> String? in
+            var start = 0, end = all.count
+            while start < end, all[start] == 0x20 || all[start] == 0x09 { start += 1 }
+            while end > start, all[end - 1] == 0x20 || all[end - 1] == 0x09 || all[end - 1] == 0x0A { end -= 1 }
+            guard start < end else { return "" }
+            // A tab or four spaces in front make the text code, not a paragraph.
+            guard start < 4, !all[0..<start].contains(0x09) else { return nil }
+            guard !(all[start] >= 0x30 && all[start] <= 0x39) else { return nil }
+            var previous: UInt8 = 0
+            for i in start..<end {
+                let b = all[i]
+                switch b {
+                case 0x41...0x5A, 0x61...0x7A, 0x30...0x39, UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: ":"), UInt8(ascii: "?"):
+                    break
+                case UInt8(ascii: "."):
+                    if previous == b { return nil }  // smart punctuation makes an ellipsis
+                case 0x20:
+                    if previous == b { return nil }  // two spaces can end a line break
+                default:
+                    return nil
+                }
+                previous = b
             }
-            previous = b
+            return "<p>" + String(decoding: UnsafeBufferPointer(rebasing: all[start..<end]), as: UTF8.self) + "</p>\n"
         }
-        return "<p>" + String(decoding: u, as: UTF8.self) + "</p>\n"
     }
 
     /// cmark-gfm aligns table cells with `align`, which HTML5 made obsolete: use a style instead.

@@ -53,8 +53,26 @@ struct PlainParagraphTests {
         #expect(MarkdownRenderer.plainParagraph(text) == MarkdownRenderer.cmarkHTML(text))
     }
 
+    @Test("whenever the fast path answers, on 5,000 random texts, its answer is cmark-gfm's")
+    func randomTexts() {
+        let pieces = ["a", "Word", " ", "  ", "\t", "\n", "1", "9", ".", "..", ",", ";", ":", "?", "-", "*", "é", "#"]
+        var state: UInt64 = 13
+        func next(_ n: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int(state >> 33) % n
+        }
+        var answered = 0
+        for _ in 0..<5_000 {
+            let text = (0..<next(12)).map { _ in pieces[next(pieces.count)] }.joined()
+            guard let fast = MarkdownRenderer.plainParagraph(text) else { continue }
+            answered += 1
+            #expect(fast == MarkdownRenderer.cmarkHTML(text), "\(text.debugDescription)")
+        }
+        #expect(answered > 500)
+    }
+
     @Test("anything Markdown could change goes to the parser", arguments: [
-        "1. a list", "*emphasis*", "a  b", "wait...", "line\nbreak", "<b>", "a & b", "don't", "x - y", "#tag", "[link](x)",
+        "1. a list", "*emphasis*", "a  b", "    four spaces make code", "\tso does a tab", " \tor both", "wait...", "line\nbreak", "<b>", "a & b", "don't", "x - y", "#tag", "[link](x)",
     ])
     func parserCases(_ text: String) {
         #expect(MarkdownRenderer.plainParagraph(text) == nil)
