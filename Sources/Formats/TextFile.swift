@@ -12,33 +12,42 @@ public enum TextFile {
                                    "the file is not valid UTF-8 (byte 0x\(hex(bytes[bad]))); save it as UTF-8"))
         }
         if keepingLineEnds { return .success(String(decoding: bytes[start...], as: UTF8.self)) }
+        // CR LF and a lone CR become LF; the runs between them are copied whole.
         var normalized = [UInt8]()
         normalized.reserveCapacity(bytes.count - start)
         var i = start
         while i < bytes.count {
-            let b = bytes[i]
-            if b == 0x0D {
-                normalized.append(0x0A)
-                if i + 1 < bytes.count, bytes[i + 1] == 0x0A { i += 1 }
-            } else {
-                normalized.append(b)
-            }
-            i += 1
+            let cr = bytes[i...].firstIndex(of: 0x0D) ?? bytes.count
+            normalized += bytes[i..<cr]
+            guard cr < bytes.count else { break }
+            normalized.append(0x0A)
+            i = cr + 1 < bytes.count && bytes[cr + 1] == 0x0A ? cr + 2 : cr + 1
         }
         return .success(String(decoding: normalized, as: UTF8.self))
     }
 
-    /// Offset of the first byte that does not start a valid UTF-8 sequence, if any.
+    /// Offset of the first byte that does not start a valid UTF-8 sequence, if any. ASCII is passed
+    /// over eight bytes at a time; each other character is parsed on its own.
     static func firstInvalidUTF8(_ bytes: [UInt8], from start: Int) -> Int? {
-        var parser = Unicode.UTF8.ForwardParser()
-        var iterator = bytes[start...].makeIterator()
-        var offset = start
-        while true {
-            switch parser.parseScalar(from: &iterator) {
-            case .valid(let scalar): offset += scalar.count
-            case .emptyInput: return nil
-            case .error: return offset
+        bytes.withUnsafeBufferPointer { b -> Int? in
+            guard let base = b.baseAddress else { return nil }
+            var i = start
+            while i < b.count {
+                while i + 8 <= b.count, UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 { i += 8 }
+                guard i < b.count else { break }
+                if b[i] < 0x80 {
+                    i += 1
+                    continue
+                }
+                var parser = Unicode.UTF8.ForwardParser()
+                var rest = UnsafeBufferPointer(rebasing: b[i...]).makeIterator()
+                switch parser.parseScalar(from: &rest) {
+                case .valid(let scalar): i += scalar.count
+                case .emptyInput: return nil
+                case .error: return i
+                }
             }
+            return nil
         }
     }
 
