@@ -137,11 +137,17 @@ struct OpenData {
     /// A text cell: quoted when it holds a comma, quote or line break (quotes doubled), and, when it
     /// starts with `=`, `+`, `-`, `@`, a tab or a carriage return, led by `'` so that a spreadsheet
     /// shows it as text instead of running it as a formula (OWASP's CSV injection advice).
+    /// Read as bytes: a comma, quote or line break is one wherever it stands (a combining mark after
+    /// it, or a CR LF pair, is no reason to leave the cell unquoted, as a character-wise look did).
     static func csvText(_ s: String) -> String {
-        var t = s
-        if let first = t.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first) { t = "'" + t }
-        guard t.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) || t.hasPrefix(" ") || t.hasSuffix(" ") else { return t }
-        return "\"" + ByteSearch.replacingAll("\"", with: "\"\"", in: t) + "\""
+        var bytes = s
+        return bytes.withUTF8 { u -> String in
+            let led = u.first.map { "=+-@\t\r".utf8.contains($0) } ?? false
+            let t = led ? "'" + s : s
+            let special = u.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }
+            guard special || (!led && u.first == 0x20) || u.last == 0x20 else { return t }
+            return "\"" + ByteSearch.replacingAll("\"", with: "\"\"", in: t) + "\""
+        }
     }
 
     // MARK: GeoJSON (RFC 7946)

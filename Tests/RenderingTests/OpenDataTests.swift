@@ -15,6 +15,9 @@ struct OpenDataTests {
         #expect(OpenData.csvText("cr\r") == "\"cr\r\"")
         #expect(OpenData.csvText(" lead") == "\" lead\"")
         #expect(OpenData.csvText("") == "")
+        #expect(OpenData.csvText("a,\u{301}b") == "\"a,\u{301}b\"", "a comma is a comma even when a combining mark follows it")
+        #expect(OpenData.csvText("one\r\ntwo") == "\"one\r\ntwo\"", "a CR LF line break is quoted too")
+        #expect(OpenData.csvText("trail ") == "\"trail \"")
     }
 
     @Test("a cell a spreadsheet would run as a formula is led by an apostrophe (= + - @ tab CR)")
