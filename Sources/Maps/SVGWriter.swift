@@ -26,7 +26,12 @@ struct SVGWriter {
 /// to `SVGPiece.inline` bytes (nearly all) is held on the stack, so that adding it allocates nothing.
 struct SVGPiece: ExpressibleByStringInterpolation {
     static let inline = 256
-    var small = InlineArray<256, UInt8>(repeating: 0)
+    /// 256 bytes in place: a tuple of the same type is laid out as an array is (`InlineArray` would
+    /// say it better, but needs macOS 26).
+    typealias Inline = (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
+                        UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
+                        UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
+    var small: Inline = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
     var count = 0
     /// The bytes, once they outgrow `small`.
     var large: [UInt8]?

@@ -97,8 +97,8 @@ public enum MarkdownRenderer {
 
 extension MarkdownRenderer {
     /// Text that no Markdown rule can touch (one line, letters, digits, spaces and `.,;:?` only, not
-    /// starting with a digit, at most three spaces and no tab in front) renders as cmark would render
-    /// it: one paragraph. Most resident reports are like this, and they skip the parser.
+    /// starting with a digit, at most three spaces and no tab in front, no `www.`) renders as cmark
+    /// would render it: one paragraph. Most resident reports are like this, and they skip the parser.
     static func plainParagraph(_ text: String) -> String? {
         var text = text
         return text.withUTF8 { all -> String? in
@@ -117,6 +117,9 @@ extension MarkdownRenderer {
                     break
                 case UInt8(ascii: "."):
                     if previous == b { return nil }  // smart punctuation makes an ellipsis
+                    // `www.` starts a link (the autolink extension), in any case.
+                    if i >= start + 3, all[i - 3] | 0x20 == UInt8(ascii: "w"), all[i - 2] | 0x20 == UInt8(ascii: "w"),
+                       all[i - 1] | 0x20 == UInt8(ascii: "w") { return nil }
                 case 0x20:
                     if previous == b { return nil }  // two spaces can end a line break
                 default:

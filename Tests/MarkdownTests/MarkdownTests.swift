@@ -55,7 +55,7 @@ struct PlainParagraphTests {
 
     @Test("whenever the fast path answers, on 5,000 random texts, its answer is cmark-gfm's")
     func randomTexts() {
-        let pieces = ["a", "Word", " ", "  ", "\t", "\n", "1", "9", ".", "..", ",", ";", ":", "?", "-", "*", "é", "#"]
+        let pieces = ["a", "Word", " ", "  ", "\t", "\n", "1", "9", ".", "..", ",", ";", ":", "?", "-", "*", "é", "#", "w", "www", "WwW", "example"]
         var state: UInt64 = 13
         func next(_ n: Int) -> Int {
             state = state &* 6364136223846793005 &+ 1442695040888963407
@@ -72,7 +72,7 @@ struct PlainParagraphTests {
     }
 
     @Test("anything Markdown could change goes to the parser", arguments: [
-        "1. a list", "*emphasis*", "a  b", "    four spaces make code", "\tso does a tab", " \tor both", "wait...", "line\nbreak", "<b>", "a & b", "don't", "x - y", "#tag", "[link](x)",
+        "1. a list", "*emphasis*", "a  b", "    four spaces make code", "\tso does a tab", " \tor both", "see www.example.org today", "WWW.EXAMPLE.ORG", "wait...", "line\nbreak", "<b>", "a & b", "don't", "x - y", "#tag", "[link](x)",
     ])
     func parserCases(_ text: String) {
         #expect(MarkdownRenderer.plainParagraph(text) == nil)
