@@ -31,7 +31,7 @@ let package = Package(
         .target(name: "CivilTime"),
         .target(name: "QRCode", dependencies: ["CQRencode", "Escaping"]),
         .target(name: "Raster", dependencies: ["CZlib"]),
-        .target(name: "Formats", dependencies: ["Diagnostics", "Geo", "CYAML"]),
+        .target(name: "Formats", dependencies: ["Diagnostics", "Escaping", "Geo", "CYAML"]),
         .target(name: "Markdown", dependencies: ["CCmarkGFM", "Escaping"]),
         .target(name: "Liquid", dependencies: ["CivilTime", "Escaping"]),
         .target(name: "LiquidFiles", dependencies: ["Liquid", "Formats", "Parallelism"]),

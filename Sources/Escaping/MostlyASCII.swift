@@ -37,8 +37,8 @@ public enum MostlyASCII {
         return out
     }
 
-    /// How many bytes from `i` on are ASCII, read eight at a time.
-    static func asciiRun(_ base: UnsafePointer<UInt8>, from i: Int, count n: Int) -> Int {
+    /// How many bytes from `i` on (up to `n`) are ASCII, read eight at a time.
+    public static func asciiRun(_ base: UnsafePointer<UInt8>, from i: Int, count n: Int) -> Int {
         var k = i
         while k + 8 <= n, UnsafeRawPointer(base + k).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 { k += 8 }
         while k < n, base[k] < 0x80 { k += 1 }

@@ -1,4 +1,5 @@
 import Diagnostics
+import Escaping
 
 /// Turns a file's bytes into text: UTF-8 only, a byte-order mark ignored, CRLF and CR read as LF.
 public enum TextFile {
@@ -33,12 +34,8 @@ public enum TextFile {
             guard let base = b.baseAddress else { return nil }
             var i = start
             while i < b.count {
-                while i + 8 <= b.count, UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 { i += 8 }
+                i += MostlyASCII.asciiRun(base, from: i, count: b.count)
                 guard i < b.count else { break }
-                if b[i] < 0x80 {
-                    i += 1
-                    continue
-                }
                 var parser = Unicode.UTF8.ForwardParser()
                 var rest = UnsafeBufferPointer(rebasing: b[i...]).makeIterator()
                 switch parser.parseScalar(from: &rest) {

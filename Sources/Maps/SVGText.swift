@@ -8,9 +8,14 @@ public enum SVGText {
 
     /// `number(v)`'s digits appended to `bytes`.
     static func append(_ v: Double, to bytes: inout [UInt8]) {
+        withDigits(v) { bytes.append(contentsOf: $0) }
+    }
+
+    /// `body` with `number(v)`'s digits, written on the stack.
+    static func withDigits(_ v: Double, _ body: (UnsafeRawBufferPointer) -> Void) {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: longest) { buffer in
             guard let base = buffer.baseAddress else { return }
-            bytes.append(contentsOf: UnsafeBufferPointer(start: base, count: write(v, to: base)))
+            body(UnsafeRawBufferPointer(start: base, count: write(v, to: base)))
         }
     }
 

@@ -91,12 +91,7 @@ struct SVGPiece: ExpressibleByStringInterpolation {
         mutating func appendInterpolation(_ n: Int) { piece.add(String(n)) }
 
         /// A coordinate or length, one decimal place (`SVGText.number`).
-        mutating func appendInterpolation(_ v: Double) {
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: SVGText.longest) { buffer in
-                guard let base = buffer.baseAddress else { return }
-                piece.add(UnsafeRawBufferPointer(start: base, count: SVGText.write(v, to: base)))
-            }
-        }
+        mutating func appendInterpolation(_ v: Double) { SVGText.withDigits(v) { piece.add($0) } }
     }
 
     private init() {}
