@@ -20,12 +20,12 @@ public enum SiteSection: String, CaseIterable, Sendable {
     /// The neighborhood's map as an SVG file of its own.
     case map
 
-    /// `digests,flyers`: the sections named, or the first word that names none.
+    /// `digests,flyers`: the sections named (in any case, spaces ignored), or the first word that names none.
     public static func parse(_ list: String) -> Result<Set<SiteSection>, Unknown> {
         var sections = Set<SiteSection>()
         for word in list.split(separator: ",") {
             let name = String(word.filter { !$0.isWhitespace })
-            guard let section = SiteSection(rawValue: name) else { return .failure(Unknown(word: name)) }
+            guard let section = SiteSection(rawValue: name.lowercased()) else { return .failure(Unknown(word: name)) }
             sections.insert(section)
         }
         return .success(sections)

@@ -105,4 +105,12 @@ struct ActivityTests {
         #expect(sum.busiest(2).map(\.key) == ["a", "b"])
         #expect(Activity.moreActive(one, than: two) && !Activity.moreActive(two, than: one))
     }
+
+    @Test("--skip names parts in any case, with spaces, and a word that names none is given back as typed")
+    func skipParts() throws {
+        #expect(try SiteSection.parse("Digests, FLYERS ,emails").get() == [.digests, .flyers, .emails])
+        #expect(try SiteSection.parse("").get().isEmpty)
+        guard case .failure(let unknown) = SiteSection.parse("map,Digest") else { Issue.record("accepted 'Digest'"); return }
+        #expect(unknown.word == "Digest")
+    }
 }
