@@ -66,3 +66,38 @@ public enum HTMLEntities {
         if run != u.endIndex { out += s[run..<u.endIndex] }
     }
 }
+
+extension HTMLEntities {
+    /// `escape(s)`'s UTF-8 appended to `out`, a run of plain bytes at a time.
+    public static func escape(_ s: String, into out: inout [UInt8]) {
+        if s.utf8.withContiguousStorageIfAvailable({ escape(UnsafeRawBufferPointer($0), into: &out) }) == nil {
+            Array(s.utf8).withUnsafeBytes { escape($0, into: &out) }
+        }
+    }
+
+    /// The bytes of UTF-8 text, escaped and appended to `out`.
+    public static func escape(_ b: UnsafeRawBufferPointer, into out: inout [UInt8]) {
+        var run = 0, i = 0
+        while i < b.count {
+            let c = b[i]
+            if isSpecial(c) {
+                if run < i { out.append(contentsOf: UnsafeRawBufferPointer(rebasing: b[run..<i])) }
+                switch c {
+                case 0x26: Self.append("&amp;", to: &out)
+                case 0x3C: Self.append("&lt;", to: &out)
+                case 0x3E: Self.append("&gt;", to: &out)
+                case 0x22: Self.append("&quot;", to: &out)
+                default: Self.append("&#39;", to: &out)
+                }
+                run = i + 1
+            }
+            i += 1
+        }
+        if run < b.count { out.append(contentsOf: UnsafeRawBufferPointer(rebasing: b[run...])) }
+    }
+
+    @inline(__always)
+    static func append(_ entity: StaticString, to out: inout [UInt8]) {
+        out.append(contentsOf: UnsafeRawBufferPointer(start: entity.utf8Start, count: entity.utf8CodeUnitCount))
+    }
+}

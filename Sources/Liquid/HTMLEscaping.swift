@@ -31,6 +31,15 @@ public enum HTMLEscaping {
         }
     }
 
+    /// The same, as UTF-8 appended to `out` (a render's output).
+    static func escape(_ s: String, for context: OutputContext, into out: inout [UInt8]) {
+        switch context {
+        case .text, .attribute: HTMLEntities.escape(s, into: &out)
+        case .url: HTMLEntities.escape(safeURL(s), into: &out)
+        case .unquotedAttribute: out.append(contentsOf: escape(s, for: context).utf8)
+        }
+    }
+
     static let safePrefixes = ["./", "../", "#", "/", "https://", "http://", "mailto:"]
 
     /// A URL that cannot run script: relative, or http, https, mailto or tel; anything else becomes `#`.

@@ -18,7 +18,7 @@ final class RenderContext {
     @exclusivity(unchecked) var interrupts: [Interrupt] = []
     @exclusivity(unchecked) var cycles: [EqlKey: Int] = [:]
     @exclusivity(unchecked) var forOffsets: [String: Int] = [:]
-    @exclusivity(unchecked) var lastChanged: String?
+    @exclusivity(unchecked) var lastChanged: [UInt8]?
     @exclusivity(unchecked) var depth = 0
     @exclusivity(unchecked) var iterations = 0
     @exclusivity(unchecked) var outputBytes = 0
@@ -71,9 +71,16 @@ final class RenderContext {
         }
     }
 
-    func write(_ text: String, into output: inout String, at p: @autoclosure () -> Position) throws(LiquidError) {
+    func write(_ text: String, into output: inout [UInt8], at p: @autoclosure () -> Position) throws(LiquidError) {
         try countOutput(text.utf8.count, at: p())
-        output += text
+        if text.utf8.withContiguousStorageIfAvailable({ output.append(contentsOf: $0) }) == nil {
+            output.append(contentsOf: text.utf8)
+        }
+    }
+
+    func write(_ bytes: [UInt8], into output: inout [UInt8], at p: @autoclosure () -> Position) throws(LiquidError) {
+        try countOutput(bytes.count, at: p())
+        output.append(contentsOf: bytes)
     }
 
     func countIteration(at p: Position) throws(LiquidError) {
@@ -85,7 +92,7 @@ final class RenderContext {
 
     /// Writes what an output shows: escaped for its context unless autoescaping is off or the value
     /// is safe. Escaped text goes straight into `output`; the bytes it adds count against the limit.
-    func writeOutput(_ value: Value, context: OutputContext, into output: inout String, at p: Position) throws(LiquidError) {
+    func writeOutput(_ value: Value, context: OutputContext, into output: inout [UInt8], at p: Position) throws(LiquidError) {
         switch environment.escaping {
         case .none:
             switch value {
@@ -108,9 +115,9 @@ final class RenderContext {
         }
     }
 
-    func writeEscaped(_ s: String, context: OutputContext, into output: inout String, at p: Position) throws(LiquidError) {
-        let before = output.utf8.count
+    func writeEscaped(_ s: String, context: OutputContext, into output: inout [UInt8], at p: Position) throws(LiquidError) {
+        let before = output.count
         HTMLEscaping.escape(s, for: context, into: &output)
-        try countOutput(output.utf8.count - before, at: p)
+        try countOutput(output.count - before, at: p)
     }
 }

@@ -1,8 +1,10 @@
+import Escaping
+
 /// Rendering nodes: each tag's behaviour, as in Ruby Liquid 5.
 extension RenderContext {
     /// A block's nodes in order; after any tag that leaves a `break` or `continue` pending, the block
     /// stops (text is never a stopping point, as in Ruby Liquid's `BlockBody`).
-    func render(_ nodes: [Node], into output: inout String, template: Template) throws(LiquidError) {
+    func render(_ nodes: [Node], into output: inout [UInt8], template: Template) throws(LiquidError) {
         for node in nodes {
             try render(node, into: &output, template: template)
             if case .text = node { continue }
@@ -10,7 +12,7 @@ extension RenderContext {
         }
     }
 
-    func render(_ node: Node, into output: inout String, template: Template) throws(LiquidError) {
+    func render(_ node: Node, into output: inout [UInt8], template: Template) throws(LiquidError) {
         switch node {
         case .text(let text):
             try write(text, into: &output, at: Position(path: template.path, line: 0, column: 0))
@@ -20,9 +22,9 @@ extension RenderContext {
         case .assign(let name, let expression, let p):
             assign(name, try evaluate(expression, at: p))
         case .capture(let name, let body):
-            var captured = ""
+            var captured: [UInt8] = []
             try render(body, into: &captured, template: template)
-            assign(name, .string(captured))
+            assign(name, .string(MostlyASCII.string(captured)))
         case .conditional(let branches, let negateFirst, let p):
             for (n, branch) in branches.enumerated() {
                 var taken = true
@@ -99,7 +101,7 @@ extension RenderContext {
         case .continueLoop:
             interrupts.append(.continueLoop)
         case .ifchanged(let body):
-            var captured = ""
+            var captured: [UInt8] = []
             try render(body, into: &captured, template: template)
             if captured != lastChanged {
                 lastChanged = captured
@@ -206,7 +208,7 @@ extension RenderContext {
         return overflow ? (b > 0 ? Int.max : Int.min) : s
     }
 
-    func renderFor(_ loop: Node.Loop, into output: inout String, template: Template) throws(LiquidError) {
+    func renderFor(_ loop: Node.Loop, into output: inout [UInt8], template: Template) throws(LiquidError) {
         let items = try loopSegment(loop)
         guard items.count > 0 else {
             try render(loop.elseBody, into: &output, template: template)
@@ -236,7 +238,7 @@ extension RenderContext {
         }
     }
 
-    func renderTablerow(_ loop: Node.Loop, into output: inout String, template: Template) throws(LiquidError) {
+    func renderTablerow(_ loop: Node.Loop, into output: inout [UInt8], template: Template) throws(LiquidError) {
         // tablerow reads its numbers with Ruby's `to_i` (2.6 is 2, '2' is 2, nil is 0).
         let from = try toI(loop.offset, at: loop.position) ?? 0
         let to = try toI(loop.limit, at: loop.position).map { Self.saturatingSum($0, from) }
@@ -287,7 +289,7 @@ extension RenderContext {
     }
 
     /// `include`: the partial shares this render's variables; an array binds each item in turn.
-    func renderInclude(_ inc: Node.Inclusion, into output: inout String) throws(LiquidError) {
+    func renderInclude(_ inc: Node.Inclusion, into output: inout [UInt8]) throws(LiquidError) {
         let (name, template) = try partial(try evaluate(inc.name, at: inc.position), at: inc.position)
         let variable = inc.alias ?? Self.lastComponent(name)
         var scope = Object()
@@ -322,7 +324,7 @@ extension RenderContext {
 
     /// `render`: the partial sees only what is passed to it (and the environment's globals); `for`
     /// renders it once per item of an array, range or hash.
-    func renderPartial(_ inc: Node.Inclusion, into output: inout String) throws(LiquidError) {
+    func renderPartial(_ inc: Node.Inclusion, into output: inout [UInt8]) throws(LiquidError) {
         let (name, template) = try partial(try evaluate(inc.name, at: inc.position), at: inc.position)
         let variable = inc.alias ?? Self.lastComponent(name)
         let bound = try inc.bound.map { e throws(LiquidError) in try evaluate(e, at: inc.position) }

@@ -1,3 +1,4 @@
+import Escaping
 import Foundation
 import Synchronization
 
@@ -25,11 +26,17 @@ public struct Template: Sendable {
     /// With Markdown escaping, safe HTML values are written as placeholders (`\u{E000}n\u{E001}`)
     /// that survive the Markdown renderer; `Placeholders.restore` puts the HTML back afterwards.
     public func renderWithPlaceholders(_ data: Object = Object(), environment: Environment = Environment()) throws(LiquidError) -> (text: String, placeholders: [String]) {
+        let (bytes, placeholders) = try renderBytes(data, environment: environment)
+        return (MostlyASCII.string(bytes), placeholders)
+    }
+
+    /// The output as UTF-8 bytes, as it was written (a page on its way to a file needs no string).
+    public func renderBytes(_ data: Object = Object(), environment: Environment = Environment()) throws(LiquidError) -> (bytes: [UInt8], placeholders: [String]) {
         let context = RenderContext(environment: environment, data: data)
-        var output = ""
+        var output: [UInt8] = []
         output.reserveCapacity(sizeHint.value.load(ordering: .relaxed))
         try context.render(nodes, into: &output, template: self)
-        sizeHint.value.store(min(output.utf8.count, SizeHint.largest), ordering: .relaxed)
+        sizeHint.value.store(min(output.count, SizeHint.largest), ordering: .relaxed)
         return (output, context.placeholders)
     }
 }

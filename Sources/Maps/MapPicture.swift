@@ -14,16 +14,19 @@ struct MapPicture {
     let groups: [MarkGroup]
     let places: [MapDrawing.Place]
     let description: String
-    let shapes: [String: MarkShape]
-    let colors: [String: String]
 
     init(spec: MapSpec, groups: [MarkGroup], places: [MapDrawing.Place], description: String) {
         self.spec = spec
         self.groups = groups
         self.places = places
         self.description = description
-        shapes = Dictionary(spec.categories.enumerated().map { ($0.element.key, MarkShape.forCategory(at: $0.offset)) }, uniquingKeysWith: { a, _ in a })
-        colors = Dictionary(spec.categories.map { ($0.key, $0.color) }, uniquingKeysWith: { a, _ in a })
+    }
+
+    /// The shape and color of a category: its first entry's (a site has a handful, so a search is
+    /// quicker than a dictionary made per map).
+    func style(_ category: String) -> (shape: MarkShape, color: String)? {
+        guard let i = spec.categories.firstIndex(where: { $0.key == category }) else { return nil }
+        return (MarkShape.forCategory(at: i), spec.categories[i].color)
     }
 
     /// The drawing at `fit`'s size; `groups` when they were placed for this size rather than the wide one.
@@ -81,8 +84,12 @@ struct MapPicture {
         s.add("<g class=\"marks\">\n")
         for (g, place) in zip(groups, places) { mark(g, place: place, to: &s) }
         s.add("</g>\n")
-        northArrow(x: north.value.0, y: north.value.1, word: spec.words.north, to: &s)
-        MapKey.scaleBar(scale, x: bar.value.0, bottom: bar.value.1, to: &s)
+        let (x, y) = north.value, word = spec.words.north
+        spec.pieces.add(.init(kind: 0, a: x, b: y, first: word), to: &s) { northArrow(x: x, y: y, word: word, to: &$0) }
+        let (barX, barBottom) = bar.value
+        spec.pieces.add(.init(kind: 1, a: barX, b: barBottom, c: scale.metersLength, d: scale.feetLength, first: scale.meters, second: scale.feet), to: &s) {
+            MapKey.scaleBar(scale, x: barX, bottom: barBottom, to: &$0)
+        }
         if let drawnKey { s.add(raw: drawnKey.svg) }
         s.add("</svg>\n")
         return MapDrawing.Rendition(svg: s.string, width: width, height: height, labelBoxes: names.placed.map(\.box),
@@ -105,10 +112,11 @@ struct MapPicture {
     /// the map in the page.
     func mark(_ g: MarkGroup, place: MapDrawing.Place, to s: inout SVGWriter) {
         if g.marks.count == 1, let m = g.marks.first {
-            let shape = shapes[m.category] ?? .circle
+            let style = style(m.category)
+            let shape = style?.shape ?? .circle
             s.add("<a href=\"\(xml: m.url)\" tabindex=\"-1\" aria-label=\"\(xml: m.label)\"><title>\(xml: m.label)</title><path d=\"")
             shape.write(x: g.x, y: g.y, r: MarkGroups.markRadius, to: &s)
-            s.add("\" fill=\"\(colors[m.category] ?? "#555555")\" stroke=\"#ffffff\" stroke-width=\"1.5\"/></a>\n")
+            s.add("\" fill=\"\(style?.color ?? "#555555")\" stroke=\"#ffffff\" stroke-width=\"1.5\"/></a>\n")
             return
         }
         let r = g.radius
@@ -116,7 +124,7 @@ struct MapPicture {
         s.add("<circle cx=\"\(g.x)\" cy=\"\(g.y)\" r=\"\(r + 1.5)\" fill=\"#ffffff\"/>")
         let slices = spec.categories.compactMap { c -> (String, Int)? in
             let k = g.marks.reduce(0) { $0 + ($1.category == c.key ? 1 : 0) }
-            return k == 0 ? nil : (colors[c.key] ?? "#555555", k)
+            return k == 0 ? nil : (style(c.key)?.color ?? "#555555", k)
         }
         if slices.count == 1, let only = slices.first {
             s.add("<circle cx=\"\(g.x)\" cy=\"\(g.y)\" r=\"\(r)\" fill=\"\(xml: only.0)\"/>")

@@ -95,6 +95,8 @@ public struct MapSpec: Sendable {
     public var standalone = false
     /// Street, park and neighborhood names on the map.
     public var showsNames = true
+    /// Where pieces drawn alike by many maps are kept: share one among a neighborhood's maps.
+    public var pieces = MapPieces()
 
     public init(title: String, place: String, boundary: Area?, basemap: [BasemapShape], marks: [Mark],
                 categories: [CategoryStyle], groupLink: String, attribution: String, idPrefix: String = "map",

@@ -76,6 +76,7 @@ extension ViewModels {
         // Pages show a second drawing on phones (and group at its scale); `map.svg` groups the same way, so
         // its circles link to the home page's places; print draws only the one.
         spec.narrowWidth = request.kind == .printed ? nil : 320
+        spec.pieces = mapPieces
         switch request.kind {
         case .neighborhood:
             spec.standalone = pagePath == Routes.neighborhoodMap
@@ -115,14 +116,22 @@ extension ViewModels {
         return .object(Object([
             ("svg", .safe(drawing.svg)), ("narrow_svg", drawing.narrow.map { .safe($0.svg) } ?? .nil),
             ("legend", .array(drawing.legend.map { item in
-                .object(Object([("icon", .safe(MapKey.icon(item.shape, color: item.color))), ("label", .string(item.label)), ("count", .int(item.count))]))
+                .object(Object([("icon", legendIcon(item.shape, color: item.color)), ("label", .string(item.label)), ("count", .int(item.count))]))
             })),
-            ("has_groups", .bool(drawing.hasGroups)), ("group_icon", .safe(MapKey.groupIcon())),
+            ("has_groups", .bool(drawing.hasGroups)), ("group_icon", Self.groupIcon),
             ("group_key", .string(mapWords.groupKey(drawing.groupMeters))), ("group_meters", .int(drawing.groupMeters)),
             ("attribution", .string(mapAttribution)),
             ("places", .array(places)), ("description", .string(drawing.description)),
         ]))
     }
+
+    /// A legend row's icon: the category's, made once, unless the shape or color is another.
+    func legendIcon(_ shape: MarkShape, color: String) -> Value {
+        legendIcons.first { $0.shape == shape && $0.color == color }?.icon ?? .safe(MapKey.icon(shape, color: color))
+    }
+
+    /// What a group is, in the key under every map.
+    static let groupIcon = Value.safe(MapKey.groupIcon())
 
     /// A place under a map lists at most this many of its reports.
     static let placeListLimit = 100

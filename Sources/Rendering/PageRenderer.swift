@@ -209,8 +209,7 @@ struct PageRenderer: Sendable {
     func render(_ job: PageJob) throws(LiquidError) -> [UInt8] {
         let root = root(job)
         if let text = theme.textPages[job.kind] {
-            let out = try text.render(renderVariables(job, root: root), environment: environment(root: root, absoluteRoot: job.absoluteRoot, escaping: .none))
-            return Array(out.utf8)
+            return try text.renderBytes(renderVariables(job, root: root), environment: environment(root: root, absoluteRoot: job.absoluteRoot, escaping: .none)).bytes
         }
         guard let page = theme.pages[job.kind], let layout = theme.layout(for: job.kind) else {
             throw LiquidError(.render, "no template for '\(job.kind)' pages")
@@ -219,8 +218,7 @@ struct PageRenderer: Sendable {
         let (markdown, placeholders) = try page.renderWithPlaceholders(data, environment: environment(root: root, absoluteRoot: job.absoluteRoot, escaping: .markdown))
         let content = Placeholders.restore(MarkdownRenderer.html(markdown), placeholders)
         data["content"] = .safe(content)
-        let html = try layout.render(data, environment: environment(root: root, absoluteRoot: job.absoluteRoot, escaping: .html))
-        return Array(html.utf8)
+        return try layout.renderBytes(data, environment: environment(root: root, absoluteRoot: job.absoluteRoot, escaping: .html)).bytes
     }
 
     /// The variables with the map drawn, for rendering.

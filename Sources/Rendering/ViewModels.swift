@@ -30,6 +30,8 @@ final class ViewModels: @unchecked Sendable {
     /// "Title, November 23, 2026": each report's name on a map, made once.
     private(set) var markLabels: [String: String] = [:]
     private(set) var categoryValues: [String: Value] = [:]
+    /// Each category's legend icon under a map, by shape and color (made once, in `init`).
+    private(set) var legendIcons: [(shape: MarkShape, color: String, icon: Value)] = []
     /// Values used on many pages, made once: story cards, coalition cards, events.
     private(set) var storyCards: [String: Value] = [:]
     private(set) var coalitionCards: [String: Value] = [:]
@@ -39,6 +41,8 @@ final class ViewModels: @unchecked Sendable {
     /// The basemap and the words every map of the neighborhood draws with.
     private(set) var ground = Ground([])
     private(set) var mapWords = MapWords()
+    /// The north arrows and scale bars the neighborhood's maps have drawn (see `MapPieces`).
+    let mapPieces = MapPieces()
     /// A hash of what all of this neighborhood's maps share (see `MapRequest`).
     private(set) var mapFingerprint = Fingerprint(high: 0, low: 0)
 
@@ -52,6 +56,10 @@ final class ViewModels: @unchecked Sendable {
         ground = Ground(Self.basemapShapes(hood))
         mapWords = Self.mapWords(language)
         for c in site.categories { categoryValues[c.key] = makeCategory(c.key) }
+        legendIcons = site.categories.indices.map { i in
+            let shape = MarkShape.forCategory(at: i), color = site.categories[i].color
+            return (shape, color, .safe(MapKey.icon(shape, color: color)))
+        }
         // A large neighborhood's reports are made on every core (each renders its Markdown), and
         // so are any neighborhood's when cores are spare.
         let me: ViewModels = self

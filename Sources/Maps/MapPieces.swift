@@ -1,0 +1,30 @@
+import Synchronization
+
+/// Pieces of SVG that many maps of a neighborhood draw alike (the north arrow and the scale bar sit
+/// in the same corners at the same scale on most report pages), kept once drawn and copied after.
+public final class MapPieces: Sendable {
+    /// What a piece is drawn from: its kind, up to four numbers and two words.
+    struct Key: Hashable, Sendable {
+        var kind: UInt8
+        var a = 0.0, b = 0.0, c = 0.0, d = 0.0
+        var first = "", second = ""
+    }
+
+    /// Pieces kept at most: beyond them a piece is drawn each time (maps at many scales).
+    static let limit = 256
+    private let made = Mutex<[Key: [UInt8]]>([:])
+
+    public init() {}
+
+    /// The piece for `key` appended to `s`: kept bytes, or drawn by `draw` (and kept).
+    func add(_ key: Key, to s: inout SVGWriter, draw: (inout SVGWriter) -> Void) {
+        if let bytes = made.withLock({ $0[key] }) {
+            s.add(bytes: bytes)
+            return
+        }
+        var piece = SVGWriter(capacity: 1_024)
+        draw(&piece)
+        s.add(bytes: piece.bytes)
+        made.withLock { if $0.count < Self.limit { $0[key] = piece.bytes } }
+    }
+}
