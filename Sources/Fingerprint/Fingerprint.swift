@@ -103,8 +103,10 @@ public struct FingerprintBuilder: Sendable {
     public init() { bytes.reserveCapacity(256) }
 
     public mutating func add(_ text: String) {
-        var s = text
-        s.withUTF8 { add(bytes: UnsafeRawBufferPointer($0)) }
+        if text.utf8.withContiguousStorageIfAvailable({ add(bytes: UnsafeRawBufferPointer($0)) }) == nil {
+            var s = text
+            s.withUTF8 { add(bytes: UnsafeRawBufferPointer($0)) }
+        }
     }
 
     /// Bytes with their length in front.

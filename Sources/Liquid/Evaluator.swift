@@ -126,7 +126,8 @@ extension RenderContext {
                 value = try expressionFilter(filter.name, value, args, at: p)
                 continue
             }
-            guard let definition = (environment.filters.isEmpty ? nil : environment.filters[filter.name]) ?? filter.standard else {
+            let table = environment.filterTable
+            guard let definition = (filter.number < table.count ? table[filter.number] : nil) ?? filter.standard else {
                 if environment.strictFilters { throw .render("unknown filter '\(filter.name)'", at: p) }
                 continue
             }

@@ -45,6 +45,8 @@ final class FilteredExpression: Sendable {
         let isExpressionFilter: Bool
         /// The standard filter of this name, if any (an environment's filters win over it).
         let standard: Liquid.Filter?
+        /// The name's number, where an environment's `filterTable` holds its filter of this name.
+        let number: Int
 
         init(name: String, arguments: [Expression], keywords: [(String, Expression)]) {
             self.name = name
@@ -52,6 +54,7 @@ final class FilteredExpression: Sendable {
             self.keywords = keywords
             isExpressionFilter = ExpressionFilters.names.contains(name)
             standard = StandardFilters.all[name]
+            number = FilterNames.number(name)
         }
     }
 

@@ -50,7 +50,11 @@ public struct Environment: Sendable {
     /// Escaping for HTML (each output for its HTML context).
     public var autoescape: Bool { escaping == .html }
     /// Filters beyond the standard ones (Jekyll's, the site's); they win over standard names.
-    public var filters: [String: Filter]
+    public var filters: [String: Filter] {
+        didSet { filterTable = FilterNames.table(filters) }
+    }
+    /// `filters` at the numbers their names were given (`FilterNames`): found without hashing a name.
+    private(set) var filterTable: [Filter?]
     /// Unknown filters are errors (Ruby Liquid's `strict_filters`); otherwise they pass the value through.
     public var strictFilters: Bool
     /// Variables every template and partial sees, `render` partials included (site-wide values).
@@ -74,6 +78,7 @@ public struct Environment: Sendable {
         self.partials = partials
         self.escaping = escaping ?? (autoescape ? .html : .none)
         self.filters = filters
+        self.filterTable = FilterNames.table(filters)
         self.strictFilters = strictFilters
         self.globals = globals
         self.now = now
