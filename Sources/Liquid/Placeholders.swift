@@ -47,7 +47,7 @@ public enum Placeholders {
                 // No closing mark after this opening one means none after any later one: stay linear.
                 guard let end = mark(0x81, from: start + 3) else { break }
                 guard let n = Int(String(decoding: b[(start + 3)..<end], as: UTF8.self)), values.indices.contains(n) else {
-                    out.append(contentsOf: b[rest..<(start + 3)])
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: b[rest..<(start + 3)]))
                     rest = start + 3
                     guard let next = mark(0x80, from: rest) else { break }
                     start = next
@@ -61,13 +61,13 @@ public enum Placeholders {
                     before = rest..<(start - 3)
                     after += 4
                 }
-                out.append(contentsOf: b[before])
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: b[before]))
                 out.append(contentsOf: values[n].utf8)
                 rest = after
                 guard let next = mark(0x80, from: rest) else { break }
                 start = next
             }
-            out.append(contentsOf: b[rest...])
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: b[rest...]))
             return String(decoding: out, as: UTF8.self)
         } ?? html
     }

@@ -47,13 +47,13 @@ struct SVGPiece: ExpressibleByStringInterpolation {
         if let large {
             bytes.append(contentsOf: large)
         } else {
-            withUnsafeBytes(of: small) { bytes.append(contentsOf: $0.prefix(count)) }
+            withUnsafeBytes(of: small) { bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: $0[..<count])) }
         }
     }
 
     mutating func add(_ more: UnsafeRawBufferPointer) {
         guard large == nil, count + more.count <= Self.inline else {
-            if large == nil { large = withUnsafeBytes(of: small) { Array($0.prefix(count)) } }
+            if large == nil { large = withUnsafeBytes(of: small) { Array(UnsafeRawBufferPointer(rebasing: $0[..<count])) } }
             large?.append(contentsOf: more)
             return
         }

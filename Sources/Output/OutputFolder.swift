@@ -39,7 +39,7 @@ public final class OutputFolder {
     public var ownedCount: Int { manifest.entries.count }
 
     /// The first parts of the paths the tool wrote: neighborhood slugs and top-level files.
-    public var ownedTopLevelNames: Set<String> { Set(manifest.entries.keys.map(OutputPath.top(of:))) }
+    public var ownedTopLevelNames: Set<String> { manifest.topNames }
 
     /// Opens OUT for a build: checks where it is, creates it when missing, takes its lock (waiting up
     /// to `waitTenths` tenths of a second), reads the manifest and checks which files still match it.

@@ -34,6 +34,18 @@ struct OutputManifest {
         var reshaped = false
     }
 
+    /// The first part of every path: the neighborhoods (and top-level files) it lists.
+    var topNames: Set<String> {
+        var names = Set<String>(), last = ""
+        func add(_ path: String) {
+            let top = OutputPath.top(of: path)
+            if top != last { names.insert(top); last = top }
+        }
+        // The paths as read are sorted (a neighborhood's together) while none was added or removed.
+        if let read, !read.reshaped { read.paths.forEach(add) } else { entries.keys.forEach(add) }
+        return names
+    }
+
     /// Sets or removes the entry of `path`.
     mutating func set(_ path: String, _ entry: Entry?) {
         let had = entry.map { entries.updateValue($0, forKey: path) != nil } ?? (entries.removeValue(forKey: path) != nil)
@@ -58,8 +70,8 @@ struct OutputManifest {
         var sorted = true
         while let f = lines.next() {
             guard f.count == 6 || f.count == 2, let hash = Fingerprint(hexBytes: f[1]) else { return nil }
+            guard f[0].withUnsafeBufferPointer({ OutputPath.isInside(bytes: $0) }) else { return nil }
             let path = String(decoding: f[0], as: UTF8.self)
-            guard OutputPath.isInside(path) else { return nil }
             if sorted, let last = paths.last, !last.utf8Precedes(path) { sorted = false }
             paths.append(path)
             starts.append(f.start)
@@ -130,9 +142,14 @@ struct OutputManifest {
 public enum OutputPath {
     /// A relative path without `..`, `.` or empty parts, and no NUL.
     public static func isInside(_ path: String) -> Bool {
+        path.utf8.withContiguousStorageIfAvailable { isInside(bytes: $0) } ?? isInside(bytes: Array(path.utf8))
+    }
+
+    /// `isInside` of a path's UTF-8 bytes.
+    static func isInside<Bytes: Collection>(bytes: Bytes) -> Bool where Bytes.Element == UInt8 {
         var partLength = 0, dots = 0
         var empty = true
-        for b in path.utf8 {
+        for b in bytes {
             empty = false
             switch b {
             case 0: return false
@@ -152,14 +169,22 @@ public enum OutputPath {
 
     /// `a/b/c.html` → `a/b`; a file at the top → "".
     static func folder(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "" }
-        return String(path[..<slash])
+        // By bytes: "/" is ASCII, so the offset found is a character boundary.
+        guard let slash = slash(in: path, last: true) else { return "" }
+        return String(path.utf8.prefix(slash)) ?? ""
     }
 
     /// The first part: a neighborhood's slug, or the file's own name at the top.
     public static func top(of path: String) -> String {
-        // By bytes: "/" is ASCII, so the index found is a character boundary.
-        guard let slash = path.utf8.firstIndex(of: UInt8(ascii: "/")) else { return path }
-        return String(path[..<slash])
+        guard let slash = slash(in: path, last: false) else { return path }
+        return String(path.utf8.prefix(slash)) ?? path
+    }
+
+    /// The UTF-8 offset of the first (or last) `/` in `path`.
+    static func slash(in path: String, last: Bool) -> Int? {
+        func find(_ b: UnsafeBufferPointer<UInt8>) -> Int? {
+            last ? b.lastIndex(of: UInt8(ascii: "/")) : b.firstIndex(of: UInt8(ascii: "/"))
+        }
+        return path.utf8.withContiguousStorageIfAvailable(find) ?? Array(path.utf8).withUnsafeBufferPointer(find)
     }
 }
