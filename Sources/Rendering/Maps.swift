@@ -180,20 +180,25 @@ extension ViewModels {
     /// The words of the maps, in the site's language (made once, in `init`).
     static func mapWords(_ l: Language) -> MapWords {
         var w = MapWords()
-        w.reports = { l.text("map_reports", count: $0) }
-        w.showing = { l.text("map_showing", ["place": $0, "reports": $1]) }
+        let m = WordMemo()
+        w.reports = { n in m.words(.init(kind: 0, n: n)) { l.text("map_reports", count: n) } }
+        w.showing = { p, r in m.words(.init(kind: 1, a: p, b: r)) { l.text("map_showing", ["place": p, "reports": r]) } }
         w.empty = { l.text("map_empty", ["place": $0]) }
-        w.busiest = { l.text("map_busiest", count: $1, ["place": $0]) }
-        w.grouped = { l.text("map_grouped", count: $0) }
-        w.somewhere = { l.text("map_somewhere", ["place": $0]) }
+        w.busiest = { p, n in m.words(.init(kind: 2, n: n, a: p)) { l.text("map_busiest", count: n, ["place": p]) } }
+        w.grouped = { n in m.words(.init(kind: 3, n: n)) { l.text("map_grouped", count: n) } }
+        w.somewhere = { p in m.words(.init(kind: 4, a: p)) { l.text("map_somewhere", ["place": p]) } }
         w.groupKey = { l.text("map_group_key", ["meters": l.number($0)]) }
         w.noReports = l.text("map_no_reports")
         w.north = l.text("map_north")
-        w.near = { a, b in b.map { l.text("map_near_corner", ["street": a, "crossing": $0]) } ?? l.text("map_near_street", ["street": a]) }
-        w.categoryCount = { l.text("map_category_count", count: $1, ["category": $0]) }
-        w.placeSummary = { l.text("map_place_summary", ["reports": $0, "place": $1, "counts": $2]) }
+        w.near = { a, b in
+            m.words(.init(kind: b == nil ? 5 : 6, a: a, b: b ?? "")) {
+                b.map { l.text("map_near_corner", ["street": a, "crossing": $0]) } ?? l.text("map_near_street", ["street": a])
+            }
+        }
+        w.categoryCount = { c, n in m.words(.init(kind: 7, n: n, a: c)) { l.text("map_category_count", count: n, ["category": c]) } }
+        w.placeSummary = { r, p, c in m.words(.init(kind: 8, a: r, b: p, c: c)) { l.text("map_place_summary", ["reports": r, "place": p, "counts": c]) } }
         w.separator = l.text("list_separator")
-        w.number = { l.number($0) }
+        w.number = { n in m.words(.init(kind: 9, n: n)) { l.number(n) } }
         w.rightToLeft = l.direction == "rtl"
         return w
     }

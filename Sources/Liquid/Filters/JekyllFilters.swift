@@ -128,15 +128,18 @@ public enum JekyllFilters {
 
     /// `https:`, `mailto:` …, or `//host`: a URL that is not a path.
     static func hasScheme(_ s: String) -> Bool {
-        var sawChar = false
-        for b in s.utf8 {
-            switch b {
-            case 0x3A: return sawChar  // ':'
-            case 0x41...0x5A, 0x61...0x7A, 0x30...0x39, 0x2B, 0x2D, 0x2E: sawChar = true
-            default: return !sawChar && s.hasPrefix("//")
+        func scan<Bytes: Sequence>(_ bytes: Bytes) -> Bool where Bytes.Element == UInt8 {
+            var sawChar = false
+            for b in bytes {
+                switch b {
+                case 0x3A: return sawChar  // ':'
+                case 0x41...0x5A, 0x61...0x7A, 0x30...0x39, 0x2B, 0x2D, 0x2E: sawChar = true
+                default: return !sawChar && s.hasPrefix("//")
+                }
             }
+            return false
         }
-        return false
+        return s.utf8.withContiguousStorageIfAvailable(scan) ?? scan(s.utf8)
     }
 
     static func relativeURL(_ s: String, base: String) -> String {
