@@ -107,7 +107,7 @@ public enum Builder {
             let done = try commit.finish(rendered.files, jobs: request.jobs)
             report.written = done.written
             report.deleted = done.deleted
-            report.notes = output.notes + ["wrote \(done.written) files and deleted \(done.deleted) in place, each put in place once all were written"]
+            report.notes = output.notes + ["wrote \(done.written) file\(done.written == 1 ? "" : "s") and deleted \(done.deleted) in place, each put in place once all were written"]
             if rendered.narrated > 0 { report.notes.append("read \(rendered.narrated) stor\(rendered.narrated == 1 ? "y" : "ies") aloud (the other narrations were unchanged)") }
         } catch {
             commit.abandon()

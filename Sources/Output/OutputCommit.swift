@@ -77,7 +77,8 @@ public final class OutputCommit {
     var createdFolders: [String] = []
     var freshFolders = Set<String>()
     /// Files written so far: path, fingerprint, and whether a replacement waits beside its target.
-    var written: [(path: String, hash: Fingerprint, replaced: Bool)] = []
+    /// Each file written, and for one written in its place (not replacing one), its status then.
+    var written: [(path: String, hash: Fingerprint, replaced: Bool, status: Posix.Status?)] = []
 
     init(_ folder: OutputFolder, untouched: Set<String>) {
         self.folder = folder
@@ -116,17 +117,23 @@ public final class OutputCommit {
             for file in writes where folder.manifest.entries[file.path] == nil { added.append(file) }
             try journal(added)
             let base = root, beside = replaced
-            let outcomes = Parallel.map(writes, workers: jobs) { file -> Int32? in
-                guard case .bytes(let bytes) = file.content else { return nil }
-                let target = beside.contains(file.path) ? OutputFolder.temporary(file.path) : file.path
-                if beside.contains(file.path) { unlink(base + "/" + target) }
-                return Posix.createFile(base + "/" + target, bytes)
+            let outcomes = Parallel.map(writes, workers: jobs) { file -> (failure: Int32?, status: Posix.Status?) in
+                guard case .bytes(let bytes) = file.content else { return (nil, nil) }
+                var status: Posix.Status?
+                // A file put beside the one it replaces is renamed later, which changes its status.
+                if beside.contains(file.path) {
+                    let target = OutputFolder.temporary(file.path)
+                    unlink(base + "/" + target)
+                    return (Posix.createFile(base + "/" + target, bytes), nil)
+                }
+                let failure = Posix.createFile(base + "/" + file.path, bytes, status: &status)
+                return (failure, status)
             }
-            for (file, outcome) in zip(writes, outcomes) where outcome == nil {
-                written.append((file.path, file.hash, replaced.contains(file.path)))
+            for (file, outcome) in zip(writes, outcomes) where outcome.failure == nil {
+                written.append((file.path, file.hash, replaced.contains(file.path), outcome.status))
             }
-            if let failed = zip(writes, outcomes).first(where: { $0.1 != nil }) {
-                let code = failed.1 ?? 0
+            if let failed = zip(writes, outcomes).first(where: { $0.1.failure != nil }) {
+                let code = failed.1.failure ?? 0
                 if code == ENOSPC || code == EDQUOT { throw OutputProblem.noSpace(path: root + "/" + failed.0.path) }
                 throw OutputProblem.system(path: root + "/" + failed.0.path, action: "write this file", reason: String(cString: strerror(code)))
             }
@@ -237,7 +244,7 @@ public final class OutputCommit {
         }
         folder.removeEmptiedFolders(after: stale)
         let base = root
-        let statuses = Parallel.map(written, workers: jobs) { Posix.status(base + "/" + $0.path) }
+        let statuses = Parallel.map(written, workers: jobs) { $0.status ?? Posix.status(base + "/" + $0.path) }
         for (w, status) in zip(written, statuses) {
             folder.manifest.set(w.path, .init(hash: w.hash, status: status))
             folder.verified[w.path] = status == nil ? nil : w.hash

@@ -28,7 +28,7 @@ enum Posix {
         return status(st)
     }
 
-    private static func status(_ st: stat) -> Status {
+    static func status(_ st: stat) -> Status {
         let kind: Status.Kind
         switch st.st_mode & S_IFMT {
         case S_IFREG: kind = .file
@@ -52,6 +52,12 @@ enum Posix {
 
     /// Writes a new file (it must not exist); nil on success, else errno (and no file).
     static func createFile(_ path: String, _ bytes: [UInt8]) -> Int32? {
+        createFile(path, bytes, status: nil)
+    }
+
+    /// The same, and the file's status once written (read from the open file, without looking its
+    /// path up again), in `status`.
+    static func createFile(_ path: String, _ bytes: [UInt8], status: UnsafeMutablePointer<Status?>?) -> Int32? {
         let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard fd >= 0 else { return errno }
         var written = 0
@@ -64,6 +70,10 @@ enum Posix {
                 break
             }
             written += n
+        }
+        if let status, failure == nil {
+            var st = stat()
+            status.pointee = fstat(fd, &st) == 0 ? Self.status(st) : nil
         }
         if close(fd) != 0, failure == nil { failure = errno }
         if failure != nil { unlink(path) }  // never leave half a file
