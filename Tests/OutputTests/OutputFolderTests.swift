@@ -95,6 +95,20 @@ struct OwnershipTests {
         #expect(s.site() == [".git/HEAD": "ref: refs/heads/gh-pages", ".nojekyll": "", "index.html": "home 2"])
     }
 
+    @Test("the manifest records each file's status as the disk has it, for files written in place and files replaced, so the next build reuses them all")
+    func recordedStatus() throws {
+        let s = Scratch()
+        try s.commit(site)
+        // Two replaced, one new, one left as it is.
+        try s.commit(["index.html": "home 2", "a/index.html": "A 2", "a/b/page.html": "B", "c/new.html": "C"])
+        let folder = try s.open()
+        for path in ["index.html", "a/index.html", "a/b/page.html", "c/new.html"] {
+            let recorded = folder.manifest.entries[path]?.status
+            #expect(recorded != nil && recorded == Posix.status(s.out + "/" + path), "\(path)")
+            #expect(folder.verified[path] == folder.manifest.entries[path]?.hash, "\(path)")
+        }
+    }
+
     @Test("a file added by hand after a build (a CNAME) survives every later build")
     func handAddedFile() throws {
         let s = Scratch()
