@@ -12,7 +12,7 @@ public enum MarkdownRenderer {
     /// the text (see `MarkdownGuard` for the shapes that would be quadratic in cmark-gfm 0.29.0.gfm.6
     /// and how they are kept linear; ordinary Markdown renders exactly as cmark-gfm renders it).
     public static func html(_ markdown: String) -> String {
-        plainParagraph(markdown) ?? cmarkHTML(markdown)
+        plainParagraph(markdown) ?? placeholderBlocks(markdown) ?? cmarkHTML(markdown)
     }
 
     /// Always through cmark-gfm; `guarded: false` (for tests) shows what cmark-gfm alone makes.
@@ -267,5 +267,56 @@ extension MarkdownRenderer {
         }
         let delimiterLine = bodyLine.map { $0 - 1 } ?? Int(cmark_node_get_end_line(node))
         return .init(headerLine: max(1, delimiterLine - 1), columns: columns, rows: rows)
+    }
+}
+
+extension MarkdownRenderer {
+    /// Markdown of only headings (`#` to `######` and a space) and one-line paragraphs, each of
+    /// nothing but placeholders (`\u{E000}n\u{E001}`, HTML made elsewhere), every paragraph followed by
+    /// an empty line or the end: a report page's, its title and its description. Rendered as cmark-gfm
+    /// renders it, without the parser; nil for anything else.
+    static func placeholderBlocks(_ text: String) -> String? {
+        var text = text
+        return text.withUTF8 { all -> String? in
+            let n = all.count
+            /// Placeholders only: U+E000 (EE 80 80), digits, U+E001 (EE 80 81), again and again.
+            func placeholdersOnly(_ from: Int, _ to: Int) -> Bool {
+                var i = from
+                guard i < to else { return false }
+                while i < to {
+                    guard i + 2 < to, all[i] == 0xEE, all[i + 1] == 0x80, all[i + 2] == 0x80 else { return false }
+                    i += 3
+                    let digits = i
+                    while i < to, all[i] >= 0x30, all[i] <= 0x39 { i += 1 }
+                    guard i > digits, i + 2 < to, all[i] == 0xEE, all[i + 1] == 0x80, all[i + 2] == 0x81 else { return false }
+                    i += 3
+                }
+                return true
+            }
+            var out: [UInt8] = []
+            out.reserveCapacity(n + 32)
+            var start = 0
+            while start < n {
+                var end = start
+                while end < n, all[end] != 0x0A { end += 1 }
+                defer { start = end + 1 }
+                if end == start { continue }
+                var level = 0
+                while start + level < end, all[start + level] == UInt8(ascii: "#") { level += 1 }
+                if level > 0 {
+                    guard level <= 6, start + level < end, all[start + level] == 0x20, placeholdersOnly(start + level + 1, end) else { return nil }
+                    out += "<h\(level)>".utf8
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: all[(start + level + 1)..<end]))
+                    out += "</h\(level)>\n".utf8
+                } else {
+                    // A paragraph ends at an empty line; a line after it would join it.
+                    guard placeholdersOnly(start, end), end + 1 >= n || all[end + 1] == 0x0A else { return nil }
+                    out += "<p>".utf8
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: all[start..<end]))
+                    out += "</p>\n".utf8
+                }
+            }
+            return String(decoding: out, as: UTF8.self)
+        }
     }
 }

@@ -78,3 +78,51 @@ struct PlainParagraphTests {
         #expect(MarkdownRenderer.plainParagraph(text) == nil)
     }
 }
+
+@Suite("The placeholder fast path")
+struct PlaceholderBlocksTests {
+    @Test("a report page's Markdown (its title and description as placeholders) renders as cmark-gfm renders it")
+    func reportPage() {
+        let text = "# \u{E000}0\u{E001}\n\n\u{E000}1\u{E001}\n"
+        #expect(MarkdownRenderer.placeholderBlocks(text) == "<h1>\u{E000}0\u{E001}</h1>\n<p>\u{E000}1\u{E001}</p>\n")
+        #expect(MarkdownRenderer.placeholderBlocks(text) == MarkdownRenderer.cmarkHTML(text))
+        #expect(MarkdownRenderer.html(text) == MarkdownRenderer.cmarkHTML(text))
+    }
+
+    @Test("whenever the fast path answers, on 20,000 random documents, its answer is cmark-gfm's")
+    func randomDocuments() {
+        let pieces = ["\u{E000}0\u{E001}", "\u{E000}12\u{E001}", "\u{E000}", "\u{E001}", "\u{E000}x\u{E001}", "#", "# ", "## ", "###### ", "####### ",
+                      "#\t", "\n", "\n\n", " ", "   ", "a", "*", "-", "1. ", "> ", "=", "---", "\r\n", "é", "\\", "<p>", "&amp;"]
+        var state: UInt64 = 29
+        func next(_ n: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int(state >> 33) % n
+        }
+        var answered = 0
+        for _ in 0..<20_000 {
+            // Lines of mostly placeholders, headings and empty lines, so that many documents take the fast path.
+            let lines = (0..<next(6)).map { _ -> String in
+                switch next(5) {
+                case 0: return ""
+                case 1: return ["#", "##", "######", "#######"][next(4)] + " " + pieces[next(2)] + (next(4) == 0 ? pieces[next(pieces.count)] : "")
+                case 2: return (0..<(1 + next(3))).map { _ in pieces[next(2)] }.joined()
+                case 3: return pieces[next(2)] + (next(2) == 0 ? pieces[next(pieces.count)] : "")
+                default: return (0..<next(4)).map { _ in pieces[next(pieces.count)] }.joined()
+                }
+            }
+            let text = lines.joined(separator: "\n") + (next(2) == 0 ? "\n" : "")
+            guard let fast = MarkdownRenderer.placeholderBlocks(text) else { continue }
+            answered += 1
+            #expect(fast == MarkdownRenderer.cmarkHTML(text), "\(text.debugDescription)")
+        }
+        #expect(answered > 2_000)
+    }
+
+    @Test("anything else goes to the parser", arguments: [
+        "# title", "\u{E000}0\u{E001} text", "\u{E000}0\u{E001}\n\u{E000}1\u{E001}", "####### \u{E000}0\u{E001}", "#\u{E000}0\u{E001}",
+        " \u{E000}0\u{E001}", "\u{E000}0\u{E001} ", "# \u{E000}0\u{E001} #", "\u{E000}\u{E001}", "\u{E000}0\u{E001}\n \n",
+    ])
+    func parserCases(_ text: String) {
+        #expect(MarkdownRenderer.placeholderBlocks(text) == nil)
+    }
+}
