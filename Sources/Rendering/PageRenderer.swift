@@ -263,10 +263,22 @@ struct PageRenderer: Sendable {
         return made
     }
 
+    /// The part of the site a page kind belongs to, as the `nav` items name them (a story is in `stories`).
+    static func section(of kind: String) -> String {
+        switch kind {
+        case "story": return "stories"
+        case "observation": return "observations"
+        case "coalition": return "coalitions"
+        case "digest": return "digests"
+        default: return kind
+        }
+    }
+
     func variables(_ job: PageJob, root: String) -> Object {
         var data = Object(job.variables)
         data["page"] = .object(Object([
-            ("title", .string(job.title)), ("kind", .string(job.kind)), ("path", .string(job.path)), ("root", .string(root)),
+            ("title", .string(job.title)), ("kind", .string(job.kind)), ("section", .string(Self.section(of: job.kind))),
+            ("path", .string(job.path)), ("root", .string(root)),
             ("url", job.absoluteRoot.map { .string($0 + job.path) } ?? .nil), ("draft", .bool(job.isDraft)),
         ]))
         data["site"] = shared.site

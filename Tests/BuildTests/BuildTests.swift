@@ -22,6 +22,22 @@ struct BuildTests {
         #expect(report.neighborhoods == 1)
     }
 
+    @Test("the menu marks the section a page is in: a report under Observations, a story under Stories, and so on")
+    func menuMarksTheSection() throws {
+        let f = SiteFixture()
+        #expect(f.build().succeeded)
+        for (path, section) in [("north/index.html", "index.html"), ("north/observations/o1/index.html", "observations/index.html"),
+                                ("north/observations/index.html", "observations/index.html"), ("north/stories/slow-down/index.html", "stories/index.html"),
+                                ("north/coalitions/safe-streets/index.html", "coalitions/index.html"), ("north/digest/2026-W48/index.html", "digest/index.html"),
+                                ("north/events/index.html", "events/index.html")] {
+            let html = try String(contentsOfFile: f.out + "/" + path, encoding: .utf8)
+            let current = html.components(separatedBy: "<li><a ").filter { $0.contains("aria-current=\"page\"") && !$0.contains("hreflang") }
+            #expect(current.count == 1, "\(path): \(current)")
+            let depth = path.split(separator: "/").count - 2, root = depth == 0 ? "./" : String(repeating: "../", count: depth)
+            #expect(current.first?.hasPrefix("href=\"\(root)\(section)\"") == true, "\(path): \(current)")
+        }
+    }
+
     @Test("digests exist for weeks with activity and the week of --date, none after it")
     func digestWeeks() {
         let f = SiteFixture()
