@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 import Escaping
 
@@ -6,11 +7,8 @@ struct HTMLBytesTests {
     @Test("appends the bytes the string escaper gives, for special characters anywhere among every script")
     func sameAsTheStringEscaper() {
         let pieces = ["a", " ", "&", "<", ">", "\"", "'", "&amp;", "é", "e\u{301}", "—", "ال", "😀", "\r\n", "\u{0}", "plain text "]
-        var state: UInt64 = 11
-        func next(_ n: Int) -> Int {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return Int(state >> 33) % n
-        }
+        var random = SeededRandom(seed: 11)
+        func next(_ n: Int) -> Int { random.next(n) }
         for _ in 0..<5_000 {
             let text = (0..<next(40)).map { _ in pieces[next(pieces.count)] }.joined()
             var out: [UInt8] = Array("before ".utf8)

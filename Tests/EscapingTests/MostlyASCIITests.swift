@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 import Escaping
 
@@ -11,11 +12,8 @@ struct MostlyASCIITests {
             Array("—".utf8), Array("é".utf8), Array("ال".utf8), Array("😀".utf8), Array("e\u{301}".utf8),
             [0xFF], [0xC3], [0xE2, 0x80], [0x80], [0xF0, 0x9F], [0xED, 0xA0, 0x80],
         ]
-        var state: UInt64 = 7
-        func next(_ n: Int) -> Int {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return Int(state >> 33) % n
-        }
+        var random = SeededRandom(seed: 7)
+        func next(_ n: Int) -> Int { random.next(n) }
         for round in 0..<5_000 {
             // Every tenth text stays valid UTF-8 (leaving out the broken pieces), as a drawing is.
             let usable = round % 10 == 0 ? 10 : pieces.count

@@ -1,3 +1,4 @@
+import TestSupport
 import Diagnostics
 import Testing
 @testable import Formats
@@ -95,11 +96,8 @@ struct CSVTests {
             return out
         }
         let pieces = ["a", "b,", ",", "\n", "\"", "\"\"", "é", "ال", "😀", " ", "x\"y", "\"q,\n\"", "\r"]
-        var state: UInt64 = 21
-        func next(_ n: Int) -> Int {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return Int(state >> 33) % n
-        }
+        var random = SeededRandom(seed: 21)
+        func next(_ n: Int) -> Int { random.next(n) }
         for _ in 0..<3_000 {
             let text = (0..<next(30)).map { _ in pieces[next(pieces.count)] }.joined()
             var log = DiagnosticLog()

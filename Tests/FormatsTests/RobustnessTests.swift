@@ -1,3 +1,4 @@
+import TestSupport
 import Diagnostics
 import Testing
 @testable import Formats
@@ -5,21 +6,13 @@ import Testing
 /// Deterministic garbage through every parser: each returns a value or errors, never crashes or hangs.
 @Suite("Parsers survive hostile input")
 struct RobustnessTests {
-    struct Generator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return state >> 33
-        }
-    }
-
     static let alphabet = Array("---\n\r\"',:[]{}&*!|>#%@`\\ab1-.\u{FEFF}é\t ".utf8)
 
     func samples(_ count: Int, seed: UInt64) -> [String] {
-        var g = Generator(state: seed)
+        var g = SeededRandom(seed: seed)
         return (0..<count).map { _ in
-            let length = Int(g.next() % 200)
-            let bytes = (0..<length).map { _ in Self.alphabet[Int(g.next() % UInt64(Self.alphabet.count))] }
+            let length = Int((g.next() >> 33) % 200)
+            let bytes = (0..<length).map { _ in Self.alphabet[Int((g.next() >> 33) % UInt64(Self.alphabet.count))] }
             return String(decoding: bytes, as: UTF8.self)
         }
     }

@@ -1,3 +1,4 @@
+import TestSupport
 import Foundation
 import Diagnostics
 import Testing
@@ -34,11 +35,8 @@ struct TextFileTests {
         }
         let pieces: [[UInt8]] = [Array("abcdefgh".utf8), Array("x".utf8), [0x0D], [0x0A], [0x0D, 0x0A], Array("é".utf8), Array("😀".utf8),
                                  Array("ال".utf8), [0xFF], [0xC3], [0xE2, 0x80], [0x80], [0xF0, 0x9F, 0x98], [0xED, 0xA0, 0x80], [0xC0, 0xAF]]
-        var state: UInt64 = 17
-        func next(_ n: Int) -> Int {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return Int(state >> 33) % n
-        }
+        var random = SeededRandom(seed: 17)
+        func next(_ n: Int) -> Int { random.next(n) }
         for round in 0..<5_000 {
             let usable = round % 3 == 0 ? 8 : pieces.count
             let bytes = (0..<next(40)).flatMap { _ in pieces[next(usable)] }

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 @testable import Loading
 
@@ -36,11 +37,8 @@ struct PortableNameTests {
             Identifiers.reservedOnWindows.contains(s.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false).first.map { $0.uppercased() } ?? "")
         }
         let pieces = ["c", "o", "n", "C", "O", "N", "a", "u", "x", "l", "p", "t", "1", "9", ".", "ı", "ſ", "ﬀ", "-", "é", "nul", "com"]
-        var state: UInt64 = 9
-        func next(_ n: Int) -> Int {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return Int(state >> 33) % n
-        }
+        var random = SeededRandom(seed: 9)
+        func next(_ n: Int) -> Int { random.next(n) }
         for _ in 0..<20_000 {
             let name = (0..<(1 + next(6))).map { _ in pieces[next(pieces.count)] }.joined()
             let problem = Identifiers.portabilityProblem(name)

@@ -1,3 +1,4 @@
+import TestSupport
 import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
@@ -38,11 +39,8 @@ struct MapsTests {
     @Test("after grouping, no two drawn circles overlap and every mark is in exactly one group")
     func groupsNeverOverlap() {
         var marks: [(MapSpec.Mark, Double, Double)] = []
-        var seed: UInt64 = 20_261_129
-        func next() -> Double {
-            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Double(seed >> 33) / Double(1 << 31)
-        }
+        var random = SeededRandom(seed: 20_261_129)
+        func next() -> Double { Double(random.next() >> 33) / Double(1 << 31) }
         for i in 0..<3000 {
             // Clustered: most marks crowd around a few spots, as reports do.
             let spot = Double(i % 7) * 100
@@ -273,9 +271,9 @@ struct MapsTests {
         #expect(SVGText.number(.nan) == "0.0" && SVGText.number(-.infinity) == "0.0")
         #expect(SVGText.number(1e300) == "999999999999.9" && SVGText.number(-1e300) == "-999999999999.9", "held, never a trap")
         // The same text as one decimal written out by interpolation, on 20,000 values of every size.
-        var state: UInt64 = 7
+        var random = SeededRandom(seed: 7)
         for _ in 0..<20_000 {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
+            let state = random.next()
             let v = (Double(state >> 11) / Double(1 << 53) - 0.5) * pow(10, Double(state % 12))
             let tenths = Int((v * 10).rounded())
             #expect(SVGText.number(v) == "\(tenths < 0 ? "-" : "")\(abs(tenths) / 10).\(abs(tenths) % 10)", "\(v)")

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 @testable import Markdown
 
@@ -56,11 +57,8 @@ struct PlainParagraphTests {
     @Test("whenever the fast path answers, on 5,000 random texts, its answer is cmark-gfm's")
     func randomTexts() {
         let pieces = ["a", "Word", " ", "  ", "\t", "\n", "1", "9", ".", "..", ",", ";", ":", "?", "-", "*", "é", "#", "w", "www", "WwW", "example"]
-        var state: UInt64 = 13
-        func next(_ n: Int) -> Int {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return Int(state >> 33) % n
-        }
+        var random = SeededRandom(seed: 13)
+        func next(_ n: Int) -> Int { random.next(n) }
         var answered = 0
         for _ in 0..<5_000 {
             let text = (0..<next(12)).map { _ in pieces[next(pieces.count)] }.joined()
@@ -93,11 +91,8 @@ struct PlaceholderBlocksTests {
     func randomDocuments() {
         let pieces = ["\u{E000}0\u{E001}", "\u{E000}12\u{E001}", "\u{E000}", "\u{E001}", "\u{E000}x\u{E001}", "#", "# ", "## ", "###### ", "####### ",
                       "#\t", "\n", "\n\n", " ", "   ", "a", "*", "-", "1. ", "> ", "=", "---", "\r\n", "é", "\\", "<p>", "&amp;"]
-        var state: UInt64 = 29
-        func next(_ n: Int) -> Int {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return Int(state >> 33) % n
-        }
+        var random = SeededRandom(seed: 29)
+        func next(_ n: Int) -> Int { random.next(n) }
         var answered = 0
         for _ in 0..<20_000 {
             // Lines of mostly placeholders, headings and empty lines, so that many documents take the fast path.

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 @testable import Rendering
 import Loading
@@ -53,11 +54,10 @@ struct OpenDataTests {
 
     @Test("a coordinate is written with five decimals exactly as %.5f writes it, the sign of a rounded zero kept")
     func coordinates() {
-        var state: UInt64 = 2026
+        var random = SeededRandom(seed: 2026)
         var values: [Double] = [0, -0.0, 0.000004, -0.000004, -0.000006, 42.356485, -83.123455, 179.999995, -180, 1e-7, 0.5e-5]
         for _ in 0..<20_000 {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            values.append((Double(state >> 11) / Double(1 << 53) - 0.5) * 360)
+            values.append((random.unit() - 0.5) * 360)
         }
         for v in values {
             #expect(OpenData.coordinate(v) == String(format: "%.5f", ViewModels.round5(v)), "\(v)")

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 @testable import Rendering
 
@@ -55,11 +56,8 @@ struct RenderingTests {
         }
         let pieces = ["a", "word", " ", "  ", "\t", "\n", "\r\n", "\u{85}", "\u{A0}", "\u{2003}", "\u{3000}", "\u{200B}", "é", "e\u{301}",
                       "ال", "😀", "👩‍👩‍👧", "\u{1F1FA}\u{1F1F8}", "x\u{20DD}", "中文"]
-        var state: UInt64 = 3
-        func next(_ n: Int) -> Int {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return Int(state >> 33) % n
-        }
+        var random = SeededRandom(seed: 3)
+        func next(_ n: Int) -> Int { random.next(n) }
         for _ in 0..<4_000 {
             let text = (0..<next(50)).map { _ in pieces[next(pieces.count)] }.joined()
             let words = Excerpt.split(text)

@@ -1,12 +1,12 @@
+import TestSupport
 import Testing
 @testable import Sharding
 
 /// Sizes that look like a city's: most neighborhoods alike, a few ten times larger (deterministic).
 func city(_ count: Int, seed: UInt64 = 1, prefix: String = "hood") -> [ShardPlan.Item] {
-    var x = seed
+    var random = SeededRandom(seed: seed)
     return (0..<count).map { i in
-        x = x &* 6364136223846793005 &+ 1442695040888963407
-        let r = Double(x >> 11) / Double(1 << 53)
+        let r = random.unit()
         let size = r < 0.05 ? 40_000 + Int(r * 400_000) : 2_000 + Int(r * 8_000)
         return (slug: "\(prefix)-\(i)", size: size)
     }
