@@ -20,14 +20,18 @@ public enum Builder {
         var report = BuildReport()
         var stages = StageClock(request)
         MallocArenas.share(forContent: request.content)
-        // The theme and the last render cache are read on another core while OUT is opened and checked.
+        // The theme, the last render cache and OUT are read at once (three threads: on two cores a
+        // rebuild waits for the longest, not for the theme and the cache one after the other).
         let (templates, cacheFolder, useCache) = (request.templates, request.cacheFolder, request.useCache)
         let read: ((Theme?, [Diagnostic]), RenderCache?), output: OutputFolder
         do throws(OutputProblem) {
-            (read, output) = try Parallel.both({ (Theme.load(root: templates), useCache ? RenderCache.read(cacheFolder) : nil) }) { () throws(OutputProblem) in
-                try OutputFolder.open(request.out, protected: .init(content: request.content, templates: request.templates, home: request.home),
-                                      jobs: request.jobs)
+            let (themeRead, (cacheRead, opened)) = try Parallel.both({ Theme.load(root: templates) }) { () throws(OutputProblem) in
+                try Parallel.both({ useCache ? RenderCache.read(cacheFolder) : nil }) { () throws(OutputProblem) in
+                    try OutputFolder.open(request.out, protected: .init(content: request.content, templates: request.templates, home: request.home),
+                                          jobs: request.jobs)
+                }
             }
+            (read, output) = ((themeRead, cacheRead), opened)
         } catch {
             report.diagnostics = [error.diagnostic]
             return report
