@@ -39,6 +39,21 @@ def qr_url(pdf_bytes, tmp):
     return r.stdout.strip()
 
 
+def over_footer(pdf_bytes, tmp):
+    """Words printed over the footer's line (the lowest line of the page), as they land on paper: the
+    layout checks of browser_checks.py emulate print on screen, where a map's percentage height is
+    definite; on paper it was not, and the map pushed its credit under the footer."""
+    path = os.path.join(tmp, "words.pdf")
+    open(path, "wb").write(pdf_bytes)
+    xml = subprocess.run(["pdftotext", "-bbox", path, "-"], capture_output=True, text=True, check=True).stdout
+    words = [(float(a), float(b), float(c), float(d), w) for a, b, c, d, w in
+             re.findall(r'xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<', xml)]
+    if not words:
+        return []
+    low = max(words, key=lambda w: w[3])
+    return [w[4] for w in words if w[1] < low[3] - 1 and low[1] < w[3] - 1 and abs(w[1] - low[1]) >= 0.5]
+
+
 def flyers(public, base):
     out = []
     for hood in hoods(public):
@@ -71,6 +86,8 @@ def print_flyers(public, base):
                     pages = len(PdfReader(io.BytesIO(pdf)).pages)
                     name = os.path.relpath(path, public)
                     check(f"{name} prints on one {paper} page", pages == 1, f"{pages} pages")
+                    clash = over_footer(pdf, tmp)
+                    check(f"{name} on {paper}: nothing printed over the footer", not clash, " ".join(clash[:12]))
                     if paper == "Letter":
                         got = qr_url(pdf, tmp)
                         check(f"{name} QR code opens {url}", got == url, got)
