@@ -28,7 +28,7 @@ test:
 	python3 tests/site_checks.py .build/site-check/ar/public .build/site-check/ar/content
 	python3 tests/browser_checks.py .build/site-check/ar/public
 	.build/debug/commonsight build --date 2026-11-29 --content tests/fixtures/hostile/content --out .build/site-check/hostile --cache-dir .build/site-check/hostile-cache
-	python3 tests/hostile_checks.py .build/site-check/hostile tests/fixtures/hostile/content
+	python3 tests/hostile_checks.py .build/site-check/hostile tests/fixtures/hostile/content .build/debug/commonsight
 	python3 tests/open_data_checks.py .build/site-check/hostile tests/fixtures/hostile/content
 	python3 tests/browser_checks.py .build/site-check/hostile
 

@@ -12,6 +12,7 @@ import email.policy
 import html.parser
 import re
 import os
+import subprocess
 import sys
 import xml.etree.ElementTree as ET
 
@@ -120,7 +121,7 @@ def open_data(out):
 
 
 def main():
-    out, content = sys.argv[1], sys.argv[2]
+    out, content, program = sys.argv[1], sys.argv[2], sys.argv[3]
     everything = list(files(out))
     # Share cards are pictures: their bytes are compressed pixels, not text. E-mail files are read as
     # text once their bodies are decoded.
@@ -149,6 +150,7 @@ def main():
         check(f"{path} opens and closes its isolates", data.count(b"\xe2\x81\xa8") == data.count(b"\xe2\x81\xa9"))
         for leak in (b"555-0142", b"7946 0958", b"leak@example.net", b"4242 Hostile"):
             check(f"{path} holds no {leak.decode()} (redacted free text)", leak not in data)
+        check(f"{path} names no subscriber", b"neighbors@example.org" not in data)
         if path.startswith("alpha/"):
             check(f"{path} holds nothing of beta", b"BETAONLY" not in data)
         if path.startswith("beta/"):
@@ -166,15 +168,21 @@ def main():
 
     for path, message in messages:
         hood = path.split("/")[0]
-        check(f"{path}: only the headers the tool writes", sorted(message.keys()) == sorted(
-            ["From", "To", "Subject", "MIME-Version", "Content-Language", "Content-Type"]), message.keys())
+        check(f"{path}: only the headers the tool writes, and no recipient", sorted(message.keys()) == sorted(
+            ["From", "Subject", "MIME-Version", "Content-Language", "Content-Type"]), message.keys())
         check(f"{path}: no defects", not message.defects and all(not p.defects for p in message.walk()), message.defects)
         one_line = lambda s: " ".join(s.split())
         sender = message["From"].addresses[0]
         check(f"{path}: the From name is one line of text", (one_line(sender.display_name), sender.addr_spec) ==
               (one_line("Org " + HOSTILE + " Bcc: evil@example.net"), "digest@example.org"), str(message["From"]))
-        check(f"{path}: To is one address", [(a.display_name, a.addr_spec) for a in message["To"].addresses] ==
-              [('Neighbors "List" Cc: evil@example.net', "neighbors@example.org")], str(message["To"]))
+        # The recipients are added only when the message is sent: `commonsight email` prints it for sendmail -t.
+        week = path.split("/")[-2]
+        sent = subprocess.run([program, "email", hood, "--out", out, "--content", content, "--week", week], capture_output=True)
+        check(f"{path}: 'commonsight email {hood}' prints it", sent.returncode == 0, sent.stderr[-300:])
+        sendable = email.message_from_bytes(sent.stdout, policy=email.policy.default)
+        check(f"{path}: sent, To is one address", sendable["To"] is not None and [(a.display_name, a.addr_spec) for a in sendable["To"].addresses] ==
+              [('Neighbors "List" Cc: evil@example.net', "neighbors@example.org")], str(sendable["To"]))
+        check(f"{path}: sent, the rest is the built message", sent.stdout.replace(b"\n", b"\r\n").endswith(open(os.path.join(out, path), "rb").read()))
         check(f"{path}: the Subject survives exactly", str(message["Subject"]) == f"{hood.capitalize()} {HOSTILE}: Week of November 23, 2026"
               or str(message["Subject"]).startswith(f"{hood.capitalize()} {HOSTILE}: Week of"), str(message["Subject"]))
         folder = os.path.join(out, os.path.dirname(path))

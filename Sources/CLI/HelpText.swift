@@ -1,6 +1,6 @@
 /// Every usage text in one place.
 enum HelpText {
-    static let commands = ["build", "serve", "check", "new", "suggest", "draft", "review", "render", "help"]
+    static let commands = ["build", "serve", "check", "new", "suggest", "draft", "review", "email", "render", "help"]
 
     static let overview = """
     commonsight: a static site generator for neighborhood digests
@@ -17,6 +17,7 @@ enum HelpText {
                          [--model-url URL] [--model NAME] [--offline] [--content DIR]
       commonsight review [NEIGHBORHOOD] [--content DIR] [--status pending,flagged,draft] [--json] [--date YYYY-MM-DD]
       commonsight review [NEIGHBORHOOD] (--publish ID,... | --remove ID,... | --flag ID,...) [--note TEXT]
+      commonsight email  NEIGHBORHOOD [--week YYYY-Www] [--language LANG] [--out DIR] [--content DIR]
       commonsight render --template FILE [--data FILE.json] [--partials DIR] [--autoescape none|html]
       commonsight help   COMMAND
       commonsight --help | --version
@@ -29,6 +30,7 @@ enum HelpText {
       suggest list groups of related reports that no published story links yet
       draft   write a draft story from reports, with a local model or by hand (never publishes)
       review  list what waits for a decision; publish, remove or flag reports and stories in place
+      email   print a week's e-mail with its subscribers, for sendmail -t
       render  render one Liquid template with JSON data to stdout
       help    show a command's usage
 
@@ -158,6 +160,28 @@ enum HelpText {
               --json          print only a JSON array of {number, ids, count, counts, category, place, first, last}
 
             Exit status: 0 success (also when there is no suggestion), 1 content errors, 2 wrong usage.
+            """
+        case "email":
+            return """
+            Usage: commonsight email NEIGHBORHOOD [--week YYYY-Www] [--language LANG] [--out DIR] [--content DIR]
+
+            Prints a built week's digest e-mail (OUT/NEIGHBORHOOD/digest/WEEK/email.eml) with its
+            recipients added, ready to send:
+
+              commonsight email bagley | sendmail -t
+
+            The recipients are 'subscribers' in the neighborhood's neighborhood.md, else 'to' under
+            email in site.yml: an address, a list, or one per language ('es: vecinos@lists.example.org').
+            They are read from the content folder each time and never written into the built site,
+            which only has the message without them.
+
+            Options:
+              --week WEEK     the ISO week, like 2026-W48 (default: the newest built week)
+              --language L    the edition (default: the site's language)
+              --out DIR       the built site (default: public)
+              --content DIR   the content folder (default: content)
+
+            Exit status: 0 success, 1 no such e-mail or no subscribers, 2 wrong usage.
             """
         case "draft":
             return """

@@ -2,20 +2,16 @@ import Diagnostics
 import Formats
 import Mail
 
-/// `email` in `site.yml`: who the digest e-mail (`email.eml`) is from and to, and its footer.
+/// `email` in `site.yml`: who the digest e-mail (`email.eml`) is from, and its footer. Its `to` is
+/// checked here and never kept: the addresses stay in the content folder (see `Subscribers`).
 public struct EmailSettings: Sendable {
     public var from: MailAddress?
-    public var to: [MailAddress] = []
     public var footer = EmailFooter.standard
 
-    public init(from: MailAddress? = nil, to: [MailAddress] = [], footer: EmailFooter = .standard) {
+    public init(from: MailAddress? = nil, footer: EmailFooter = .standard) {
         self.from = from
-        self.to = to
         self.footer = footer
     }
-
-    /// Both ends are known: each week gets an `email.eml`.
-    public var canSend: Bool { from != nil && !to.isEmpty }
 
     static let example = "like 'Bagley Digest <digest@example.org>' or 'neighbors@lists.example.org'"
 
@@ -27,7 +23,7 @@ public struct EmailSettings: Sendable {
             settings.from = MailAddress(parsing: raw)
             if settings.from == nil { log.error(fields.place("from"), "email.from \(quoted(raw)) is not an e-mail address; expected one \(example)") }
         }
-        if let list = addresses(fields, log: &log) { settings.to = list }
+        if let to = fields.node("to") { _ = Subscribers.parse(to, field: "email.to", log: &log) }
         if let text = fields.text("footer", log: &log) {
             switch EmailFooter.parse(text) {
             case .success(let footer): settings.footer = footer
@@ -35,27 +31,9 @@ public struct EmailSettings: Sendable {
                 log.error(fields.place("footer"), "email.footer links to \(quoted(bad.target)); expected an http(s) or mailto: URL, or your e-mail service's merge tag such as '*|UNSUB|*' or '{{ unsubscribe_url }}'")
             }
         }
-        if fields.has("from") != fields.has("to") {
-            let (has, lacks) = fields.has("from") ? ("from", "to") : ("to", "from")
-            log.error(fields.place(has), "email has '\(has)' but no '\(lacks)'; the e-mail file of each week (email.eml) needs both, or leave both out")
+        if fields.has("to"), !fields.has("from") {
+            log.error(fields.place("to"), "email has 'to' but no 'from'; each week's e-mail (email.eml) needs a sender: add 'from', or leave both out")
         }
         return settings
-    }
-
-    /// `to`: one address, or a list of them.
-    static func addresses(_ fields: Record, log: inout DiagnosticLog) -> [MailAddress]? {
-        guard let node = fields.node("to") else { return nil }
-        let items: [Node] = node.items ?? [node]
-        var out: [MailAddress] = []
-        for item in items {
-            guard let raw = item.scalarText.map({ TextCleaning.clean($0.trimmed) }), !raw.isEmpty else {
-                log.error(item.location, "email.to must be an address or a list of addresses, \(example)")
-                continue
-            }
-            if let address = MailAddress(parsing: raw) { out.append(address) } else {
-                log.error(item.location, "email.to \(quoted(raw)) is not an e-mail address; expected one \(example)")
-            }
-        }
-        return out
     }
 }

@@ -19,7 +19,7 @@ struct FieldNames {
     ])
     static let coalition = FieldNames(kind: "a coalition", names: ["name", "focus", "contact", "meets", "join_url", "members"])
     static let event = FieldNames(kind: "an event", names: ["title", "start", "end", "location", "lat", "lon", "coalition"])
-    static let neighborhood = FieldNames(kind: "neighborhood.md", names: ["name", "description", "languages"])
+    static let neighborhood = FieldNames(kind: "neighborhood.md", names: ["name", "description", "languages", "subscribers"])
     static let site = FieldNames(kind: "site.yml", names: [
         "title", "description", "base_url", "language", "timezone", "privacy", "categories", "map_attribution",
         "how_to_report", "email", "alchemy", "narration", "numbering", "suggest", "license", "attribution", "publisher", "contact", "data_source", "limits",

@@ -35,6 +35,7 @@ struct NeighborhoodLoader {
         let name = doc == nil ? nil : f.text("name", required: true, log: &log)
         let description = f.text("description", log: &log)
         let languages = self.languages(f, log: &log)
+        if let subscribers = f.node("subscribers") { _ = Subscribers.parse(subscribers, field: "subscribers", log: &log) }
         let others = languages.filter { $0 != site.language }
         var translations: [String: Translation] = [:]
         for name in folder.list(dir) where Self.isNeighborhoodTranslation(name) {
@@ -46,7 +47,9 @@ struct NeighborhoodLoader {
             FieldNames.neighborhood.check(keys, privacy: site.privacy, log: &log)
             MarkdownCheck.check(tdoc.body, at: SourceLocation(path: path, line: tdoc.bodyLine, column: 1), budget: site.markdownBudget, log: &log)
             let tf = Record(entries: tdoc.fields.entries ?? [], location: SourceLocation(path: path, line: 1, column: 1), privacy: site.privacy)
-            if tf.has("languages") { log.warning(tf.place("languages"), "ignored: a translation takes 'languages' from neighborhood.md") }
+            for key in ["languages", "subscribers"] where tf.has(key) {
+                log.warning(tf.place(key), "ignored: a translation takes '\(key)' from neighborhood.md")
+            }
             var t = Translation()
             t.name = tf.text("name", log: &log)
             t.description = tf.text("description", log: &log)

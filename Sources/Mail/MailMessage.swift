@@ -35,18 +35,9 @@ public struct MailMessage: Sendable {
 
     /// The message as it is written to a file.
     public var rendered: String {
-        var toTokens: [String] = []
-        for (i, address) in to.enumerated() {
-            var tokens = address.tokens
-            if i < to.count - 1, let last = tokens.popLast() { tokens.append(last + ",") }
-            toTokens += tokens
-        }
-        var headers = [
-            MailHeader.field("From", from.tokens),
-            MailHeader.field("To", toTokens),
-            MailHeader.unstructured("Subject", subject),
-            "MIME-Version: 1.0",
-        ]
+        var headers = [MailHeader.field("From", from.tokens)]
+        if !to.isEmpty { headers.append(Self.recipients(to)) }
+        headers += [MailHeader.unstructured("Subject", subject), "MIME-Version: 1.0"]
         if let language, !language.isEmpty, language.utf8.allSatisfy({ $0 == 0x2D || ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A) }) {
             headers.append("Content-Language: " + language)
         }
@@ -61,4 +52,15 @@ public struct MailMessage: Sendable {
     }
 
     public var bytes: [UInt8] { Array(rendered.utf8) }
+
+    /// The `To:` header field (folded, without its line end) of `addresses`.
+    public static func recipients(_ addresses: [MailAddress]) -> String {
+        var tokens: [String] = []
+        for (i, address) in addresses.enumerated() {
+            var own = address.tokens
+            if i < addresses.count - 1, let last = own.popLast() { own.append(last + ",") }
+            tokens += own
+        }
+        return MailHeader.field("To", tokens)
+    }
 }

@@ -3,10 +3,10 @@ import Liquid
 import Loading
 import Mail
 
-/// Who a week's `email.eml` is from and to, its subject, and the two pages it is made of.
+/// Who a week's `email.eml` is from, its subject, and the two pages it is made of. It has no
+/// recipients: those are added when it is sent (`commonsight email`), never in a published file.
 struct EmailEnvelope: Sendable {
     var from: MailAddress
-    var to: [MailAddress]
     var subject: String
     var language: String
     /// `email.txt` and `email.html` of the same week: the message holds exactly their text.
@@ -15,10 +15,6 @@ struct EmailEnvelope: Sendable {
 
     func hash(into h: inout FingerprintBuilder) {
         for field in [from.name, from.address, subject, language, textPath, htmlPath] { h.add(field) }
-        for a in to {
-            h.add(a.name)
-            h.add(a.address)
-        }
     }
 
     /// The job's e-mail pages, plain text and HTML, rendered as they are for their own files.
@@ -26,7 +22,7 @@ struct EmailEnvelope: Sendable {
         var text = job, html = job
         (text.kind, text.path, text.product) = ("email-text", textPath, .page)
         (html.kind, html.path, html.product) = ("email", htmlPath, .page)
-        return MailMessage(from: from, to: to, subject: subject, language: language,
+        return MailMessage(from: from, to: [], subject: subject, language: language,
                            text: String(decoding: try renderer.render(text), as: UTF8.self),
                            html: String(decoding: try renderer.render(html), as: UTF8.self))
     }

@@ -206,9 +206,9 @@ struct SitePages {
             if builds(.emails) {
                 jobs.append(job(Routes.email(d.week), "email", title, printed + [footer]))
                 jobs.append(job(Routes.emailText(d.week), "email-text", title, printed + [footer]))
-                if let from = m.site.email.from, m.site.email.canSend {
+                if let from = m.site.email.from {
                     var message = job(Routes.emailMessage(d.week), "email", title, printed + [footer])
-                    message.product = .message(EmailEnvelope(from: from, to: m.site.email.to, subject: m.t("place_title", ["place": h.name, "title": title]),
+                    message.product = .message(EmailEnvelope(from: from, subject: m.t("place_title", ["place": h.name, "title": title]),
                                                              language: m.site.language, textPath: Routes.emailText(d.week), htmlPath: Routes.email(d.week)))
                     jobs.append(message)
                 }

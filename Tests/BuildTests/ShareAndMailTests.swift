@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import CLI
 @testable import Rendering
 
 /// The share cards, e-mail files and 404 page of a built site (issue 14).
@@ -64,12 +65,12 @@ struct ShareAndMailTests {
         #expect(FileManager.default.contents(atPath: f.base + "/again/north/digest/2026-W48/card.png").map { [UInt8]($0) } == first)
     }
 
-    @Test("with email.from and email.to each week has an email.eml whose parts are the week's two e-mails")
+    @Test("with email.from each week has an email.eml whose parts are the week's two e-mails, and no recipient")
     func eml() throws {
         let f = SiteFixture(SiteFixture.north, site: Self.mailSite)
         #expect(f.build(baseURL: "https://digest.example.org/").succeeded)
         let message = try #require(f.file("north/digest/2026-W48/email.eml"))
-        #expect(message.hasPrefix("From: North End Digest <digest@example.org>\r\nTo: neighbors@lists.example.org\r\nSubject: North End: Week of November 23, 2026\r\nMIME-Version: 1.0\r\n"))
+        #expect(message.hasPrefix("From: North End Digest <digest@example.org>\r\nSubject: North End: Week of November 23, 2026\r\nMIME-Version: 1.0\r\n"))
         #expect(message.contains("Content-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: quoted-printable"))
         #expect(message.contains("Content-Type: text/html; charset=utf-8\r\nContent-Transfer-Encoding: quoted-printable"))
         let html = try #require(f.file("north/digest/2026-W48/email.html"))
@@ -77,6 +78,64 @@ struct ShareAndMailTests {
         #expect(html.contains("<a href=\"{{ unsubscribe_url }}\" style=\"color:#0b5d5b;\">manage</a>"))
         #expect((f.file("north/digest/2026-W48/email.txt") ?? "").contains("Unsubscribe (*|UNSUB|*) or manage ({{ unsubscribe_url }})"))
         #expect(message.contains("<a href=3D\"*|UNSUB|*\""))
+    }
+
+    /// Runs the command line in `f`'s folder: its status and what it printed to stdout and stderr.
+    func command(_ f: SiteFixture, _ args: [String]) -> (Int32, String, String) {
+        final class Printed: @unchecked Sendable {
+            let lock = NSLock()
+            var out: [String] = [], err: [String] = []
+        }
+        let printed = Printed()
+        let console = Console(workingDirectory: f.base, today: "2026-11-29",
+                              out: { line in printed.lock.withLock { printed.out.append(line) } },
+                              err: { line in printed.lock.withLock { printed.err.append(line) } })
+        let status = CommandLineTool.run(args, console: console)
+        return printed.lock.withLock { (status, printed.out.joined(separator: "\n"), printed.err.joined(separator: "\n")) }
+    }
+
+    @Test("subscribers never reach the built site; 'email' prints the week's message to them, per neighborhood and edition")
+    func subscribersOnlyWhenSent() throws {
+        var files = SiteFixture.north
+        files["neighborhoods/north/neighborhood.md"] = """
+        ---
+        name: North End
+        languages: [en, es]
+        subscribers:
+          en: [ana.resident@example.net, "Bo Resident <bo@example.net>"]
+          es: vecinos@example.net
+        ---
+        About North End.
+
+        """
+        let f = SiteFixture(files, site: Self.mailSite)
+        #expect(f.build(baseURL: "https://digest.example.org/").succeeded)
+        for path in SiteFixture.files(under: f.out) {
+            let text = String(decoding: FileManager.default.contents(atPath: f.out + "/" + path) ?? Data(), as: UTF8.self)
+            #expect(!text.contains("example.net") && !text.contains("neighbors@lists"), "\(path) names a subscriber")
+        }
+        let (status, message, errors) = command(f, ["email", "north", "--out", "public"])
+        #expect(status == 0, "\(errors)")
+        #expect(message.hasPrefix("To: ana.resident@example.net, Bo Resident <bo@example.net>\nFrom: North End Digest <digest@example.org>\nSubject: North End: Week of November 23, 2026\n"))
+        #expect(!message.contains("\r"), "sendmail -t reads the system's line ends")
+        let (esStatus, esMessage, _) = command(f, ["email", "north", "--out", "public", "--language", "es", "--week", "2026-W48"])
+        #expect(esStatus == 0)
+        #expect(esMessage.hasPrefix("To: vecinos@example.net\nFrom: North End Digest <digest@example.org>\nSubject: North End: Semana del 23 de noviembre de 2026\n"))
+        let (missing, _, missingError) = command(f, ["email", "north", "--out", "public", "--week", "2019-W01"])
+        #expect(missing == 1 && missingError.contains("public/north/digest/2019-W01/email.eml: no such e-mail"), "\(missingError)")
+        #expect(command(f, ["email", "north", "--week", "2026-48"]).0 == 2)
+    }
+
+    @Test("without subscribers of its own a neighborhood's e-mail goes to site.yml's email.to; with none, 'email' says where to add them")
+    func siteSubscribers() throws {
+        let f = SiteFixture(SiteFixture.north, site: Self.mailSite)
+        #expect(f.build(baseURL: "https://digest.example.org/").succeeded)
+        #expect(command(f, ["email", "north", "--out", "public"]).1.hasPrefix("To: neighbors@lists.example.org\nFrom: "))
+        let bare = SiteFixture(SiteFixture.north, site: Self.mailSite.replacingOccurrences(of: "  to: [neighbors@lists.example.org]\n", with: ""))
+        #expect(bare.build(baseURL: "https://digest.example.org/").succeeded)
+        let (status, _, error) = command(bare, ["email", "north", "--out", "public"])
+        #expect(status == 1)
+        #expect(error == "error: no subscribers for north in 'en': add 'subscribers' to content/neighborhoods/north/neighborhood.md or 'to' under email in site.yml")
     }
 
     @Test("without email.from and email.to there is no email.eml, and the footer says how to unsubscribe")

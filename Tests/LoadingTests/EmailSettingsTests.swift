@@ -16,8 +16,6 @@ struct EmailSettingsTests {
         #expect(messages == [])
         let email = try #require(content?.site.email)
         #expect(email.from?.name == "Bagley Digest" && email.from?.address == "digest@example.org")
-        #expect(email.to.map(\.address) == ["neighbors@lists.example.org", "ana@example.org"])
-        #expect(email.canSend)
         #expect(email.footer.parts == [
             .text("Sent to *|EMAIL|*. "), .link(label: "Unsubscribe", target: "*|UNSUB|*"), .text(" or "),
             .link(label: "manage", target: "{{ unsubscribe_url }}"), .text("."),
@@ -28,7 +26,7 @@ struct EmailSettingsTests {
     func defaults() throws {
         let (content, _) = Fixture([:]).load()
         let email = try #require(content?.site.email)
-        #expect(!email.canSend)
+        #expect(email.from == nil)
         #expect(email.footer == .standard)
         guard case .text(let text) = email.footer.parts.first else { Issue.record("no text"); return }
         #expect(text.contains("To unsubscribe, reply to this e-mail"))
@@ -48,13 +46,22 @@ struct EmailSettingsTests {
         ])
     }
 
-    @Test("from without to is an error that names the missing one; unknown keys warn")
+    @Test("to without from is an error that names the missing one; from alone is fine; unknown keys warn")
     func halfSet() {
-        let f = Fixture(["site.yml": Self.site("  from: digest@example.org\n  reply_to: x@example.org\n")])
+        let f = Fixture(["site.yml": Self.site("  to: neighbors@lists.example.org\n  reply_to: x@example.org\n")])
         #expect(f.errors() == [
-            "content/site.yml:7:9: error: email has 'from' but no 'to'; the e-mail file of each week (email.eml) needs both, or leave both out",
+            "content/site.yml:7:7: error: email has 'to' but no 'from'; each week's e-mail (email.eml) needs a sender: add 'from', or leave both out",
         ])
         #expect(f.warnings().count == 1 && f.warnings()[0].contains("unknown field 'reply_to' in email is ignored"))
+        #expect(Fixture(["site.yml": Self.site("  from: digest@example.org\n")]).errors() == [])
+    }
+
+    @Test("subscribers per language are checked at their place, in site.yml and in neighborhood.md, and kept out of the model")
+    func subscribersChecked() {
+        let f = Fixture(["site.yml": Self.site("  from: digest@example.org\n  to: { en: a@example.org, Spanish: b@example.org }\n"),
+                         "neighborhoods/n/neighborhood.md": "---\nname: North\nsubscribers: [ok@example.org, nope]\n---\n"])
+        #expect(f.errors().contains("content/site.yml:8:28: error: email.to names 'Spanish', which is not a language tag; expected like 'neighbors@lists.example.org', a list of them, or one per language ('es: vecinos@lists.example.org')"), "\(f.errors())")
+        #expect(f.errors().contains("content/neighborhoods/n/neighborhood.md:3:31: error: subscribers 'nope' is not an e-mail address; expected one like 'Bagley Digest <digest@example.org>' or 'neighbors@lists.example.org'"), "\(f.errors())")
     }
 
     @Test("a bracket that opens no link stays text")
