@@ -33,7 +33,14 @@ struct ObservationLoader {
                     log.warning(SourceLocation(path: path), "ignored: observations/ holds one Markdown file (.md) per observation")
                     continue
                 }
-                if let o = markdown(path, stem: String(name.dropLast(3)), log: &log) { out.append(o) }
+                let stem = String(name.dropLast(3))
+                if let (original, language) = Self.translationName(stem) {
+                    log.error(SourceLocation(path: path), "\(quoted(name)) is named like a translation of observation \(quoted(original)) into \(quoted(language)), "
+                        + "but residents' reports are never translated (their words are published as written); rename it, for example to "
+                        + "\(quoted(original + "-" + language + ".md")), if it is a report of its own, or remove it")
+                    continue
+                }
+                if let o = markdown(path, stem: stem, log: &log) { out.append(o) }
             }
         }
         let csvPath = dir + "/observations.csv"
@@ -41,6 +48,14 @@ struct ObservationLoader {
         let geoPath = dir + "/observations.geojson"
         if folder.exists(geoPath) { out += geojson(geoPath, log: &log) }
         return out
+    }
+
+    /// `r1.es` → (`r1`, `es`): a stem that ends in a language tag after a dot, as translations of
+    /// stories, coalitions and events are named; never read as a report of its own.
+    static func translationName(_ stem: String) -> (String, String)? {
+        guard let dot = stem.lastIndex(of: "."), dot != stem.startIndex else { return nil }
+        let tag = String(stem[stem.index(after: dot)...])
+        return SiteLoader.isLanguageTag(tag) ? (String(stem[..<dot]), tag) : nil
     }
 
     func markdown(_ path: String, stem: String, log: inout DiagnosticLog) -> Observation? {

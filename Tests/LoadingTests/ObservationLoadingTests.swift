@@ -50,6 +50,25 @@ struct ObservationLoadingTests {
         ])
     }
 
+    @Test("a report named like a translation (r1.es.md beside a pending r1.md) is an error, never a new published report")
+    func translationNamedReport() {
+        let report = "---\ncategory: speeding\nlocation: C\nlat: 42.05\nlon: -83.15\nobserved: 2024-05-01\nstatus: %@\n---\nText.\n"
+        let f = Fixture([
+            "neighborhoods/n/observations/r1.md": report.replacingOccurrences(of: "%@", with: "pending"),
+            "neighborhoods/n/observations/r1.es.md": report.replacingOccurrences(of: "%@", with: "published"),
+            "neighborhoods/n/observations/r2.pt-BR.md": report.replacingOccurrences(of: "%@", with: "published"),
+            "neighborhoods/n/observations/2024.05.md": report.replacingOccurrences(of: "%@", with: "published"),
+        ])
+        let (content, messages) = f.load()
+        #expect(messages.filter { $0.contains(": error: ") } == [
+            "content/neighborhoods/n/observations/r1.es.md: error: 'r1.es.md' is named like a translation of observation 'r1' into 'es', but residents' reports are never translated (their words are published as written); rename it, for example to 'r1-es.md', if it is a report of its own, or remove it",
+            "content/neighborhoods/n/observations/r2.pt-BR.md: error: 'r2.pt-BR.md' is named like a translation of observation 'r2' into 'pt-BR', but residents' reports are never translated (their words are published as written); rename it, for example to 'r2-pt-BR.md', if it is a report of its own, or remove it",
+        ])
+        #expect(content == nil || !(content?.neighborhoods.first?.observations.map(\.id).contains("r1.es") ?? false))
+        #expect(Fixture(["neighborhoods/n/observations/2024.05.md": report.replacingOccurrences(of: "%@", with: "published")]).errors() == [],
+                "a dot before digits names no language")
+    }
+
     @Test("an id that would escape its folder is refused")
     func escapingID() {
         let f = Fixture(["neighborhoods/n/observations.csv": Fixture.csv("../x,speeding,C,42.05,-83.15,2024-05-01")])
