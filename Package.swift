@@ -53,7 +53,7 @@ let package = Package(
 
         /// What randomized tests share: a generator that gives the same numbers on every run.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "FormatsTests", dependencies: ["Formats", "Diagnostics", "TestSupport"]),
+        .testTarget(name: "FormatsTests", dependencies: ["Formats", "Diagnostics", "Escaping", "TestSupport"]),
         .testTarget(name: "GeoTests", dependencies: ["Geo"]),
         .testTarget(name: "MapsTests", dependencies: ["Maps", "Geo", "Escaping", "TestSupport"]),
         .testTarget(name: "MarkdownTests", dependencies: ["Markdown", "TestSupport"]),

@@ -47,6 +47,8 @@ enum DraftCommand {
             throw Arguments.UsageError(message: "--date '\(date)' is not a date from 1900 to 2200; expected YYYY-MM-DD", command: "draft")
         }
         let root = console.resolve(parsed.options["content"] ?? "content")
+        guard let lock = ContentWrites.lock(root, command: "draft \(slug)", console: console) else { return 1 }
+        defer { lock.release() }
         guard let loaded = SuggestCommand.load(root, slug: slug, console: console) else { return 1 }
 
         // The model: --model-url, else COMMONSIGHT_MODEL_URL, else site.yml's alchemy.url.
@@ -111,15 +113,7 @@ enum DraftCommand {
             return 1
         }
         let drafted = StoryDrafter.draft(facts, model: model, offline: parsed.flags.contains("offline"), date: date)
-        let url = URL(fileURLWithPath: path)
-        do {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(drafted.file.utf8).write(to: url, options: .withoutOverwriting)
-        } catch {
-            let exists = FileManager.default.fileExists(atPath: path)
-            console.err("\(console.display(path)): error: \(exists ? "already exists; draft never overwrites a file" : "cannot write this file")")
-            return 1
-        }
+        guard ContentWrites.create(path, drafted.file, root: root, command: "draft", console: console) else { return 1 }
         if let failure = drafted.failure {
             console.err("note: wrote the hand-made draft (\(failure.state)): \(failure.reason)")
         } else {

@@ -37,6 +37,8 @@ enum NewCommand {
             }
             if let problem = Identifiers.portabilityProblem(name) { throw Arguments.UsageError(message: problem, command: "new") }
         }
+        guard let lock = ContentWrites.lock(root, command: "new \(kind)", console: console) else { return 1 }
+        defer { lock.release() }
         let (site, siteDiagnostics) = ContentLoader.siteSettings(root: root)
         guard let site else {
             _ = CommandLineTool.report(siteDiagnostics, console: console)
@@ -78,15 +80,7 @@ enum NewCommand {
                 return 1
             }
         }
-        let url = URL(fileURLWithPath: path)
-        do {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: url, options: .withoutOverwriting)
-        } catch {
-            let exists = FileManager.default.fileExists(atPath: path)
-            console.err("\(console.display(path)): error: \(exists ? "already exists; new never overwrites a file" : "cannot write this file")")
-            return 1
-        }
+        guard ContentWrites.create(path, text, root: root, command: "new", console: console) else { return 1 }
         console.out("created \(console.display(path))")
         return 0
     }

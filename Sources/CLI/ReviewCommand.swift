@@ -49,6 +49,10 @@ enum ReviewCommand {
             ids.append(id)
         }
         let request = DecisionRequest(root: root, neighborhood: slug, ids: ids, decision: decision, note: parsed.options["note"], date: today)
+        // Held from before the content is read until the decision is logged: another run's decision
+        // is either all in what this one reads, or waits for this one to end.
+        guard let lock = ContentWrites.lock(root, command: "review --\(decision.rawValue) \(ids.joined(separator: ","))", console: console) else { return 1 }
+        defer { lock.release() }
         return decide(request, console: console)
     }
 

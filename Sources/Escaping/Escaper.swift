@@ -99,8 +99,20 @@ public enum Escape {
     /// The inside of a JSON string (RFC 8259), also safe inside a `<script>` (U+2028 and U+2029 escaped).
     public static let jsonText = Escaper(["\"": "\\\"", "\\": "\\\\", "\n": "\\n", "\t": "\\t", "\r": "\\r",
                                           "\u{2028}": "\\u2028", "\u{2029}": "\\u2029"], controls: .unicodeEscape)
-    /// The inside of a double-quoted YAML string; other control characters become spaces.
-    public static let yamlText = Escaper(["\"": "\\\"", "\\": "\\\\", "\n": "\\n"], controls: .space)
+    /// The inside of a double-quoted YAML string; other C0 controls become spaces. What YAML does not
+    /// allow as it is (C1 controls, U+FFFE, U+FFFF) or reads as a line break (U+0085, U+2028, U+2029) or
+    /// a byte-order mark (U+FEFF) is written as a YAML escape, so the value reads back as it was.
+    public static let yamlText = Escaper(yamlEscapes, controls: .space)
+
+    static let yamlEscapes: [Unicode.Scalar: String] = {
+        var map: [Unicode.Scalar: String] = ["\"": "\\\"", "\\": "\\\\", "\n": "\\n",
+                                             "\u{85}": "\\N", "\u{2028}": "\\L", "\u{2029}": "\\P",
+                                             "\u{FEFF}": "\\uFEFF", "\u{FFFE}": "\\uFFFE", "\u{FFFF}": "\\uFFFF"]
+        for v in UInt32(0x80)...0x9F where v != 0x85 {
+            map[Unicode.Scalar(v)!] = "\\x" + String(v, radix: 16, uppercase: true)
+        }
+        return map
+    }()
 
     /// A JSON string literal, quotes included.
     public static func json(_ s: String) -> String { "\"" + jsonText(s) + "\"" }

@@ -16,6 +16,9 @@ struct ContentFile {
     let mode: mode_t
     let owner: uid_t
     let group: gid_t
+    /// The file's device and inode when read: another file renamed into its place is not it.
+    let device: UInt64
+    let inode: UInt64
 
     static let maxBytes = 64 << 20
 
@@ -35,16 +38,18 @@ struct ContentFile {
         }
         guard Int(st.st_size) <= maxBytes else { throw Diagnostic.error(at, "this file is larger than 64 MiB") }
         guard let bytes = readAll(fd) else { throw Diagnostic.error(at, "cannot read this file: \(String(cString: strerror(errno)))") }
-        return ContentFile(path: path, real: real, bytes: bytes, mode: st.st_mode & 0o7777, owner: st.st_uid, group: st.st_gid)
+        return ContentFile(path: path, real: real, bytes: bytes, mode: st.st_mode & 0o7777, owner: st.st_uid, group: st.st_gid,
+                           device: UInt64(st.st_dev), inode: UInt64(st.st_ino))
     }
 
-    /// The file's bytes now, or nil when it cannot be read (it was removed, or became something else).
+    /// The file's bytes now, or nil when it cannot be read or is no longer the file read (removed,
+    /// replaced by another, or become something else).
     func current() -> [UInt8]? {
         let fd = open(real, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var st = stat()
-        guard fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { return nil }
+        guard fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG, UInt64(st.st_dev) == device, UInt64(st.st_ino) == inode else { return nil }
         return Self.readAll(fd)
     }
 
