@@ -20,6 +20,15 @@ public enum Builder {
         var report = BuildReport()
         var stages = StageClock(request)
         MallocArenas.share(forContent: request.content)
+        let protected = OutputPlace.Protected(content: request.content, templates: request.templates, home: request.home)
+        do throws(OutputProblem) {
+            // OUT's place first: of the two, it is what the user named.
+            if let problem = OutputPlace.problem(out: request.out, protected: protected) { throw problem }
+            try CacheFolder.claim(request.cacheFolder, out: request.out, protected: protected)
+        } catch {
+            report.diagnostics = [error.diagnostic]
+            return report
+        }
         // The theme, the last render cache and OUT are read at once (three threads: on two cores a
         // rebuild waits for the longest, not for the theme and the cache one after the other).
         let (templates, cacheFolder, useCache) = (request.templates, request.cacheFolder, request.useCache)
@@ -27,8 +36,7 @@ public enum Builder {
         do throws(OutputProblem) {
             let (themeRead, (cacheRead, opened)) = try Parallel.both({ Theme.load(root: templates) }) { () throws(OutputProblem) in
                 try Parallel.both({ useCache ? RenderCache.read(cacheFolder) : nil }) { () throws(OutputProblem) in
-                    try OutputFolder.open(request.out, protected: .init(content: request.content, templates: request.templates, home: request.home),
-                                          jobs: request.jobs)
+                    try OutputFolder.open(request.out, protected: protected, jobs: request.jobs)
                 }
             }
             (read, output) = ((themeRead, cacheRead), opened)

@@ -1,3 +1,4 @@
+import Foundation
 import Fingerprint
 
 /// The tool's own folder for one OUT: `$XDG_CACHE_HOME/commonsight/<name>-<hash>/`, else under
@@ -16,5 +17,39 @@ public enum CacheFolder {
         let name = real.split(separator: "/").last.map(String.init) ?? "root"
         let safe = String(name.unicodeScalars.map { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_") ? Character($0) : "_" }.prefix(40))
         return base + "/commonsight/" + safe + "-" + String(Fingerprint(of: real).description.prefix(16))
+    }
+
+    /// A folder without the tag is taken as the tool's only when it holds nothing but these (a cache
+    /// from before the tag); its scratch folders are deleted only in a tagged folder.
+    static let ownNames: Set<String> = ["render.cache", "render.cache.new"]
+    /// The cache directory tag (bford.info/cachedir): backup tools skip the folder; it also marks it as ours.
+    static let tag = "Signature: 8a477f597d28d172789f06886806bc55\n# This folder is commonsight's cache: it can be deleted at any time.\n"
+
+    /// Checks that `folder` may be the cache (the same places as OUT are refused, and OUT itself), and
+    /// that it is new, empty, or holds only what the tool writes there; then makes and tags it. The
+    /// tool deletes its scratch folders there, so a folder of somebody else's files is never one.
+    public static func claim(_ folder: String, out: String, protected: OutputPlace.Protected) throws(OutputProblem) {
+        if let problem = OutputPlace.problem(out: folder, protected: protected) {
+            guard case .forbiddenPlace(_, let reason) = problem else { throw problem }
+            throw .forbiddenCache(cache: folder, reason: reason)
+        }
+        let c = Posix.realPath(folder), o = Posix.realPath(out)
+        if c == o || c.hasPrefix(o + "/") || o.hasPrefix(c + "/") {
+            throw .forbiddenCache(cache: folder, reason: "the output folder, inside it or holding it")
+        }
+        if Posix.status(folder) != nil, !Posix.isFolder(folder) {
+            throw .system(path: folder, action: "use the cache folder", reason: "it is a file, not a folder")
+        }
+        let names = Posix.names(in: folder) ?? []
+        let tagged = names.contains("CACHEDIR.TAG")
+            && (FileManager.default.contents(atPath: folder + "/CACHEDIR.TAG").map { String(decoding: $0, as: UTF8.self) } ?? "").contains("commonsight")
+        let others = names.filter { !ownNames.contains($0) }.sorted()
+        if !tagged, !others.isEmpty { throw .cacheNotOurs(cache: folder, examples: others) }
+        try OutputFolder.makeFolders(folder)
+        if !tagged {
+            guard (try? Data(tag.utf8).write(to: URL(fileURLWithPath: folder + "/CACHEDIR.TAG"))) != nil else {
+                throw .system(path: folder, action: "write the cache folder's tag", reason: Posix.reason)
+            }
+        }
     }
 }

@@ -4,6 +4,10 @@ import Diagnostics
 public enum OutputProblem: Error, Equatable, Sendable {
     /// OUT is, holds, or lies inside a folder it must never touch.
     case forbiddenPlace(out: String, reason: String)
+    /// The cache folder is, holds, or lies inside a folder it must never touch.
+    case forbiddenCache(cache: String, reason: String)
+    /// The cache folder holds files the tool did not write.
+    case cacheNotOurs(cache: String, examples: [String])
     /// OUT holds files and no manifest of ours: it is somebody else's folder.
     case notOurs(out: String, examples: [String])
     /// Another build holds OUT's lock.
@@ -23,6 +27,12 @@ public enum OutputProblem: Error, Equatable, Sendable {
         switch self {
         case .forbiddenPlace(let out, let reason):
             return .error(SourceLocation(path: out), "the output folder may not be \(reason); choose another --out")
+        case .forbiddenCache(let cache, let reason):
+            return .error(SourceLocation(path: cache), "the cache folder may not be \(reason); choose another --cache-dir")
+        case .cacheNotOurs(let cache, let examples):
+            let shown = examples.prefix(3).map { "'\($0)'" }.joined(separator: ", ") + (examples.count > 3 ? ", ..." : "")
+            return .error(SourceLocation(path: cache), "the cache folder holds files that commonsight did not write (\(shown)); "
+                + "choose an empty or new --cache-dir (the tool deletes its own scratch folders there)")
         case .notOurs(let out, let examples):
             let shown = examples.prefix(3).map { "'\($0)'" }.joined(separator: ", ") + (examples.count > 3 ? ", ..." : "")
             return .error(SourceLocation(path: out), "the output folder holds files that commonsight did not write (\(shown)); "

@@ -141,7 +141,7 @@ struct NarrationBuildTests {
         let cached = everyFile(f.cache)
         #expect(!cached.isEmpty)
         let folders = (FileManager.default.enumerator(atPath: f.cache)?.allObjects as? [String]) ?? []
-        #expect(folders.count == 2 && folders.allSatisfy { !$0.contains("narrating") && !$0.contains("speech-tools") }, "only the cache file in its folder: \(folders)")
+        #expect(folders.count == 3 && folders.allSatisfy { !$0.contains("narrating") && !$0.contains("speech-tools") }, "only the cache file and its tag in its folder: \(folders)")
         for (path, data) in cached {
             #expect(!path.contains("narrating") && !path.hasSuffix(".opus") && !path.hasSuffix(".wav") && !path.hasSuffix(".txt"), "\(path)")
             let text = String(decoding: data, as: UTF8.self)
@@ -174,6 +174,7 @@ struct NarrationBuildTests {
     func killedWork() throws {
         let f = Self.fixture()
         let folder = f.cache + "/" + f.out.split(separator: "/").joined(separator: "_")
+        #expect(f.build(narration: false).succeeded, "the first build makes the cache folder the tool's own")
         let left = folder + "/narrating/0123456789abcdef0123456789abcdef"
         try FileManager.default.createDirectory(atPath: left, withIntermediateDirectories: true)
         try Data("The story a moderator has since taken down.".utf8).write(to: URL(fileURLWithPath: left + "/text.txt"))

@@ -194,4 +194,31 @@ struct OutputSafetyTests {
         #expect(SiteFixture.snapshot(f.out) == SiteFixture.snapshot(f.base + "/full"))
         #expect(SiteFixture.files(under: f.out).filter { $0.hasSuffix(".commonsight-new") } == [])
     }
+
+    @Test("the cache folder is refused where OUT would be, and inside OUT; a folder of somebody else's files is never used or emptied")
+    func cacheFolderPlaces() throws {
+        let f = SiteFixture()
+        let before = SiteFixture.snapshot(f.content)
+        func build(cache: String) -> [String] {
+            let request = BuildRequest(content: f.content, templates: SiteFixture.theme, out: f.out, cacheFolder: cache, date: .parse("2026-11-29"), clock: 0)
+            return Builder.build(request).diagnostics.filter(\.isError).map(\.message)
+        }
+        #expect(build(cache: f.content) == ["the cache folder may not be the content folder or hold it; choose another --cache-dir"])
+        #expect(build(cache: f.content + "/neighborhoods/north") == ["the cache folder may not be inside the content folder; choose another --cache-dir"])
+        #expect(build(cache: SiteFixture.theme) == ["the cache folder may not be the templates folder or hold it; choose another --cache-dir"])
+        #expect(build(cache: f.out + "/north") == ["the cache folder may not be the output folder, inside it or holding it; choose another --cache-dir"])
+        #expect(build(cache: "/") == ["the cache folder may not be '/'; choose another --cache-dir"])
+        #expect(SiteFixture.snapshot(f.content) == before)
+        // Somebody's folder with a 'narrating' and a 'speech-tools' of their own: refused, and both stay.
+        let theirs = f.base + "/documents"
+        f.write("../documents/narrating/notes.txt", "mine")
+        f.write("../documents/speech-tools/voice.txt", "mine too")
+        #expect(build(cache: theirs) == ["the cache folder holds files that commonsight did not write ('narrating', 'speech-tools'); choose an empty or new --cache-dir (the tool deletes its own scratch folders there)"])
+        #expect(FileManager.default.fileExists(atPath: theirs + "/narrating/notes.txt") && FileManager.default.fileExists(atPath: theirs + "/speech-tools/voice.txt"))
+        // A new folder becomes the tool's (tagged), and is used again.
+        let own = f.base + "/own-cache"
+        #expect(build(cache: own) == [])
+        #expect((try? String(contentsOfFile: own + "/CACHEDIR.TAG", encoding: .utf8))?.hasPrefix("Signature: 8a477f597d28d172789f06886806bc55") == true)
+        #expect(build(cache: own) == [])
+    }
 }
