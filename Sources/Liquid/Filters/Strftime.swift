@@ -206,10 +206,10 @@ public enum Strftime {
         let week = (f.yday - isoWeekday + 10) / 7
         if week < 1 {
             let prev = f.year - 1
-            let prevDays = (prev % 4 == 0 && prev % 100 != 0) || prev % 400 == 0 ? 366 : 365
+            let prevDays = CivilDate.isLeap(prev) ? 366 : 365
             return (prev, (f.yday + prevDays - isoWeekday + 10) / 7)
         }
-        let days = (f.year % 4 == 0 && f.year % 100 != 0) || f.year % 400 == 0 ? 366 : 365
+        let days = CivilDate.isLeap(f.year) ? 366 : 365
         if week == 53, f.yday - isoWeekday + 4 > days { return (f.year + 1, 1) }
         return (f.year, week)
     }
