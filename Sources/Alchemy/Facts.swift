@@ -79,12 +79,14 @@ public struct StoryFacts: Sendable {
         neighborhood = n.name
         self.labels = labels
         self.reports = published.map { o in
+            // The prompt is English: a place or title the content did not write is said in English here.
+            let place = o.location.english(in: n.name)
             let streets = namer.streets.isEmpty ? [] : namer.streets.nearest(o.coordinate, within: PlaceNamer.streetReach).prefix(2).map(\.name)
             let words = redactor.redact(o.description).text
             let paragraph = words.components(separatedBy: "\n\n").first { !$0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty } ?? ""
             return Report(id: o.id, categoryKey: o.category, category: labels[o.category] ?? o.category, day: o.observed.day,
-                          location: redactor.redact(o.location).text, streets: streets,
-                          title: Self.oneLine(redactor.redact(o.title).text), text: Self.oneLine(words),
+                          location: redactor.redact(place).text, streets: streets,
+                          title: Self.oneLine(redactor.redact(o.title ?? "\(labels[o.category] ?? o.category) — \(place)").text), text: Self.oneLine(words),
                           firstParagraph: Self.oneLine(paragraph))
         }
         let counts = Suggester.counts(published)

@@ -72,7 +72,7 @@ public struct PlaceNamer: Sendable {
             return Place(phrase: phrase, short: "near \(park.name)", names: [park.name])
         }
         var labels: [String: Int] = [:]
-        for o in reports { labels[o.location, default: 0] += 1 }
+        for o in reports { labels[o.location.english(in: neighborhood), default: 0] += 1 }
         if let label = labels.sorted(by: { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }).first?.key {
             let phrase = Self.phrase(forLabel: label)
             return Place(phrase: phrase, short: phrase, names: [])

@@ -4,8 +4,8 @@ import Glibc
 import Darwin
 #endif
 
-/// The named streets of a neighborhood, to say where a point is in words: "near Pickford St and
-/// Wyoming St". Segments are kept in a grid of cells about 200 m wide, so a question costs the few
+/// The named streets of a neighborhood, to find where a point is: the nearest street and the one
+/// crossing it (a page says it in its own words). Segments are kept in a grid of cells about 200 m wide, so a question costs the few
 /// segments nearby, not the whole basemap.
 public struct StreetIndex: Sendable {
     struct Segment: Sendable {
@@ -83,15 +83,8 @@ public struct StreetIndex: Sendable {
         return best.sorted { $0.meters != $1.meters ? $0.meters < $1.meters : $0.name < $1.name }
     }
 
-    /// "near Pickford St and Wyoming St" (the nearest street and the nearest one crossing it, at
-    /// least 30° apart, so the two make a corner), "near Pickford St" (no crossing street in
-    /// reach), or nil.
-    public func describe(_ p: Coordinate, within meters: Double = 250) -> String? {
-        corner(p, within: meters).map { c in c.crossing.map { "near \(c.street) and \($0)" } ?? "near \(c.street)" }
-    }
-
-    /// The nearest street and the nearest one crossing it (nil when none crosses in reach), for
-    /// `describe` in any language.
+    /// The nearest street and the nearest one crossing it at least 30° apart, so the two make a
+    /// corner (nil when none crosses in reach); nil when no street is in reach.
     public func corner(_ p: Coordinate, within meters: Double = 250) -> (street: String, crossing: String?)? {
         let found = nearestWithDirection(p, within: meters)
         guard let first = found.first else { return nil }

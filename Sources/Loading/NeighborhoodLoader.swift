@@ -68,7 +68,7 @@ struct NeighborhoodLoader {
             return lines.map { (name, $0) }
         })
         var observationLoader = ObservationLoader(site: site, folder: folder, streets: Self.streetNames(basemap))
-        observationLoader.places = Places(streets: streetIndex, neighborhood: name ?? slug)
+        observationLoader.places = Places(streets: streetIndex)
         let observations = observationLoader.load(neighborhood: dir, log: &log)
             .sorted { ($0.observed.instant, $0.id) < ($1.observed.instant, $1.id) }
         var documents = DocumentLoader(site: site, folder: folder)

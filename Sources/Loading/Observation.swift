@@ -10,13 +10,15 @@ public final class Observation: Sendable {
 
     public let id: String
     public let category: String
-    public let location: String
+    public let location: Place
     /// Already snapped to the privacy grid when `location_precision_m` > 0.
     public let coordinate: Coordinate
     public let observed: ContentDate
     public let status: Status
-    public let title: String
-    public let author: String
+    /// The title the content gives; without one, pages make it from the category and the place.
+    public let title: String?
+    /// The author the content gives; without one, pages say "a neighbor" in their language.
+    public let author: String?
     public let tags: [String]
     /// Markdown.
     public let description: String
@@ -24,8 +26,8 @@ public final class Observation: Sendable {
     public let sourceURL: String?
     public let source: SourceLocation
 
-    public init(id: String, category: String, location: String, coordinate: Coordinate, observed: ContentDate, status: Status,
-                title: String, author: String, tags: [String], description: String, sourceURL: String? = nil, source: SourceLocation) {
+    public init(id: String, category: String, location: Place, coordinate: Coordinate, observed: ContentDate, status: Status,
+                title: String?, author: String?, tags: [String], description: String, sourceURL: String? = nil, source: SourceLocation) {
         self.id = id
         self.category = category
         self.location = location

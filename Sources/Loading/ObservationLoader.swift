@@ -11,7 +11,7 @@ struct ObservationLoader {
     /// Street names of the neighborhood's basemap, lowercased: a house number before one is an address.
     var streets: Set<String> = []
     /// Words for a place, for the observations that give no `location`.
-    var places = Places(streets: StreetIndex([]), neighborhood: "")
+    var places = Places(streets: StreetIndex([]))
 
     /// Where a file's fields came from, to place what the redaction finds in them.
     struct Source {
@@ -160,21 +160,20 @@ struct ObservationLoader {
             log.error(f.place("source_url"), "source_url \(quoted(sourceURL)) is not an http(s) URL; expected the address of the original report, like 'https://seeclickfix.com/issues/4764238'")
         }
         guard log.items[before...].allSatisfy({ !$0.isError }),
-              let category, let known, let coordinate, let observed, let status else { return nil }
+              let category, known != nil, let coordinate, let observed, let status else { return nil }
         // Without a written place, the words come from the streets at the privacy grid: never more precise than the map.
         let published = site.privacy.publish(coordinate)
-        let location = written ?? places.describe(published)
         // Only what will be published is searched and warned about: nothing of a report that stays hidden.
         let shown = status == .published
-        let place = shown && written != nil ? coarsen(location, f, source, log: &log) : location
+        let place = written.map { Observation.Place.written(shown ? coarsen($0, f, source, log: &log) : $0) } ?? places.describe(published)
         let shownTitle = title.map { shown ? redact("title", $0, f, source, log: &log) : $0 }
         let shownAuthor = author.map { shown ? redact("author", $0, f, source, log: &log) : $0 }
         if shown { checkMarkdown(description, f, source, log: &log) }
         let shownDescription = shown ? redact("description", description, f, source, log: &log) : description
         return Observation(
             id: id, category: category, location: place, coordinate: published,
-            observed: observed, status: status, title: shownTitle ?? "\(known.label) — \(place)",
-            author: shownAuthor ?? "A neighbor", tags: tags, description: shownDescription, sourceURL: sourceURL, source: f.location)
+            observed: observed, status: status, title: shownTitle,
+            author: shownAuthor, tags: tags, description: shownDescription, sourceURL: sourceURL, source: f.location)
     }
 
     var redactor: Redactor { Redactor(kinds: site.privacy.redact, streets: streets) }

@@ -35,20 +35,18 @@ public struct PublicText: Sendable {
     /// settings. A published observation was redacted when it was read: its text comes back as it is.
     public static func of(_ o: Observation, in n: Neighborhood, site: SiteSettings) -> PublicText {
         var redactor = Redactor(kinds: site.privacy.redact, streets: n.streetNames)
+        // A title, author or place the content did not write is made when it is shown; only written words are fields here.
+        let written: [(String, String?)] = [("title", o.title), ("location", o.location.written), ("author", o.author), ("description", o.description)]
         guard o.status != .published else {
-            return PublicText(fields: [("title", o.title), ("location", o.location), ("author", o.author), ("description", o.description)]
-                .map { Field(name: $0.0, published: $0.1, marked: $0.1, removed: []) })
+            return PublicText(fields: written.compactMap { name, text in text.map { Field(name: name, published: $0, marked: $0, removed: []) } })
         }
-        let label = site.category(o.category)?.label ?? o.category
         // The location label: marked as the loader marks it (house numbers dropped on a privacy grid).
         redactor.kinds.remove(.address)
-        var place: Field
-        if site.privacy.locationPrecisionMeters > 0 {
-            let (text, found) = redactor.coarsenLocation(o.location)
-            place = Self.field("location", o.location, text, found, coarse: true)
-        } else {
-            let (text, found) = redactor.redact(o.location)
-            place = Self.field("location", o.location, text, found, coarse: false)
+        var place: Field?
+        if let label = o.location.written {
+            let coarse = site.privacy.locationPrecisionMeters > 0
+            let (text, found) = coarse ? redactor.coarsenLocation(label) : redactor.redact(label)
+            place = Self.field("location", label, text, found, coarse: coarse)
         }
         redactor.kinds = site.privacy.redact
         func redacted(_ name: String, _ text: String) -> Field {
@@ -56,13 +54,8 @@ public struct PublicText: Sendable {
             let (out, found) = redactor.redact(text)
             return Self.field(name, text, out, found, coarse: false)
         }
-        // A title or author the content did not write is made from the (published) place, or is "A neighbor".
-        let title = o.title == "\(label) — \(o.location)"
-            ? Field(name: "title", published: "\(label) — \(place.published)", marked: "\(label) — \(place.marked)", removed: [])
-            : redacted("title", o.title)
-        let author = o.author == "A neighbor" ? Field(name: "author", published: o.author, marked: o.author, removed: []) : redacted("author", o.author)
-        place.name = "location"
-        return PublicText(fields: [title, place, author, redacted("description", o.description)])
+        return PublicText(fields: [o.title.map { redacted("title", $0) }, place, o.author.map { redacted("author", $0) },
+                                   redacted("description", o.description)].compactMap { $0 })
     }
 
     /// A field from what the redactor found in `original` and the text it made.

@@ -58,13 +58,19 @@ public enum ReviewQueue {
             for o in n.observations where statuses.contains(o.status.rawValue) {
                 let shown = PublicText.of(o, in: n, site: site)
                 let description = shown.field("description")
-                var fields = [shown.field("title"), shown.field("location"), shown.field("author")].compactMap { $0 }
-                    .map { (name: $0.name, published: $0.published, marked: $0.marked) }
+                // What the site makes for a title, place or author the report does not give, in the terminal's English.
+                typealias Shown = (name: String, published: String, marked: String)
+                let english = o.location.english(in: n.name)
+                let place: Shown = shown.field("location").map { ("location", $0.published, $0.marked) } ?? ("location", english, english)
+                let title: Shown = shown.field("title").map { ("title", $0.published, $0.marked) }
+                    ?? ("title", "\(label(o.category)) — \(place.published)", "\(label(o.category)) — \(place.marked)")
+                let author: Shown = shown.field("author").map { ("author", $0.published, $0.marked) } ?? ("author", "A neighbor", "A neighbor")
+                var fields: [Shown] = [title, place, author]
                 if let description, !description.published.isEmpty { fields.append((description.name, description.published, description.marked)) }
                 out.append(WaitingItem(
                     kind: .observation, id: o.id, neighborhood: n.slug, neighborhoodName: n.name, status: o.status.rawValue,
                     source: o.source, date: o.observed.day, waitingDays: today.daysSinceEpoch - o.observed.day.daysSinceEpoch,
-                    category: o.category, categoryLabels: [label(o.category)], title: shown.field("title")?.published ?? o.title,
+                    category: o.category, categoryLabels: [label(o.category)], title: fields[0].published,
                     fields: fields, removed: shown.removed,
                     linkedBy: (citing[o.id] ?? []).map { (id: $0.0, status: $0.1) }, links: []))
             }

@@ -50,8 +50,12 @@ struct MapRequest: Sendable {
         for o in observations {
             h.add(o.id)
             h.add(o.category)
-            h.add(o.title)
-            h.add(o.location)
+            h.add(o.title ?? "")
+            switch o.location {
+            case .written(let text): h.add("w" + text)
+            case .near(let street, let crossing): h.add("n" + street + "\t" + (crossing ?? ""))
+            case .inNeighborhood: h.add("i")
+            }
             h.add(o.coordinate.latitude.bitPattern)
             h.add(o.coordinate.longitude.bitPattern)
             h.add(Int(o.observed.instant))
@@ -101,7 +105,7 @@ extension ViewModels {
     }
 
     /// A report's name on a map: its title and day.
-    func markLabel(_ o: Observation) -> String { t("title_and_date", ["title": o.title, "date": longDate(o.observed.day)]) }
+    func markLabel(_ o: Observation) -> String { t("title_and_date", ["title": title(o), "date": longDate(o.observed.day)]) }
 
     /// What templates see of a map: the picture, its key in HTML, and the reports by place.
     func mapValue(_ drawing: MapDrawing) -> Value {

@@ -127,7 +127,7 @@ struct OpenData {
         for o in hood.observations {
             out += [
                 Self.csvText(o.id), "open", Self.csvText(o.category), Self.csvText(categoryName(o.category)), Self.csvText(descriptionText(o)),
-                instant(o.observed), Self.csvText(o.location), Self.coordinate(o.coordinate.latitude), Self.coordinate(o.coordinate.longitude), "",
+                instant(o.observed), Self.csvText(models.place(o.location)), Self.coordinate(o.coordinate.latitude), Self.coordinate(o.coordinate.longitude), "",
             ].joined(separator: ",").utf8
             out += "\r\n".utf8
         }
@@ -160,7 +160,7 @@ struct OpenData {
             let props: [(String, String)] = [
                 ("service_request_id", json(o.id)), ("status", json("open")), ("service_code", json(o.category)),
                 ("service_name", json(categoryName(o.category))), ("description", json(descriptionText(o))),
-                ("requested_datetime", json(instant(o.observed))), ("address", json(o.location)), ("title", json(o.title)),
+                ("requested_datetime", json(instant(o.observed))), ("address", json(models.place(o.location))), ("title", json(models.title(o))),
                 ("tags", "[" + o.tags.map(json).joined(separator: ",") + "]"), ("url", json(page(Routes.observation(o.id)))),
             ]
             if i > 0 { out += ",\n".utf8 }

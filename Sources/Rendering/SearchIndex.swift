@@ -28,7 +28,7 @@ extension ViewModels {
             // The excerpt its view model holds already (rendered once per build).
             var words = ""
             if case .object(let value) = observation(o), case .string(let excerpt)? = value["excerpt"] { words = excerpt }
-            entries.append(("o", up + Routes.observation(o.id), o.title, label + t("list_separator") + longDate(o.observed.day), words))
+            entries.append(("o", up + Routes.observation(o.id), title(o), label + t("list_separator") + longDate(o.observed.day), words))
         }
         var out = "// The search index of \(Escape.jsonText(hood.name)): [kind, url, title, detail, words].\n"
         out += "window.COMMONSIGHT_SEARCH = [\n"

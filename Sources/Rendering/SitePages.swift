@@ -84,7 +84,7 @@ struct SitePages {
         var citing: [String: [StoryPage]] = [:]
         for s in h.stories { for o in s.observations { citing[o.id, default: []].append(s) } }
         for o in h.observations {
-            jobs.append(job(Routes.observation(o.id), "observation", o.title, map: MapRequest([o], title: m.t("map_observation", ["place": o.location]), kind: .locator), [
+            jobs.append(job(Routes.observation(o.id), "observation", m.title(o), map: MapRequest([o], title: m.t("map_observation", ["place": m.place(o.location)]), kind: .locator), [
                 ("observation", m.observation(o)), ("stories", .array((citing[o.id] ?? []).map { m.story($0) })),
             ]))
         }

@@ -11,7 +11,7 @@ enum TranslationKeys {
         "title_observations", "title_observations_page", "title_stories", "title_stories_page", "title_coalitions", "title_events",
         "title_digests", "title_search", "title_not_found", "title_about_data",
         "nav_home", "nav_digests", "nav_stories", "nav_observations", "nav_coalitions", "nav_events", "nav_search",
-        "home_summary", "email_footer_default", "anonymous_author", "default_map_attribution", "qr_label",
+        "home_summary", "email_footer_default", "anonymous_author", "place_near_corner", "place_near_street", "place_in", "report_title", "default_map_attribution", "qr_label",
         "map_home", "map_file", "map_observation", "map_story", "map_coalition", "map_week", "map_recent",
         "map_reports", "map_showing", "map_empty", "map_busiest", "map_grouped", "map_somewhere", "map_group_key",
         "map_no_reports", "map_north", "map_near_corner", "map_near_street", "map_category_count", "map_place_summary",

@@ -138,18 +138,34 @@ final class ViewModels: @unchecked Sendable {
         return .safe(rendered.isEmpty ? "" : "<div dir=\"auto\">" + rendered + "</div>")
     }
 
+    /// A report's place in the page's words: the resident's own, or the streets or neighborhood it is near.
+    func place(_ p: Observation.Place) -> String {
+        switch p {
+        case .written(let text): return text
+        case .near(let street, let crossing?): return t("place_near_corner", ["street": street, "crossing": crossing])
+        case .near(let street, nil): return t("place_near_street", ["street": street])
+        case .inNeighborhood: return t("place_in", ["place": hood.name])
+        }
+    }
+
+    /// A report's title: the one the content gives, else its category and place in the page's words.
+    func title(_ o: Observation) -> String {
+        o.title ?? t("report_title", ["category": site.category(o.category)?.label ?? o.category, "place": place(o.location)])
+    }
+
     func observationValue(_ o: Observation) -> Value {
         let rendered = MarkdownRenderer.html(o.description)
+        let place = self.place(o.location)
         return .object(Object([
-            ("id", .string(o.id)), ("url", .string(Routes.observation(o.id))), ("title", .string(o.title)),
-            ("category", category(o.category)), ("location", .string(o.location)),
+            ("id", .string(o.id)), ("url", .string(Routes.observation(o.id))), ("title", .string(title(o))),
+            ("category", category(o.category)), ("location", .string(place)),
             ("observed", date(o.observed)), ("observed_day", .string(o.observed.day.description)),
-            ("author", .string(o.author == "A neighbor" ? t("anonymous_author") : o.author)), ("tags", .array(o.tags.map { .string($0) })),
+            ("author", .string(o.author ?? t("anonymous_author"))), ("tags", .array(o.tags.map { .string($0) })),
             ("description_html", .safe(rendered.isEmpty ? "" : "<div dir=\"auto\">" + rendered + "</div>")),
             ("has_description", .bool(!o.description.isEmpty)),
             ("excerpt", .string(rendered.isEmpty ? "" : Excerpt.ofHTML(rendered, limit: 140))),
             // What a list names it by: a title the content wrote, else its place (the category shows beside it).
-            ("heading", .string(o.title == "\(site.category(o.category)?.label ?? o.category) — \(o.location)" ? o.location : o.title)),
+            ("heading", .string(o.title ?? place)),
             ("source_url", o.sourceURL.map { .string($0) } ?? .nil),
             ("lat", .float(Self.round5(o.coordinate.latitude))), ("lon", .float(Self.round5(o.coordinate.longitude))),
         ]))

@@ -28,7 +28,7 @@ struct AssemblyTests {
 
     func observation(_ id: String, _ category: String, _ date: String, status: Observation.Status = .published, tags: [String] = []) -> Observation {
         let when = (try? ContentDate.parse(date, in: Self.site.timeZone).get()) ?? ContentDate.at(instant: 0, zone: .gmt)
-        return Observation(id: id, category: category, location: "Corner", coordinate: Coordinate(latitude: 42.05, longitude: -83.15),
+        return Observation(id: id, category: category, location: .written("Corner"), coordinate: Coordinate(latitude: 42.05, longitude: -83.15),
                            observed: when, status: status, title: id, author: "A neighbor", tags: tags, description: "", source: Diagnostics.SourceLocation(path: "x"))
     }
 

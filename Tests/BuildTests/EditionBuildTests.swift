@@ -35,6 +35,35 @@ struct EditionBuildTests {
         return files
     }
 
+    @Test("a report's place and title are made in each edition's words: 'Near A St and B St' in English, 'Cerca de A St y B St' in Spanish")
+    func placesInEachLanguage() throws {
+        var files = Self.files()
+        // Two streets crossing at o5, which gives no location of its own; o6 is far from any street.
+        files["neighborhoods/north/basemap.geojson"] = """
+        {"type": "FeatureCollection", "features": [
+          {"type": "Feature", "properties": {"name": "Alder St", "kind": "local"}, "geometry": {"type": "LineString", "coordinates": [[-83.16, 42.05], [-83.14, 42.05]]}},
+          {"type": "Feature", "properties": {"name": "Birch Ave", "kind": "local"}, "geometry": {"type": "LineString", "coordinates": [[-83.15, 42.04], [-83.15, 42.06]]}}
+        ]}
+        """
+        files["neighborhoods/north/observations.csv"]! += """
+        o5,speeding,,42.0501,-83.1501,2026-11-26,published,Fast.
+        o6,speeding,,42.095,-83.195,2026-11-27,published,Far away.
+
+        """
+        let f = SiteFixture(files)
+        let report = f.build()
+        #expect(report.succeeded, "\(report.diagnostics)")
+        let en = try #require(f.file("north/observations/o5/index.html"))
+        #expect(en.contains("<title>Speeding — Near Alder St and Birch Ave — North End</title>") || en.contains("<title>Speeding — Near Birch Ave and Alder St — North End</title>"), "\(en.prefix(400))")
+        let es = try #require(f.file("north/es/observations/o5/index.html"))
+        #expect(es.contains("Speeding — Cerca de Alder St y Birch Ave") || es.contains("Speeding — Cerca de Birch Ave y Alder St"))
+        #expect(!es.contains("Near Alder") && !es.contains("Near Birch") && !es.contains(" and Birch") && !es.contains(" and Alder"), "no English place words in the Spanish edition")
+        #expect((f.file("north/observations/o6/index.html") ?? "").contains("Speeding — In North End"))
+        #expect((f.file("north/es/observations/o6/index.html") ?? "").contains("Speeding — En Barrio Norte"))
+        let list = f.file("north/es/observations/index.html") ?? ""
+        #expect(!list.contains("Near Alder") && !list.contains("Near Birch") && !list.contains("In North End"), "nor on the list of reports")
+    }
+
     @Test("A Spanish edition: its own folder, translated texts, a note where there is no translation, links both ways")
     func spanishEdition() throws {
         let f = SiteFixture(Self.files())

@@ -64,9 +64,9 @@ struct StreetIndexTests {
 
     @Test("a point near a corner is described by the two streets that meet there, the nearer first")
     func corner() {
-        #expect(index.describe(Coordinate(latitude: 42.0002, longitude: -83.0001)) == "near Main St and Oak Ave")
-        #expect(index.describe(Coordinate(latitude: 42.0004, longitude: -83.0001)) == "near Main St and Oak Ave")
-        #expect(index.describe(Coordinate(latitude: 42.0001, longitude: -83.0008)) == "near Oak Ave and Main St")
+        #expect(index.corner(Coordinate(latitude: 42.0002, longitude: -83.0001)).map { [$0.street, $0.crossing ?? "-"] } == ["Main St", "Oak Ave"])
+        #expect(index.corner(Coordinate(latitude: 42.0004, longitude: -83.0001)).map { [$0.street, $0.crossing ?? "-"] } == ["Main St", "Oak Ave"])
+        #expect(index.corner(Coordinate(latitude: 42.0001, longitude: -83.0008)).map { [$0.street, $0.crossing ?? "-"] } == ["Oak Ave", "Main St"])
     }
 
     @Test("a street keeps the spelling of its first piece, whichever piece is nearer")
@@ -89,19 +89,19 @@ struct StreetIndexTests {
             ("Oak Ave", [Coordinate(latitude: 42.0015, longitude: -83.01), Coordinate(latitude: 42.0015, longitude: -82.99)]),
         ])
         // Elm St is 33 m away and parallel to Main St; Oak Ave, 160 m away, crosses it.
-        #expect(grid.describe(Coordinate(latitude: 42.0, longitude: -83.0001)) == "near Main St and Oak Ave")
+        #expect(grid.corner(Coordinate(latitude: 42.0, longitude: -83.0001)).map { [$0.street, $0.crossing ?? "-"] } == ["Main St", "Oak Ave"])
         let alone = StreetIndex([
             ("Main St", [Coordinate(latitude: 41.99, longitude: -83.0), Coordinate(latitude: 42.01, longitude: -83.0)]),
             ("Elm St", [Coordinate(latitude: 41.99, longitude: -83.0008), Coordinate(latitude: 42.01, longitude: -83.0008)]),
         ])
-        #expect(alone.describe(Coordinate(latitude: 42.0, longitude: -83.0001)) == "near Main St")
+        #expect(alone.corner(Coordinate(latitude: 42.0, longitude: -83.0001)).map { [$0.street, $0.crossing ?? "-"] } == ["Main St", "-"])
     }
 
     @Test("one street within reach names one; none within reach, or a broken point, names nothing")
     func reach() {
-        #expect(index.describe(Coordinate(latitude: 42.008, longitude: -83.0005)) == "near Main St")
-        #expect(index.describe(Coordinate(latitude: 42.05, longitude: -83.05)) == nil)
-        #expect(index.describe(Coordinate(latitude: .nan, longitude: -83.0)) == nil)
+        #expect(index.corner(Coordinate(latitude: 42.008, longitude: -83.0005)).map { [$0.street, $0.crossing ?? "-"] } == ["Main St", "-"])
+        #expect(index.corner(Coordinate(latitude: 42.05, longitude: -83.05)) == nil)
+        #expect(index.corner(Coordinate(latitude: .nan, longitude: -83.0)) == nil)
         #expect(StreetIndex([]).isEmpty)
     }
 }

@@ -20,8 +20,8 @@ struct ObservationLoadingTests {
         let n = try #require(content?.neighborhoods.first)
         #expect(n.observations.map(\.id) == ["a1", "md-1", "g1"])
         #expect(n.observations[1].description == "Cars *fast*.")
-        #expect(n.observations[0].title == "Speeding — Near the school")
-        #expect(n.observations[0].author == "A neighbor")
+        #expect(n.observations[0].location == .written("Near the school"))
+        #expect(n.observations[0].title == nil && n.observations[0].author == nil, "pages make them in their own language")
         #expect(n.observations[2].coordinate.latitude == 42.06)
     }
 

@@ -15,7 +15,7 @@ struct PrivacyTests {
         let (content, diagnostics) = f.load()
         #expect(diagnostics.isEmpty)
         let o = try #require(content?.neighborhoods.first?.observations.first)
-        #expect(o.author == "A neighbor")
+        #expect(o.author == nil)
         #expect(!String(describing: content as Any).contains("MARK-"))
     }
 
