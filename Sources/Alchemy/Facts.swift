@@ -72,7 +72,7 @@ public struct StoryFacts: Sendable {
     public init(neighborhood n: Neighborhood, site: SiteSettings, reports: [Observation]) {
         let published = reports.filter { $0.status == .published }.sorted { ($0.observed.day, $0.id) < ($1.observed.day, $1.id) }
         let namer = PlaceNamer(n)
-        let streetSet = Self.streetNames(n)
+        let streetSet = n.streetNames
         let redactor = Redactor(kinds: Set(Redactor.Kind.allCases), streets: streetSet)
         var labels: [String: String] = [:]
         for c in site.categories { labels[c.key] = c.label }
@@ -113,19 +113,6 @@ public struct StoryFacts: Sendable {
         s.split(whereSeparator: { $0 == "\n" || $0 == "\r" || $0 == "\t" || $0 == " " }).joined(separator: " ")
     }
 
-    /// The basemap's street names, lowercased, for the address finder: "w vernor hwy", "vernor hwy", "vernor".
-    static func streetNames(_ n: Neighborhood) -> Set<String> {
-        var out = Set<String>()
-        for f in n.basemap {
-            guard case .lines = f.geometry, let name = f.properties?["name"]?.scalarText?.lowercased(), !name.isEmpty else { continue }
-            var words = name.split(separator: " ").map { String($0.filter { $0 != "." }) }
-            out.insert(words.joined(separator: " "))
-            if words.count > 1, Addresses.suffixes.contains(words[words.count - 1]) { words.removeLast() }
-            out.insert(words.joined(separator: " "))
-            if words.count > 1, Addresses.directions.contains(words[0]) { out.insert(words.dropFirst().joined(separator: " ")) }
-        }
-        return out
-    }
 
     /// The facts as the model reads them: a short list, the newest reports first, at most `limit` of them.
     public func promptText(limit: Int = 15, textLimit: Int = 240) -> String {

@@ -36,11 +36,10 @@ public struct PlaceNamer: Sendable {
         var parks: [(name: String, area: Area)] = []
         var names: [String] = []
         for feature in n.basemap {
-            guard let name = feature.properties?["name"]?.scalarText?.trimmingCharacters(in: .whitespaces), !name.isEmpty else { continue }
-            switch feature.geometry {
-            case .lines(let ls): for l in ls { lines.append((name, l)) }
-            case .area(let a): parks.append((name, a))
-            case .point: break
+            guard let name = feature.name?.trimmingCharacters(in: .whitespaces), !name.isEmpty else { continue }
+            switch feature.kind {
+            case .street: for l in feature.lines { lines.append((name, l)) }
+            case .park, .water: parks.append((name, Area(polygons: feature.areas)))
             }
             if !names.contains(name) { names.append(name) }
         }

@@ -42,7 +42,7 @@ public enum Assembler {
                                    coalitions: coalitions, site: site, today: options.today)
         var hood = NeighborhoodSite(
             slug: n.slug, name: n.name, description: n.description, about: n.about, boundary: n.boundary,
-            basemap: n.basemap.compactMap(basemapFeature), observations: observations, stories: stories,
+            basemap: n.basemap, observations: observations, stories: stories,
             coalitions: coalitions, events: n.events, digests: digests, now: now,
             absoluteRoot: options.baseURL.map { $0 + n.slug + "/" }, fingerprint: n.fingerprint)
         hood.activity = Activity.of(observations: observations, stories: stories, events: n.events, now: now, site: site, today: options.today)
@@ -99,21 +99,6 @@ public enum Assembler {
                              events: events.filter { $0.coalition?.value == c.slug })
     }
 
-    static func basemapFeature(_ f: GeoJSON.Feature) -> BasemapFeature? {
-        let kindText = f.properties?["kind"]?.scalarText ?? f.properties?["leisure"]?.scalarText ?? ""
-        let name = f.properties?["name"]?.scalarText.map(TextCleaning.clean)
-        switch f.geometry {
-        case .area(let area):
-            let kind: BasemapFeature.Kind = kindText == "water" ? .water : (kindText == "park" || kindText.isEmpty ? .park : .other)
-            return BasemapFeature(kind: kind, name: name, areas: area.polygons, lines: [])
-        case .lines(let lines):
-            var street = BasemapFeature(kind: .street, name: name, areas: [], lines: lines)
-            street.roadClass = f.properties?["class"]?.scalarText ?? f.properties?["highway"]?.scalarText
-            return street
-        case .point:
-            return nil
-        }
-    }
 }
 
 extension Result {

@@ -97,16 +97,6 @@ public struct NeighborhoodSite: Sendable {
 }
 
 /// A basemap feature reduced to what a map draws.
-public struct BasemapFeature: Sendable {
-    public enum Kind: String, Sendable { case park, water, street, other }
-    public var kind: Kind
-    public var name: String?
-    public var areas: [Polygon]
-    public var lines: [[Coordinate]]
-    /// A street's functional class as the source names it (`principal_arterial`, `local`, ...).
-    public var roadClass: String?
-}
-
 /// A story with its observations (published only, in the order written) and coalition resolved.
 public struct StoryPage: Sendable {
     public var story: Story

@@ -12,7 +12,7 @@ public struct Neighborhood: Sendable {
     /// Markdown.
     public var about: String
     public var boundary: Area?
-    public var basemap: [GeoJSON.Feature]
+    public var basemap: [BasemapFeature]
     /// Sorted by observation date, then id. Every status is kept; `published` is what the site shows.
     public var observations: [Observation]
     public var stories: [Story]

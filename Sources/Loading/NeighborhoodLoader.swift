@@ -58,14 +58,14 @@ struct NeighborhoodLoader {
         }
 
         let boundary = self.boundary(dir + "/boundary.geojson", log: &log)
-        var basemap: [GeoJSON.Feature] = []
+        var basemap: [BasemapFeature] = []
         let basemapPath = dir + "/basemap.geojson"
         if folder.exists(basemapPath), let root = folder.readJSON(basemapPath, log: &log) {
-            basemap = GeoJSON.features(root, log: &log)
+            basemap = BasemapFeature.read(GeoJSON.features(root, log: &log), log: &log)
         }
         let streetIndex = StreetIndex(basemap.flatMap { f -> [(name: String, line: [Coordinate])] in
-            guard case .lines(let lines) = f.geometry, let name = f.properties?["name"]?.scalarText.map(TextCleaning.clean), !name.isEmpty else { return [] }
-            return lines.map { (name, $0) }
+            guard f.kind == .street, let name = f.name, !name.isEmpty else { return [] }
+            return f.lines.map { (name, $0) }
         })
         var observationLoader = ObservationLoader(site: site, folder: folder, streets: Self.streetNames(basemap))
         observationLoader.places = Places(streets: streetIndex)
@@ -130,10 +130,10 @@ struct NeighborhoodLoader {
     /// The basemap's street names, lowercased, with and without their suffix and direction
     /// ("w vernor hwy", "vernor hwy", "w vernor", "vernor"): what may follow a house number, and
     /// names that hold a number of their own ("w 7 mile rd").
-    static func streetNames(_ basemap: [GeoJSON.Feature]) -> Set<String> {
+    static func streetNames(_ basemap: [BasemapFeature]) -> Set<String> {
         var out = Set<String>()
         for f in basemap {
-            guard case .lines = f.geometry, let name = f.properties?["name"]?.scalarText?.lowercased(), !name.isEmpty else { continue }
+            guard f.kind == .street, let name = f.name?.lowercased(), !name.isEmpty else { continue }
             var words = name.split(separator: " ").map { String($0.filter { $0 != "." }) }
             out.insert(words.joined(separator: " "))
             if words.count > 1, Addresses.directions.contains(words[0]) { out.insert(words.dropFirst().joined(separator: " ")) }

@@ -143,7 +143,12 @@ extension ViewModels {
     /// The basemap as the maps draw it (made once, in `init`).
     static func basemapShapes(_ hood: NeighborhoodSite) -> [MapSpec.BasemapShape] {
         hood.basemap.map { f in
-            MapSpec.BasemapShape(kind: f.kind == .water ? .water : (f.kind == .street ? .street : .park), name: f.name,
+            let kind: MapSpec.BasemapShape.Kind = switch f.kind {
+            case .park: .park
+            case .water: .water
+            case .street: .street
+            }
+            return MapSpec.BasemapShape(kind: kind, name: f.name,
                                  streetClass: MapSpec.StreetClass(f.roadClass), areas: f.areas, lines: f.lines)
         }
     }
