@@ -1,4 +1,4 @@
-import Escaping
+import Formats
 import Loading
 
 /// A drafted story: the file's text and how it was made.
@@ -30,17 +30,17 @@ public enum StoryDrafter {
     /// The story file: front matter as every story has it, plus `generated`, and the narrative as the body.
     public static func file(_ d: DraftText, facts: StoryFacts, by: String, reason: String?, date: String) -> String {
         var lines = ["---"]
-        lines.append("title: \(Escape.yaml(d.title))")
+        lines.append("title: \(YAML.quoted(d.title))")
         lines.append("status: draft")
-        lines.append("observations: [\(facts.ids.map(Escape.yaml).joined(separator: ", "))]")
-        lines.append("call_to_action: \(Escape.yaml(d.callToAction))")
+        lines.append("observations: [\(facts.ids.map(YAML.quoted).joined(separator: ", "))]")
+        lines.append("call_to_action: \(YAML.quoted(d.callToAction))")
         // Tags passed the check as kebab-case words: written as they are, like every story's.
-        lines.append("tags: [\(d.tags.map { Identifiers.isSlug($0) ? $0 : Escape.yaml($0) }.joined(separator: ", "))]")
-        if let c = facts.coalition { lines.append("coalition: \(Escape.yaml(c.slug))") }
+        lines.append("tags: [\(d.tags.map { Identifiers.isSlug($0) ? $0 : YAML.quoted($0) }.joined(separator: ", "))]")
+        if let c = facts.coalition { lines.append("coalition: \(YAML.quoted(c.slug))") }
         lines.append("generated:")
-        lines.append("  by: \(Escape.yaml(by))")
-        if let reason { lines.append("  reason: \(Escape.yaml(reason))") }
-        lines.append("  date: \(Escape.yaml(date))")
+        lines.append("  by: \(YAML.quoted(by))")
+        if let reason { lines.append("  reason: \(YAML.quoted(reason))") }
+        lines.append("  date: \(YAML.quoted(date))")
         lines.append("---")
         return lines.joined(separator: "\n") + "\n" + d.narrative.trimmingCharacters(in: .whitespacesAndNewlines) + "\n"
     }

@@ -186,6 +186,33 @@ struct DraftTests {
         #expect(chat.body.contains("[phone removed]"))
     }
 
+    @Test("control characters, line separators and a byte order mark in the model's title and name are written escaped; check reads the draft")
+    func controlsInTheModelsWords() throws {
+        let odd = "\u{85}\u{9B}\u{2028}\u{2029}\u{FEFF}\u{7F}"
+        // A title may not break its line (the grounding check refuses that); other controls it may hold.
+        let inTitle = "\u{9B}\u{FEFF}\u{80}\u{7F}"
+        let card = Self.groundedCard.replacingOccurrences(of: "Speeding near Pickford St: 6 reports", with: "Speeding\(inTitle) near Pickford St: 6 reports")
+        let server = try StubServer { r, _ in
+            r.path == "/v1/models" ? .json(200, modelList(["models/smollm2\(odd)"])) : .json(200, chatAnswer(card))
+        }
+        defer { server.stop() }
+        let f = try Fixture(alchemy: "alchemy:\n  url: \(server.url)\n  timeout_s: 20\n  structured_output: json_schema\n")
+        defer { f.remove() }
+        let (status, t) = run(["draft", "testville", "--content", f.content, "--suggestion", "1", "--slug", "may-speeding"], in: f.dir)
+        #expect(status == 0, "\(t.err)")
+        let text = try #require(f.read(f.stories + "/may-speeding.md"))
+        let front = text.components(separatedBy: "\n---\n").first ?? ""
+        #expect(!front.unicodeScalars.contains { (0x7F...0x9F).contains($0.value) || [0x2028, 0x2029, 0xFEFF].contains($0.value) })
+        let story = try checked(f)
+        if text.contains("\n  by: \"smollm2") {
+            #expect(text.hasPrefix("---\ntitle: \"Speeding\\x9B\\uFEFF\\x80\\x7F near Pickford St: 6 reports in May 2024\"\n"))
+            #expect(story.title.hasPrefix("Speeding"))
+            #expect(text.contains("  by: \"smollm2\\x85\\x9B\\u2028\\u2029\\uFEFF\\x7F\"\n"))
+        } else {
+            Issue.record("the model's card was not taken: \(t.err)")
+        }
+    }
+
     @Test("an answer with line breaks typed raw inside its strings is read as meant")
     func rawLineBreaks() throws {
         let raw = Self.groundedCard.replacingOccurrences(of: "\\n\\n", with: "\n\n")
