@@ -370,13 +370,4 @@ struct TransportTests {
         }
     }
 
-    @Test("the socket client reads chunked answers and skips 100 Continue")
-    func chunked() throws {
-        #if os(Linux)
-        let raw = Array("HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n4\r\n{\"a\"\r\n3\r\n: 1\r\n1\r\n}\r\n0\r\n\r\n".utf8)
-        let parsed = try #require(SocketHTTP.parse(raw))
-        #expect(parsed.complete && parsed.response.status == 200 && parsed.response.body == Array("{\"a\": 1}".utf8))
-        #expect(SocketHTTP.parse(Array(raw.dropLast(5)))?.complete == false)
-        #endif
-    }
 }
