@@ -213,6 +213,30 @@ struct DraftTests {
         }
     }
 
+    @Test("the model is sent the reports as the site shows them, and its spaced-out phone number is refused and never written")
+    func sentWhatTheSiteShows() throws {
+        let phoned = Self.groundedCard.replacingOccurrences(of: "One resident counted 3 cars in 10 minutes.", with: "Call 313 - 555 - 0188 to help.")
+        let server = try StubServer { r, _ in r.path == "/v1/models" ? .json(200, modelList(["smollm2"])) : .json(200, chatAnswer(phoned)) }
+        defer { server.stop() }
+        let f = try Fixture(alchemy: "alchemy:\n  url: \(server.url)\n  model: smollm2\n  timeout_s: 20\n  structured_output: json_schema\n")
+        defer { f.remove() }
+        let csv = try #require(f.read(f.content + "/neighborhoods/testville/observations.csv"))
+        let row = "x1,speeding,Pickford and Wyoming,42.4202,-83.1552,2024-05-21,published,,\"Cars race here every night.<!-- call Jane 313-555-0188 -->\n\n"
+            + "[x]: http://example.com/jane \"\"Jane 313-555-0177\"\"\",,\n"
+        try f.write("neighborhoods/testville/observations.csv", csv + row)
+        let (status, t) = run(["draft", "testville", "--content", f.content, "--observations", "s1,s2,s3,s4,s5,s6,x1", "--slug", "may-speeding"], in: f.dir)
+        #expect(status == 0, "\(t.err)")
+        let chats = server.requests.filter { $0.path == "/v1/chat/completions" }
+        #expect(chats.count == 2)
+        let first = try #require(chats.first?.body)
+        #expect(first.contains("Cars race here every night."))
+        for hidden in ["Jane", "call Jane", "0188", "0177", "example.com", "<!--"] { #expect(!first.contains(hidden), "\(hidden)") }
+        #expect(t.err.hasPrefix("note: wrote the hand-made draft (invalid output): smollm2 answered twice and was rejected twice: its answer failed the grounding check:"), "\(t.err)")
+        #expect(t.err.contains("the narrative has a phone number"), "\(t.err)")
+        let text = try #require(f.read(f.stories + "/may-speeding.md"))
+        #expect(!text.contains("0188") && !text.contains("Jane"))
+    }
+
     @Test("an answer with line breaks typed raw inside its strings is read as meant")
     func rawLineBreaks() throws {
         let raw = Self.groundedCard.replacingOccurrences(of: "\\n\\n", with: "\n\n")
