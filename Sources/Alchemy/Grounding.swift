@@ -358,5 +358,18 @@ public struct GroundingCheck: Sendable {
 
 func quotedShort(_ s: String) -> String {
     let short = s.count > 40 ? String(s.prefix(40)) + "…" : s
-    return "'" + short + "'"
+    return "'" + printable(short) + "'"
+}
+
+/// A server's or a model's words made safe for a terminal and a one-line message: control
+/// characters (an escape sequence's ESC and CSI), line and paragraph separators and the bidi
+/// overrides each become U+FFFD.
+func printable(_ s: String) -> String {
+    guard s.unicodeScalars.contains(where: isUnprintable) else { return s }
+    return String(String.UnicodeScalarView(s.unicodeScalars.map { isUnprintable($0) ? "\u{FFFD}" : $0 }))
+}
+
+private func isUnprintable(_ c: Unicode.Scalar) -> Bool {
+    c.value < 0x20 || (0x7F...0x9F).contains(c.value) || c.value == 0x2028 || c.value == 0x2029
+        || (0x202A...0x202E).contains(c.value) || (0x2066...0x2069).contains(c.value) || c.value == 0xFEFF
 }

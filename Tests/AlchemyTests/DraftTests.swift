@@ -207,7 +207,9 @@ struct DraftTests {
         if text.contains("\n  by: \"smollm2") {
             #expect(text.hasPrefix("---\ntitle: \"Speeding\\x9B\\uFEFF\\x80\\x7F near Pickford St: 6 reports in May 2024\"\n"))
             #expect(story.title.hasPrefix("Speeding"))
-            #expect(text.contains("  by: \"smollm2\\x85\\x9B\\u2028\\u2029\\uFEFF\\x7F\"\n"))
+            // The model's name is shown, on the terminal and in the file, with its control characters replaced.
+            #expect(text.contains("  by: \"smollm2\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\"\n"))
+            #expect(t.err == "note: drafted by smollm2\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}; read it, check it against the reports, and set status: published yourself")
         } else {
             Issue.record("the model's card was not taken: \(t.err)")
         }
@@ -235,6 +237,22 @@ struct DraftTests {
         #expect(t.err.contains("the narrative has a phone number"), "\(t.err)")
         let text = try #require(f.read(f.stories + "/may-speeding.md"))
         #expect(!text.contains("0188") && !text.contains("Jane"))
+    }
+
+    @Test("a server's error text with an escape sequence reaches neither the terminal nor the file raw")
+    func escapeSequenceInAnError() throws {
+        let server = try StubServer { r, _ in
+            r.path == "/v1/models" ? .json(200, modelList(["smollm2"]))
+                : .json(500, "{\"error\": {\"message\": \"out of \\u001b[31mmemory\\u009b2J \\u202eevil\"}}")
+        }
+        defer { server.stop() }
+        let (status, t, f, file) = try draft(url: server.url)
+        defer { f.remove() }
+        #expect(status == 0)
+        let said = "the model server answered HTTP 500: out of \u{FFFD}[31mmemory\u{FFFD}2J \u{FFFD}evil"
+        #expect(t.err == "note: wrote the hand-made draft (failed or timed out): " + said)
+        #expect(file?.contains("  reason: \"\(said)\"\n") == true)
+        _ = try checked(f)
     }
 
     @Test("an answer with line breaks typed raw inside its strings is read as meant")
