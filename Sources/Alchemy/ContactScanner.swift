@@ -120,6 +120,8 @@ enum ContactScanner {
     static func houseNumbers(_ chars: [Character], streets: Set<String>) -> [Found] {
         var out: [Found] = []
         let words = WordScanner.words(String(chars))
+        // The first word after the number: numbers come in order, so this only moves forward.
+        var next = 0
         var i = 0
         while i < chars.count {
             guard isDigit(chars[i]), i == 0 || !(chars[i - 1].isLetter || isDigit(chars[i - 1])) else { i += 1; continue }
@@ -130,7 +132,8 @@ enum ContactScanner {
             let numberEnd = j
             defer { i = max(numberEnd, i + 1) }
             // A letter glued to the number: "5th", "3rd" (or a unit, "14500B", which the word after still shows).
-            guard let next = words.firstIndex(where: { $0.start >= numberEnd }) else { continue }
+            while next < words.count, words[next].start < numberEnd { next += 1 }
+            guard next < words.count, words[next].start - numberEnd <= 3 else { continue }
             let gap = chars[numberEnd..<words[next].start]
             guard !gap.isEmpty, gap.allSatisfy({ $0 == " " || $0 == "\u{A0}" || $0 == "\u{202F}" }) else { continue }
             var first = next

@@ -166,6 +166,17 @@ struct GroundingTests {
         #expect(problems("From May 1 - 20, 2024, 6 reports came near Pickford St.") == [])
     }
 
+    @Test("the contact scanner takes time in proportion to the text, whatever it holds")
+    func scannerIsLinear() {
+        let streets: Set<String> = ["pickford st", "pickford"]
+        for unit in ["1 a ", "1 2 ", "1@", "a at b dot ", "12 Pickford St ", "313-", "1 \u{A0}"] {
+            let text = String(repeating: unit, count: 60_000 / unit.count)
+            let started = Date()
+            _ = ContactScanner.masked(text, streets: streets)
+            #expect(Date().timeIntervalSince(started) < 5, "\(unit)")
+        }
+    }
+
     @Test("a magnitude the count of the reports does not support is refused")
     func magnitudes() throws {
         let (f, facts) = try facts()
