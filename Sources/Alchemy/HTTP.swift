@@ -35,13 +35,14 @@ enum HTTP {
         return viaURLSession(method, address, body: body, timeout: timeout)
     }
 
-    static func viaURLSession(_ method: String, _ address: String, body: [UInt8]?, timeout: Double) -> Result<Response, Failure> {
+    static func viaURLSession(_ method: String, _ address: String, body: [UInt8]?, timeout: Double, maxBytes: Int = maxBody) -> Result<Response, Failure> {
         guard let url = URL(string: address) else { return .failure(.failed("bad URL \(address)")) }
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = timeout
         configuration.timeoutIntervalForResource = timeout
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        let session = URLSession(configuration: configuration)
+        let receiver = BudgetedReceiver(maxBytes: maxBytes)
+        let session = URLSession(configuration: configuration, delegate: receiver, delegateQueue: nil)
         defer { session.finishTasksAndInvalidate() }
         var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
         request.httpMethod = method
@@ -50,25 +51,13 @@ enum HTTP {
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
             request.httpBody = Data(body)
         }
-        let box = Locked<Result<Response, Failure>?>(nil)
-        let done = DispatchSemaphore(value: 0)
-        let task = session.dataTask(with: request) { data, response, error in
-            if let error {
-                box.withLock { $0 = .failure(classify(error)) }
-            } else if let http = response as? HTTPURLResponse {
-                let bytes = data.map { [UInt8]($0) } ?? []
-                box.withLock { $0 = bytes.count > maxBody ? .failure(.failed("the answer is larger than 8 MB")) : .success(Response(status: http.statusCode, body: bytes)) }
-            } else {
-                box.withLock { $0 = .failure(.failed("no HTTP answer")) }
-            }
-            done.signal()
-        }
+        let task = session.dataTask(with: request)
         task.resume()
-        if done.wait(timeout: .now() + timeout + 5) == .timedOut {
+        if receiver.done.wait(timeout: .now() + timeout + 5) == .timedOut {
             task.cancel()
             return .failure(.timedOut)
         }
-        return box.value ?? .failure(.failed("no answer"))
+        return receiver.outcome.value ?? .failure(.failed("no answer"))
     }
 
     static func classify(_ error: Error) -> Failure {
@@ -85,6 +74,50 @@ enum HTTP {
         }
         let text = ns.localizedDescription.split(whereSeparator: \.isNewline).first.map(String.init) ?? "error \(ns.code)"
         return .failed(text)
+    }
+}
+
+/// An answer's bytes as URLSession hands them over; past `maxBytes` the task is cancelled then and
+/// there, instead of the whole answer being held first.
+final class BudgetedReceiver: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    let maxBytes: Int
+    let done = DispatchSemaphore(value: 0)
+    let body = Locked<[UInt8]>([])
+    let outcome = Locked<Result<HTTP.Response, HTTP.Failure>?>(nil)
+
+    init(maxBytes: Int) {
+        self.maxBytes = maxBytes
+    }
+
+    func refuse(_ task: URLSessionTask) {
+        outcome.withLock { $0 = $0 ?? .failure(.failed("the answer is larger than \(HTTPResponseParser.size(maxBytes))")) }
+        body.withLock { $0 = [] }
+        task.cancel()
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        let over = body.withLock { bytes -> Bool in
+            guard bytes.count + data.count <= maxBytes else { return true }
+            bytes.append(contentsOf: data)
+            return false
+        }
+        if over { refuse(dataTask) }
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
+        let bytes = body.value
+        let status = (task.response as? HTTPURLResponse)?.statusCode
+        outcome.withLock { result in
+            guard result == nil else { return }
+            if let error {
+                result = .failure(HTTP.classify(error))
+            } else if let status {
+                result = .success(HTTP.Response(status: status, body: bytes))
+            } else {
+                result = .failure(.failed("no HTTP answer"))
+            }
+        }
+        done.signal()
     }
 }
 

@@ -131,3 +131,33 @@ struct SocketBudgetTests {
     }
 }
 #endif
+
+@Suite("HTTP: URLSession's budget")
+struct URLSessionBudgetTests {
+    @Test("an answer past the budget is refused as it arrives, chunked or not; one within it is whole")
+    func refusedPastTheBudget() throws {
+        let server = try StubServer { r, _ in
+            .raw { send in
+                let chunked = r.path == "/chunked"
+                let head = chunked ? "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n" : "HTTP/1.1 200 OK\r\nContent-Length: 4000000\r\n\r\n"
+                guard send(Array(head.utf8)) else { return }
+                // 3.6 MB of body either way: chunks of 6 KB, or one sized body.
+                let x = String(repeating: "x", count: 6144)
+                let piece = [UInt8]((chunked ? "1800\r\n" + x + "\r\n" : x).utf8)
+                for _ in 0..<600 { guard send(piece) else { return } }
+                if chunked { _ = send(Array("0\r\n\r\n".utf8)) }
+            }
+        }
+        defer { server.stop() }
+        for path in ["/chunked", "/sized"] {
+            let started = Date()
+            let answer = HTTP.viaURLSession("GET", server.url + path, body: nil, timeout: 30, maxBytes: 1 << 20)
+            if case .success(let r) = answer { Issue.record("\(path): \(r.body.count) bytes taken") }
+            #expect((try? answer.get()) == nil && answer == .failure(.failed("the answer is larger than 1 MB")), "\(path)")
+            #expect(Date().timeIntervalSince(started) < 20)
+        }
+        let small = try StubServer { _, _ in .json(200, "{\"ok\": true}") }
+        defer { small.stop() }
+        #expect(HTTP.viaURLSession("GET", small.url + "/", body: nil, timeout: 10, maxBytes: 1 << 20) == .success(HTTP.Response(status: 200, body: Array("{\"ok\": true}".utf8))))
+    }
+}
