@@ -7,6 +7,7 @@ cd "$(dirname "$0")/.."
 seconds=${1:-60}; shift || true
 targets=("$@"); [ ${#targets[@]} -gt 0 ] || targets=(FrontMatter CSV GeoJSON Liquid Markdown)
 out=.build/fuzz; mkdir -p "$out/lib"
+[ $# -gt 0 ] || targets+=(HTTPResponse)  # the model client's answer parser
 flags=(-swift-version 6 -sanitize=fuzzer,address -parse-as-library -O -g -I "$out/lib" -I Sources/CYAML -I Sources/CCmarkGFM)
 module() {  # module NAME [LINK...]
   local name=$1; shift
@@ -22,9 +23,11 @@ module Liquid
 module Markdown
 libs=(-L "$out/lib" -lFormats -lGeo -lDiagnostics -lLiquid -lCivilTime -lEscaping -lMarkdown -lyaml -lcmark-gfm -lcmark-gfm-extensions)
 for t in "${targets[@]}"; do
-  swiftc "${flags[@]}" Fuzz/Fuzz$t.swift "${libs[@]}" -o "$out/fuzz-$t" 2>&1 | grep -v "Cannot export local symbol" || true
+  sources=(); [ "$t" = HTTPResponse ] && sources=(Sources/Alchemy/HTTPResponseParser.swift)
+  swiftc "${flags[@]}" Fuzz/Fuzz$t.swift "${sources[@]}" "${libs[@]}" -o "$out/fuzz-$t" 2>&1 | grep -v "Cannot export local symbol" || true
   corpus="$out/$t/corpus"; crashes="$out/$t/crashes"; mkdir -p "$corpus" "$crashes"
   case $t in
+    HTTPResponse) cp Fuzz/HTTPResponseSeeds/* "$corpus/" ;;
     FrontMatter) find content -name '*.md' -exec cp {} "$corpus/" \; ;;
     CSV) find content -name '*.csv' -exec cp {} "$corpus/" \; ;;
     GeoJSON) find content -name '*.geojson' -size -200k -exec cp {} "$corpus/" \; ;;

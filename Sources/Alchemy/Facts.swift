@@ -2,11 +2,13 @@ import CivilTime
 import Foundation
 import Geo
 import Loading
+import Markdown
 import Redaction
 
-/// Everything a draft may say, taken only from public fields of published reports, after the privacy
-/// grid and redaction: what the model sees, what the grounding check compares its answer with,
-/// and what the hand-made draft is written from.
+/// Everything a draft may say, taken only from public fields of published reports as the site shows
+/// them (the resident's Markdown rendered to the text a reader sees: no HTML comment, no link
+/// reference definition), redacted again after rendering: what the model sees, what the grounding
+/// check compares its answer with, and what the hand-made draft is written from.
 public struct StoryFacts: Sendable {
     /// One report as the model sees it. No author, no private field, no exact point.
     public struct Report: Sendable {
@@ -82,11 +84,17 @@ public struct StoryFacts: Sendable {
             // The prompt is English: a place or title the content did not write is said in English here.
             let place = o.location.english(in: n.name)
             let streets = namer.streets.isEmpty ? [] : namer.streets.nearest(o.coordinate, within: PlaceNamer.streetReach).prefix(2).map(\.name)
-            let words = redactor.redact(o.description).text
-            let paragraph = words.components(separatedBy: "\n\n").first { !$0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty } ?? ""
+            let shown = PublicText.of(o, in: n, site: site)
+            // Redacted again once rendered (an entity or a backslash no longer hides a number), and
+            // what the redactor may still miss masked (see `ContactScanner`).
+            let field = { (name: String) in shown.field(name)?.published ?? "" }
+            let clean = { (text: String) in ContactScanner.masked(redactor.redact(text).text, streets: streetSet) }
+            // One block a line: the first line is the first paragraph.
+            let words = clean(Self.shownText(field("description")))
+            let paragraph = words.split(separator: "\n").first { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.map(String.init) ?? ""
             return Report(id: o.id, categoryKey: o.category, category: labels[o.category] ?? o.category, day: o.observed.day,
-                          location: redactor.redact(place).text, streets: streets,
-                          title: Self.oneLine(redactor.redact(o.title ?? "\(labels[o.category] ?? o.category) — \(place)").text), text: Self.oneLine(words),
+                          location: Self.oneLine(clean(shown.field("location")?.published ?? place)), streets: streets,
+                          title: Self.oneLine(clean(shown.field("title")?.published ?? "\(labels[o.category] ?? o.category) — \(place)")), text: Self.oneLine(words),
                           firstParagraph: Self.oneLine(paragraph))
         }
         let counts = Suggester.counts(published)
@@ -106,6 +114,13 @@ public struct StoryFacts: Sendable {
         basemapNames = namer.basemapNames
         categoryLabels = site.categories.map(\.label)
         streetNames = streetSet
+    }
+
+    /// A resident's Markdown as the report's page shows it, in plain text, one block a line: what
+    /// the site renders (raw HTML, comments and link reference definitions are never shown),
+    /// entities decoded.
+    static func shownText(_ markdown: String) -> String {
+        markdown.isEmpty ? "" : HTMLText.lines(MarkdownRenderer.html(markdown))
     }
 
     /// Text on one line: Markdown line breaks and runs of spaces become single spaces.

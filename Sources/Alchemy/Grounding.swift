@@ -50,6 +50,8 @@ public struct GroundingCheck: Sendable {
     let redactor: Redactor
     /// The basemap's names, lowercased.
     let streetNamesLower: [String]
+    /// Magnitude words ("dozens", "thousands") the residents wrote themselves.
+    let magnitudeWords: Set<String>
 
     static let placeSuffixes: Set<String> = Addresses.suffixes.union(["park", "parks", "playground", "field", "plaza", "bridge"])
     static let placePrepositions: Set<String> = ["on", "at", "onto", "along", "near", "down", "up", "off", "between", "from", "to",
@@ -125,6 +127,7 @@ public struct GroundingCheck: Sendable {
         sentenceStarts = starts
         redactor = Redactor(kinds: Set(Redactor.Kind.allCases), streets: facts.streetNames)
         streetNamesLower = facts.basemapNames.map { $0.lowercased() }
+        magnitudeWords = Set(facts.reports.flatMap { WordScanner.words($0.text + " " + $0.title) }.map(\.lower).filter { Words.magnitudes[$0] != nil })
     }
 
     /// Everything the facts say in words.
@@ -203,6 +206,13 @@ public struct GroundingCheck: Sendable {
             }
             out.append("the \(field) has \(f.kind.noun)")
         }
+        // The forms the redactor may miss ("313 - 555 - 0188", "jane at example dot com", "14500 livernois ave"):
+        // no draft needs them, whatever the reports show.
+        var told = Set(out)
+        for f in ContactScanner.findings(in: text, streets: facts.streetNames) where told.insert("the \(field) has \(f.kind.noun)").inserted {
+            out.append("the \(field) has \(f.kind.noun)")
+        }
+        if Self.hasCharacterReference(text) { out.append("the \(field) has an HTML character reference (write the character itself)") }
         let lower = text.lowercased()
         if lower.contains("http://") || lower.contains("https://") || lower.contains("www.") || text.contains("](") {
             out.append("the \(field) has a link")
@@ -242,7 +252,9 @@ public struct GroundingCheck: Sendable {
             out.append("the \(field) names \(quotedShort((run + [i]).map { words[$0].text }.joined(separator: " "))), which is neither in the reports nor on the basemap")
             handled.formUnion(run + [i])
         }
+        out += magnitudeProblems(text, words: words, field: field)
         for (i, w) in words.enumerated() {
+            if Words.magnitudes[w.lower] != nil { continue }
             if let value = Words.spelledNumbers[w.lower], !numbers.contains(value) {
                 out.append("the \(field) says \(quotedShort(w.text)), which is not a count of the reports")
                 continue
@@ -257,6 +269,52 @@ public struct GroundingCheck: Sendable {
             out.append("the \(field) names \(quotedShort(w.text)), which is not a place, street, category, month or word of the reports (a person's name?)")
         }
         return out
+    }
+
+    /// "Dozens", "thousands of crashes", "a million drivers", "10K", "100s": sizes without a count
+    /// of the reports behind them, unless the residents wrote the same word.
+    func magnitudeProblems(_ text: String, words: [WordScanner.Word], field: String) -> [String] {
+        var out: [String] = []
+        for w in words {
+            guard let least = Words.magnitudes[w.lower], facts.count < least, !magnitudeWords.contains(w.lower) else { continue }
+            out.append("the \(field) says \(quotedShort(w.text)), which \(facts.count == 1 ? "one report does" : "\(facts.count) reports do") not support")
+        }
+        let chars = Array(text)
+        var i = 0
+        while i < chars.count {
+            guard chars[i].isASCII, chars[i].isNumber, i == 0 || !(chars[i - 1].isLetter || chars[i - 1].isNumber) else { i += 1; continue }
+            var j = i
+            while j < chars.count, chars[j].isASCII && chars[j].isNumber || chars[j] == "," && j + 1 < chars.count && chars[j + 1].isNumber { j += 1 }
+            var k = j
+            while k < chars.count, chars[k].isLetter { k += 1 }
+            let value = Int(String(chars[i..<j]).filter(\.isNumber).prefix(15)) ?? 0
+            let unit = String(chars[j..<k]).lowercased()
+            let times: Int? = ["k": 1_000, "m": 1_000_000, "mn": 1_000_000, "mil": 1_000_000, "b": 1_000_000_000, "bn": 1_000_000_000][unit]
+            // "100s", but not a decade ("the 1990s").
+            let plural = unit == "s" && !(value % 10 == 0 && (1900...2090).contains(value)) && !(value % 10 == 0 && value < 100 && value >= 20)
+            let claimed = times.map { value.multipliedReportingOverflow(by: $0).partialValue } ?? (plural ? value * 2 : nil)
+            if let claimed, !numbers.contains(claimed), facts.count < claimed {
+                out.append("the \(field) says \(String(chars[i..<k])), which \(facts.count == 1 ? "one report does" : "\(facts.count) reports do") not support")
+            }
+            i = max(k, i + 1)
+        }
+        return out
+    }
+
+    /// `&#64;`, `&#x2d;`, `&commat;`: Markdown turns them into the character, past every check of the text.
+    static func hasCharacterReference(_ s: String) -> Bool {
+        let u = Array(s.utf8)
+        var i = 0
+        while i < u.count {
+            guard u[i] == UInt8(ascii: "&") else { i += 1; continue }
+            var j = i + 1
+            if j < u.count, u[j] == UInt8(ascii: "#") { j += 1 }
+            let start = j
+            while j < u.count, j - start < 32, (u[j] | 0x20) >= 0x61 && (u[j] | 0x20) <= 0x7A || u[j] >= 0x30 && u[j] <= 0x39 { j += 1 }
+            if j > start, j < u.count, u[j] == UInt8(ascii: ";") { return true }
+            i += 1
+        }
+        return false
     }
 
     static let directionWords: Set<String> = ["north", "south", "east", "west", "n", "s", "e", "w", "ne", "nw", "se", "sw", "northeast",
@@ -300,5 +358,18 @@ public struct GroundingCheck: Sendable {
 
 func quotedShort(_ s: String) -> String {
     let short = s.count > 40 ? String(s.prefix(40)) + "…" : s
-    return "'" + short + "'"
+    return "'" + printable(short) + "'"
+}
+
+/// A server's or a model's words made safe for a terminal and a one-line message: control
+/// characters (an escape sequence's ESC and CSI), line and paragraph separators and the bidi
+/// overrides each become U+FFFD.
+func printable(_ s: String) -> String {
+    guard s.unicodeScalars.contains(where: isUnprintable) else { return s }
+    return String(String.UnicodeScalarView(s.unicodeScalars.map { isUnprintable($0) ? "\u{FFFD}" : $0 }))
+}
+
+private func isUnprintable(_ c: Unicode.Scalar) -> Bool {
+    c.value < 0x20 || (0x7F...0x9F).contains(c.value) || c.value == 0x2028 || c.value == 0x2029
+        || (0x202A...0x202E).contains(c.value) || (0x2066...0x2069).contains(c.value) || c.value == 0xFEFF
 }

@@ -17,10 +17,7 @@ import Darwin
 /// localhost) is asked with blocking sockets and `poll`, which sleep while they wait; `https://`
 /// goes through URLSession, which brings TLS.
 enum HTTP {
-    struct Response: Sendable, Equatable {
-        var status: Int
-        var body: [UInt8]
-    }
+    typealias Response = HTTPResponse
 
     enum Failure: Error, Equatable {
         case unreachable(String)
@@ -28,7 +25,7 @@ enum HTTP {
         case failed(String)
     }
 
-    /// Answers bigger than this are refused.
+    /// Answers bigger than this are refused (for the socket client, counted as they travel: heads and chunk sizes too).
     static let maxBody = 8 * 1024 * 1024
 
     static func send(_ method: String, _ address: String, body: [UInt8]?, timeout: Double) -> Result<Response, Failure> {
@@ -38,13 +35,14 @@ enum HTTP {
         return viaURLSession(method, address, body: body, timeout: timeout)
     }
 
-    static func viaURLSession(_ method: String, _ address: String, body: [UInt8]?, timeout: Double) -> Result<Response, Failure> {
+    static func viaURLSession(_ method: String, _ address: String, body: [UInt8]?, timeout: Double, maxBytes: Int = maxBody) -> Result<Response, Failure> {
         guard let url = URL(string: address) else { return .failure(.failed("bad URL \(address)")) }
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = timeout
         configuration.timeoutIntervalForResource = timeout
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        let session = URLSession(configuration: configuration)
+        let receiver = BudgetedReceiver(maxBytes: maxBytes)
+        let session = URLSession(configuration: configuration, delegate: receiver, delegateQueue: nil)
         defer { session.finishTasksAndInvalidate() }
         var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
         request.httpMethod = method
@@ -53,25 +51,13 @@ enum HTTP {
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
             request.httpBody = Data(body)
         }
-        let box = Locked<Result<Response, Failure>?>(nil)
-        let done = DispatchSemaphore(value: 0)
-        let task = session.dataTask(with: request) { data, response, error in
-            if let error {
-                box.withLock { $0 = .failure(classify(error)) }
-            } else if let http = response as? HTTPURLResponse {
-                let bytes = data.map { [UInt8]($0) } ?? []
-                box.withLock { $0 = bytes.count > maxBody ? .failure(.failed("the answer is larger than 8 MB")) : .success(Response(status: http.statusCode, body: bytes)) }
-            } else {
-                box.withLock { $0 = .failure(.failed("no HTTP answer")) }
-            }
-            done.signal()
-        }
+        let task = session.dataTask(with: request)
         task.resume()
-        if done.wait(timeout: .now() + timeout + 5) == .timedOut {
+        if receiver.done.wait(timeout: .now() + timeout + 5) == .timedOut {
             task.cancel()
             return .failure(.timedOut)
         }
-        return box.value ?? .failure(.failed("no answer"))
+        return receiver.outcome.value ?? .failure(.failed("no answer"))
     }
 
     static func classify(_ error: Error) -> Failure {
@@ -91,10 +77,54 @@ enum HTTP {
     }
 }
 
+/// An answer's bytes as URLSession hands them over; past `maxBytes` the task is cancelled then and
+/// there, instead of the whole answer being held first.
+final class BudgetedReceiver: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    let maxBytes: Int
+    let done = DispatchSemaphore(value: 0)
+    let body = Locked<[UInt8]>([])
+    let outcome = Locked<Result<HTTP.Response, HTTP.Failure>?>(nil)
+
+    init(maxBytes: Int) {
+        self.maxBytes = maxBytes
+    }
+
+    func refuse(_ task: URLSessionTask) {
+        outcome.withLock { $0 = $0 ?? .failure(.failed("the answer is larger than \(HTTPResponseParser.size(maxBytes))")) }
+        body.withLock { $0 = [] }
+        task.cancel()
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        let over = body.withLock { bytes -> Bool in
+            guard bytes.count + data.count <= maxBytes else { return true }
+            bytes.append(contentsOf: data)
+            return false
+        }
+        if over { refuse(dataTask) }
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
+        let bytes = body.value
+        let status = (task.response as? HTTPURLResponse)?.statusCode
+        outcome.withLock { result in
+            guard result == nil else { return }
+            if let error {
+                result = .failure(HTTP.classify(error))
+            } else if let status {
+                result = .success(HTTP.Response(status: status, body: bytes))
+            } else {
+                result = .failure(.failed("no HTTP answer"))
+            }
+        }
+        done.signal()
+    }
+}
+
 #if os(Linux)
 /// HTTP/1.1 over a blocking socket: one request, `Connection: close`, Content-Length or chunked answers.
 enum SocketHTTP {
-    static func send(_ method: String, _ address: String, body: [UInt8]?, timeout: Double) -> Result<HTTP.Response, HTTP.Failure> {
+    static func send(_ method: String, _ address: String, body: [UInt8]?, timeout: Double, maxBytes: Int = HTTP.maxBody) -> Result<HTTP.Response, HTTP.Failure> {
         guard let url = URL(string: address), let host = url.host, !host.isEmpty else { return .failure(.failed("bad URL \(address)")) }
         let port = url.port ?? 80
         var path = url.path.isEmpty ? "/" : url.path
@@ -121,7 +151,8 @@ enum SocketHTTP {
             }
             sent += n
         }
-        var answer: [UInt8] = []
+        // Each byte is read once, as it comes; the deadline is for the whole exchange, not each read.
+        var parser = HTTPResponseParser(maxBytes: maxBytes)
         var buffer = [UInt8](repeating: 0, count: 65_536)
         while true {
             guard wait(fd, for: Int16(POLLIN), until: deadline) else { return .failure(.timedOut) }
@@ -130,14 +161,14 @@ enum SocketHTTP {
                 if errno == EINTR || errno == EAGAIN { continue }
                 return .failure(.failed("the connection was lost (\(String(cString: strerror(errno))))"))
             }
-            if n == 0 { break }
-            answer += buffer[0..<n]
-            if answer.count > HTTP.maxBody + 65_536 { return .failure(.failed("the answer is larger than 8 MB")) }
-            // Done as soon as a Content-Length answer is whole (some servers keep the socket open).
-            if let parsed = parse(answer), parsed.complete { return .success(parsed.response) }
+            let outcome = n == 0 ? parser.finish() : buffer.withUnsafeBufferPointer { parser.feed(UnsafeBufferPointer(rebasing: $0[0..<n])) }
+            switch outcome {
+            case .needMore: continue
+            // Done as soon as the answer is whole (some servers keep the socket open).
+            case .complete(let response): return .success(response)
+            case .refused(let why): return .failure(.failed(why))
+            }
         }
-        guard let parsed = parse(answer) else { return .failure(.failed("no HTTP answer")) }
-        return .success(parsed.response)
     }
 
     /// A connected socket, trying each address of `host` in turn.
@@ -187,60 +218,6 @@ enum SocketHTTP {
             if n > 0 { return true }
             if n < 0 && errno != EINTR { return true }  // the next read or write reports the error
         }
-    }
-
-    /// The status and body of what has arrived, and whether it is whole.
-    static func parse(_ bytes: [UInt8]) -> (response: HTTP.Response, complete: Bool)? {
-        guard let end = find([13, 10, 13, 10], in: bytes) else { return nil }
-        let head = String(decoding: bytes[0..<end], as: UTF8.self)
-        let lines = head.components(separatedBy: "\r\n")
-        let statusParts = lines.first?.split(separator: " ") ?? []
-        guard statusParts.count >= 2, statusParts[0].hasPrefix("HTTP/"), let status = Int(statusParts[1]) else { return nil }
-        if status == 100 {  // "100 Continue", then the real answer
-            return parse(Array(bytes[(end + 4)...]))
-        }
-        var length: Int?
-        var chunked = false
-        for line in lines.dropFirst() {
-            let lower = line.lowercased()
-            if lower.hasPrefix("content-length:") { length = Int(lower.dropFirst(15).trimmingCharacters(in: .whitespaces)) }
-            if lower.hasPrefix("transfer-encoding:") && lower.contains("chunked") { chunked = true }
-        }
-        let body = Array(bytes[(end + 4)...])
-        if chunked {
-            guard let decoded = dechunk(body) else { return (HTTP.Response(status: status, body: body), false) }
-            return (HTTP.Response(status: status, body: decoded), true)
-        }
-        if let length {
-            return (HTTP.Response(status: status, body: Array(body.prefix(length))), body.count >= length)
-        }
-        return (HTTP.Response(status: status, body: body), false)
-    }
-
-    /// A chunked body decoded, or nil while its last chunk has not arrived.
-    static func dechunk(_ b: [UInt8]) -> [UInt8]? {
-        var out: [UInt8] = []
-        var i = 0
-        while true {
-            guard let lineEnd = find([13, 10], in: b, from: i) else { return nil }
-            let sizeText = String(decoding: b[i..<lineEnd], as: UTF8.self).split(separator: ";").first ?? ""
-            guard let size = Int(sizeText.trimmingCharacters(in: .whitespaces), radix: 16), size >= 0 else { return nil }
-            i = lineEnd + 2
-            if size == 0 { return out }
-            guard i + size + 2 <= b.count else { return nil }
-            out += b[i..<(i + size)]
-            i += size + 2
-        }
-    }
-
-    static func find(_ needle: [UInt8], in hay: [UInt8], from start: Int = 0) -> Int? {
-        guard hay.count >= needle.count, start <= hay.count - needle.count else { return nil }
-        var i = start
-        while i <= hay.count - needle.count {
-            if hay[i] == needle[0] && hay[i + 1] == needle[1] && (needle.count < 3 || Array(hay[i..<(i + needle.count)]) == needle) { return i }
-            i += 1
-        }
-        return nil
     }
 }
 #endif

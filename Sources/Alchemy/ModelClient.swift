@@ -105,7 +105,7 @@ public struct ModelClient: Sendable {
                 }
             }
         }
-        let shownName = Self.displayName(model ?? "model")
+        let shownName = printable(Self.displayName(model ?? "model"))
         var messages = [Prompt.Message(role: "system", content: Prompt.system), Prompt.Message(role: "user", content: Prompt.user(facts))]
         var firstProblem: String?
         for attempt in 1...2 {
@@ -261,7 +261,7 @@ public struct ModelClient: Sendable {
         guard let root = JSON.parse(text, path: "error", log: &log) else { return "" }
         let message = root["error"]?["message"]?.scalarText ?? root["error"]?.scalarText ?? root["detail"]?.scalarText
             ?? root["message"]?.scalarText ?? ""
-        let line = message.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+        let line = printable(message.split(whereSeparator: \.isNewline).first.map(String.init) ?? "")
         return line.count > 160 ? String(line.prefix(160)) + "…" : line
     }
 

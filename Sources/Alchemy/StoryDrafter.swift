@@ -1,4 +1,5 @@
 import Escaping
+import Formats
 import Loading
 
 /// A drafted story: the file's text and how it was made.

@@ -53,6 +53,15 @@ public enum Words {
         "ninety": 90, "hundred": 100, "dozen": 12,
     ]
 
+    /// Words that say how many without a number, lowercased, to the least count they claim: "dozens"
+    /// of three reports is not true. `Int.max`: no count supports it.
+    public static let magnitudes: [String: Int] = [
+        "dozens": 24, "scores": 40, "tens": 20, "hundreds": 200, "thousand": 1_000, "thousands": 2_000,
+        "million": 1_000_000, "millions": 2_000_000, "billion": 1_000_000_000, "billions": 2_000_000_000,
+        "trillion": Int.max, "trillions": Int.max, "countless": Int.max, "innumerable": Int.max, "uncountable": Int.max,
+        "myriad": Int.max, "myriads": Int.max, "umpteen": Int.max, "zillions": Int.max, "gazillions": Int.max, "untold": Int.max,
+    ]
+
     /// Month names and their usual short forms, lowercased, to their number.
     public static let months: [String: Int] = {
         var out: [String: Int] = [:]

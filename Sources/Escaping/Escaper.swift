@@ -99,25 +99,29 @@ public enum Escape {
     /// The inside of a JSON string (RFC 8259), also safe inside a `<script>` (U+2028 and U+2029 escaped).
     public static let jsonText = Escaper(["\"": "\\\"", "\\": "\\\\", "\n": "\\n", "\t": "\\t", "\r": "\\r",
                                           "\u{2028}": "\\u2028", "\u{2029}": "\\u2029"], controls: .unicodeEscape)
-    /// The inside of a double-quoted YAML string; other C0 controls become spaces. What YAML does not
-    /// allow as it is (C1 controls, U+FFFE, U+FFFF) or reads as a line break (U+0085, U+2028, U+2029) or
-    /// a byte-order mark (U+FEFF) is written as a YAML escape, so the value reads back as it was.
-    public static let yamlText = Escaper(yamlEscapes, controls: .space)
+    /// The inside of a double-quoted YAML string that libyaml reads back as exactly the text, on one
+    /// line: every C0 and C1 control and DEL as `\xHH` (tab and line breaks as `\t`, `\n`, `\r`);
+    /// U+2028, U+2029 (line breaks to YAML), the byte-order mark U+FEFF and the noncharacters U+FFFE,
+    /// U+FFFF as `\uHHHH`; `"` and `\` as `\"` and `\\`.
+    public static let yamlText = Escaper(yamlEscapes)
 
     static let yamlEscapes: [Unicode.Scalar: String] = {
-        var map: [Unicode.Scalar: String] = ["\"": "\\\"", "\\": "\\\\", "\n": "\\n",
-                                             "\u{85}": "\\N", "\u{2028}": "\\L", "\u{2029}": "\\P",
-                                             "\u{FEFF}": "\\uFEFF", "\u{FFFE}": "\\uFFFE", "\u{FFFF}": "\\uFFFF"]
-        for v in UInt32(0x80)...0x9F where v != 0x85 {
-            map[Unicode.Scalar(v)!] = "\\x" + String(v, radix: 16, uppercase: true)
+        func hex(_ v: UInt32, _ digits: Int) -> String {
+            let h = String(v, radix: 16, uppercase: true)
+            return String(repeating: "0", count: max(0, digits - h.utf8.count)) + h
         }
+        var map: [Unicode.Scalar: String] = ["\"": "\\\"", "\\": "\\\\", "\t": "\\t", "\n": "\\n", "\r": "\\r"]
+        for v in Array(UInt32(0)..<0x20) + Array(UInt32(0x7F)...0x9F) where map[Unicode.Scalar(v)!] == nil {
+            map[Unicode.Scalar(v)!] = "\\x" + hex(v, 2)
+        }
+        for v: UInt32 in [0x2028, 0x2029, 0xFEFF, 0xFFFE, 0xFFFF] { map[Unicode.Scalar(v)!] = "\\u" + hex(v, 4) }
         return map
     }()
 
     /// A JSON string literal, quotes included.
     public static func json(_ s: String) -> String { "\"" + jsonText(s) + "\"" }
 
-    /// A double-quoted YAML scalar.
+    /// A double-quoted YAML scalar (see `yamlText`).
     public static func yaml(_ s: String) -> String { "\"" + yamlText(s) + "\"" }
 }
 

@@ -36,6 +36,8 @@ public struct Narrator: Sendable {
 
     public struct Failure: Error, Sendable {
         public var message: String
+        /// The signal that killed espeak-ng or opusenc, when one crashed.
+        public var signal: Int32? = nil
     }
 
     /// The Ogg Opus bytes of `text` read by `voice`, checked, with their length.
@@ -46,15 +48,15 @@ public struct Narrator: Sendable {
         defer { try? fm.removeItem(atPath: work) }
         let textFile = work + "/text.txt", speech = work + "/speech.wav", opus = work + "/narration.opus"
         guard (try? fm.createDirectory(atPath: work, withIntermediateDirectories: true)) != nil,
-              fm.createFile(atPath: textFile, contents: Data(text.utf8)) else {
+              fm.createFile(atPath: textFile, contents: Data(SpeakableText.of(text).utf8)) else {
             return .failure(Failure(message: "could not write in \(folder)"))
         }
         let espeak = ToolRun(executable: tools.espeak, arguments: Self.espeakOptions + ["-v", voice, "-f", textFile, "-w", speech],
                              folder: work, timeout: Self.timeout)
-        if case .failure(let f) = espeak.run() { return .failure(Failure(message: f.message)) }
+        if case .failure(let f) = espeak.run() { return .failure(Failure(message: f.message, signal: f.signal)) }
         let encode = ToolRun(executable: tools.opusenc, arguments: Self.opusOptions + ["--serial", String(Self.serial(key)), speech, opus],
                              folder: work, timeout: Self.timeout)
-        if case .failure(let f) = encode.run() { return .failure(Failure(message: f.message)) }
+        if case .failure(let f) = encode.run() { return .failure(Failure(message: f.message, signal: f.signal)) }
         guard let data = fm.contents(atPath: opus) else { return .failure(Failure(message: "opusenc wrote no file")) }
         let bytes = [UInt8](data)
         guard let file = OggOpus(bytes) else { return .failure(Failure(message: "opusenc wrote a file that is not Ogg Opus")) }

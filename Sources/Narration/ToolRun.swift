@@ -11,7 +11,13 @@ struct ToolRun {
 
     struct Failure: Error {
         var message: String
+        /// The signal that killed the program, when it crashed or was killed.
+        var signal: Int32? = nil
     }
+
+    /// Names of the signals a crash is told by.
+    static let signalNames: [Int32: String] = [SIGSEGV: "SIGSEGV", SIGBUS: "SIGBUS", SIGILL: "SIGILL", SIGFPE: "SIGFPE",
+                                               SIGABRT: "SIGABRT", SIGKILL: "SIGKILL", SIGTERM: "SIGTERM", SIGTRAP: "SIGTRAP"]
 
     /// What it printed, when it ended by itself with status 0.
     func run() -> Result<String, Failure> {
@@ -47,6 +53,11 @@ struct ToolRun {
             return .failure(Failure(message: "\(name) took longer than \(Int(timeout)) s and was stopped"))
         }
         let printed = FileManager.default.contents(atPath: outPath).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        if process.terminationReason == .uncaughtSignal {
+            let signal = process.terminationStatus
+            let called = Self.signalNames[signal].map { ", \($0)" } ?? ""
+            return .failure(Failure(message: "\(name) crashed (killed by signal \(signal)\(called))", signal: signal))
+        }
         guard process.terminationReason == .exit, process.terminationStatus == 0 else {
             let said = FileManager.default.contents(atPath: errPath).map { String(decoding: $0.prefix(400), as: UTF8.self) } ?? ""
             let line = said.split(whereSeparator: \.isNewline).first.map(String.init) ?? "status \(process.terminationStatus)"

@@ -49,6 +49,9 @@ enum Narrate {
                                                                bytes: made.bytes.count)
                 result.files.append(file)
                 result.spoken += 1
+            case .failure(let failure) where failure.signal != nil:
+                // A crash is told at the story it was reading: its text may be what crashed the tool.
+                result.warnings.append(.warning(item.request.story, "narration: \(failure.message) while reading this story; \(item.request.path) built without audio"))
             case .failure(let failure):
                 failures[failure.message, default: []].append(item.request.path)
             }

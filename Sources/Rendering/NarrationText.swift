@@ -1,4 +1,5 @@
 import Assembly
+import Diagnostics
 import Liquid
 import Markdown
 import Narration
@@ -30,8 +31,9 @@ enum NarrationText {
     /// The text espeak-ng reads: paragraphs apart by a blank line, which it pauses at. In Arabic,
     /// numbers are written out in words: espeak-ng 1.51 reads some Arabic numbers (44, 99, 2019)
     /// differently from one run to the next, and a narration must be the same bytes every time.
+    /// Phoneme input (`[[...]]`) and control characters are taken out (see `SpeakableText`).
     static func spoken(_ paragraphs: [String], language: String = "") -> String {
-        let text = paragraphs.joined(separator: "\n\n")
+        let text = SpeakableText.of(paragraphs.joined(separator: "\n\n"))
         guard language == "ar" || language.hasPrefix("ar-") else { return text }
         return ArabicNumbers.spelledOut(in: text)
     }
@@ -102,6 +104,8 @@ struct NarrationRequest: Sendable {
     var paragraphs: [String]
     var voice: String
     var language: String
+    /// The story's file: where a narration that crashed is told.
+    var story: SourceLocation
 
     /// The page's `narration` variable: where the sound is, how long, and the text it reads.
     func value(seconds: Double, bytes: Int) -> Value {
@@ -121,6 +125,6 @@ extension ViewModels {
         guard options.narration, !s.isDraft, let voice = site.narration.voice(for: site.language) else { return nil }
         let url = Routes.narration(s.story.slug)
         return NarrationRequest(path: hood.folder + "/" + url, url: url, paragraphs: NarrationText.paragraphs(title: s.story.title, body: s.story.body),
-                                voice: voice, language: site.language)
+                                voice: voice, language: site.language, story: s.story.source)
     }
 }

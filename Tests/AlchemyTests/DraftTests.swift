@@ -186,6 +186,75 @@ struct DraftTests {
         #expect(chat.body.contains("[phone removed]"))
     }
 
+    @Test("control characters, line separators and a byte order mark in the model's title and name are written escaped; check reads the draft")
+    func controlsInTheModelsWords() throws {
+        let odd = "\u{85}\u{9B}\u{2028}\u{2029}\u{FEFF}\u{7F}"
+        // A title may not break its line (the grounding check refuses that); other controls it may hold.
+        let inTitle = "\u{9B}\u{FEFF}\u{80}\u{7F}"
+        let card = Self.groundedCard.replacingOccurrences(of: "Speeding near Pickford St: 6 reports", with: "Speeding\(inTitle) near Pickford St: 6 reports")
+        let server = try StubServer { r, _ in
+            r.path == "/v1/models" ? .json(200, modelList(["models/smollm2\(odd)"])) : .json(200, chatAnswer(card))
+        }
+        defer { server.stop() }
+        let f = try Fixture(alchemy: "alchemy:\n  url: \(server.url)\n  timeout_s: 20\n  structured_output: json_schema\n")
+        defer { f.remove() }
+        let (status, t) = run(["draft", "testville", "--content", f.content, "--suggestion", "1", "--slug", "may-speeding"], in: f.dir)
+        #expect(status == 0, "\(t.err)")
+        let text = try #require(f.read(f.stories + "/may-speeding.md"))
+        let front = text.components(separatedBy: "\n---\n").first ?? ""
+        #expect(!front.unicodeScalars.contains { (0x7F...0x9F).contains($0.value) || [0x2028, 0x2029, 0xFEFF].contains($0.value) })
+        let story = try checked(f)
+        if text.contains("\n  by: \"smollm2") {
+            #expect(text.hasPrefix("---\ntitle: \"Speeding\\x9B\\uFEFF\\x80\\x7F near Pickford St: 6 reports in May 2024\"\n"))
+            #expect(story.title.hasPrefix("Speeding"))
+            // The model's name is shown, on the terminal and in the file, with its control characters replaced.
+            #expect(text.contains("  by: \"smollm2\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\"\n"))
+            #expect(t.err == "note: drafted by smollm2\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}; read it, check it against the reports, and set status: published yourself")
+        } else {
+            Issue.record("the model's card was not taken: \(t.err)")
+        }
+    }
+
+    @Test("the model is sent the reports as the site shows them, and its spaced-out phone number is refused and never written")
+    func sentWhatTheSiteShows() throws {
+        let phoned = Self.groundedCard.replacingOccurrences(of: "One resident counted 3 cars in 10 minutes.", with: "Call 313 - 555 - 0188 to help.")
+        let server = try StubServer { r, _ in r.path == "/v1/models" ? .json(200, modelList(["smollm2"])) : .json(200, chatAnswer(phoned)) }
+        defer { server.stop() }
+        let f = try Fixture(alchemy: "alchemy:\n  url: \(server.url)\n  model: smollm2\n  timeout_s: 20\n  structured_output: json_schema\n")
+        defer { f.remove() }
+        let csv = try #require(f.read(f.content + "/neighborhoods/testville/observations.csv"))
+        let row = "x1,speeding,Pickford and Wyoming,42.4202,-83.1552,2024-05-21,published,,\"Cars race here every night.<!-- call Jane 313-555-0188 -->\n\n"
+            + "[x]: http://example.com/jane \"\"Jane 313-555-0177\"\"\",,\n"
+        try f.write("neighborhoods/testville/observations.csv", csv + row)
+        let (status, t) = run(["draft", "testville", "--content", f.content, "--observations", "s1,s2,s3,s4,s5,s6,x1", "--slug", "may-speeding"], in: f.dir)
+        #expect(status == 0, "\(t.err)")
+        let chats = server.requests.filter { $0.path == "/v1/chat/completions" }
+        #expect(chats.count == 2)
+        let first = try #require(chats.first?.body)
+        #expect(first.contains("Cars race here every night."))
+        for hidden in ["Jane", "call Jane", "0188", "0177", "example.com", "<!--"] { #expect(!first.contains(hidden), "\(hidden)") }
+        #expect(t.err.hasPrefix("note: wrote the hand-made draft (invalid output): smollm2 answered twice and was rejected twice: its answer failed the grounding check:"), "\(t.err)")
+        #expect(t.err.contains("the narrative has a phone number"), "\(t.err)")
+        let text = try #require(f.read(f.stories + "/may-speeding.md"))
+        #expect(!text.contains("0188") && !text.contains("Jane"))
+    }
+
+    @Test("a server's error text with an escape sequence reaches neither the terminal nor the file raw")
+    func escapeSequenceInAnError() throws {
+        let server = try StubServer { r, _ in
+            r.path == "/v1/models" ? .json(200, modelList(["smollm2"]))
+                : .json(500, "{\"error\": {\"message\": \"out of \\u001b[31mmemory\\u009b2J \\u202eevil\"}}")
+        }
+        defer { server.stop() }
+        let (status, t, f, file) = try draft(url: server.url)
+        defer { f.remove() }
+        #expect(status == 0)
+        let said = "the model server answered HTTP 500: out of \u{FFFD}[31mmemory\u{FFFD}2J \u{FFFD}evil"
+        #expect(t.err == "note: wrote the hand-made draft (failed or timed out): " + said)
+        #expect(file?.contains("  reason: \"\(said)\"\n") == true)
+        _ = try checked(f)
+    }
+
     @Test("an answer with line breaks typed raw inside its strings is read as meant")
     func rawLineBreaks() throws {
         let raw = Self.groundedCard.replacingOccurrences(of: "\\n\\n", with: "\n\n")
@@ -333,7 +402,10 @@ struct TransportTests {
         let server = try StubServer { r, _ in r.path == "/slow" ? .hang(10) : .json(201, "{\"echo\": \(r.body.count)}") }
         defer { server.stop() }
         let port = try StubServer.closedPort()
-        for send in [HTTP.send, HTTP.viaURLSession] {
+        let sends: [(String, String, [UInt8]?, Double) -> Result<HTTP.Response, HTTP.Failure>] = [
+            { HTTP.send($0, $1, body: $2, timeout: $3) }, { HTTP.viaURLSession($0, $1, body: $2, timeout: $3) },
+        ]
+        for send in sends {
             let answer = send("POST", server.url + "/x", Array("{\"a\": 1}".utf8), 5)
             #expect(answer == .success(HTTP.Response(status: 201, body: Array("{\"echo\": 8}".utf8))))
             #expect(send("GET", "http://127.0.0.1:\(port)/", nil, 5) == .failure(.unreachable("connection refused")))
@@ -343,13 +415,4 @@ struct TransportTests {
         }
     }
 
-    @Test("the socket client reads chunked answers and skips 100 Continue")
-    func chunked() throws {
-        #if os(Linux)
-        let raw = Array("HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n4\r\n{\"a\"\r\n3\r\n: 1\r\n1\r\n}\r\n0\r\n\r\n".utf8)
-        let parsed = try #require(SocketHTTP.parse(raw))
-        #expect(parsed.complete && parsed.response.status == 200 && parsed.response.body == Array("{\"a\": 1}".utf8))
-        #expect(SocketHTTP.parse(Array(raw.dropLast(5)))?.complete == false)
-        #endif
-    }
 }

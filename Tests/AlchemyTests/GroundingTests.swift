@@ -111,6 +111,92 @@ struct GroundingTests {
         #expect(check.problems(d).contains("the narrative has a link") && check.problems(d).contains("the narrative has HTML"))
     }
 
+    @Test("the model reads what the site shows: no HTML comment, no link reference definition, entities decoded and redacted, no unpublished report")
+    func factsAreWhatTheSiteShows() throws {
+        let f = try Fixture()
+        defer { f.remove() }
+        let csv = try #require(f.read(f.content + "/neighborhoods/testville/observations.csv"))
+        let rows = [
+            "x1,speeding,Pickford and Wyoming,42.4202,-83.1552,2024-05-21,published,,\"Cars race here every night.<!-- call Jane 313-555-0188 -->\n\n[x]: http://example.com/jane \"\"Jane 313-555-0177\"\"\",,",
+            "x2,speeding,Pickford and Wyoming,42.4202,-83.1552,2024-05-22,published,,\"Rides at 313&#45;555&#45;0103 or 313\\-555\\-0104, or jane&#64;example.com\",,",
+            "x3,speeding,Pickford and Wyoming,42.4202,-83.1552,2024-05-23,published,,\"Call 313 - 555 - 0101 or 313\u{A0}555\u{A0}0102 or jane at example dot com about it\",,",
+            "x4,speeding,Pickford and Wyoming,42.4202,-83.1552,2024-05-24,pending,,SECRET PENDING X4,,",
+        ]
+        try f.write("neighborhoods/testville/observations.csv", csv + rows.joined(separator: "\n") + "\n")
+        let (site, n) = try f.load()
+        let facts = StoryFacts(neighborhood: n, site: site, reports: n.observations.filter { $0.id.hasPrefix("x") })
+        #expect(facts.ids == ["x1", "x2", "x3"])
+        let prompt = Prompt.user(facts)
+        for hidden in ["Jane", "jane", "call Jane", "555", "example.com", "&#", "\\-", "SECRET", "<!--", "[x]"] {
+            #expect(!prompt.contains(hidden), "\(hidden) in \(prompt)")
+        }
+        #expect(prompt.contains("Cars race here every night."))
+        #expect(prompt.contains("Rides at [phone removed] or [phone removed], or [e-mail removed]"))
+        #expect(prompt.contains("Call [phone removed] or [phone removed] or [e-mail removed] about it"))
+        // What the model may not repeat is not a number the reports support either.
+        let check = GroundingCheck(facts: facts)
+        #expect(!check.numbers.contains(313) && !check.numbers.contains(555))
+    }
+
+    @Test("a phone number, e-mail address or street address in any form people type is refused, whatever the reports show")
+    func contactsInEveryForm() throws {
+        let (f, facts) = try facts()
+        defer { f.remove() }
+        let check = GroundingCheck(facts: facts)
+        func problems(_ sentence: String) -> [String] {
+            var d = good(facts)
+            d.narrative += " " + sentence
+            return check.problems(d)
+        }
+        for phone in ["313 - 555 - 0188", "313-555-0188", "313.555.0188", "(313) 555-0188", "+1 313 555 0188", "313\u{2013}555\u{2013}0188",
+                      "313\u{A0}555\u{A0}0188", "313\u{202F}555\u{2011}0188", "313\\-555\\-0188", "3135550188", "555 0188"] {
+            #expect(problems("Call \(phone) tonight.").contains("the narrative has a phone number"), "\(phone)")
+        }
+        #expect(problems("Call 313&#45;555&#45;0188 tonight.").contains("the narrative has an HTML character reference (write the character itself)"))
+        for email in ["jane@example.com", "jane＠example.com", "jane at example dot com", "jane [at] example [dot] org"] {
+            #expect(problems("Write to \(email) today.").contains("the narrative has an e-mail address"), "\(email)")
+        }
+        #expect(problems("Write to jane&#64;example.com today.").contains("the narrative has an HTML character reference (write the character itself)"))
+        for address in ["14500 livernois ave", "14500-14510 Livernois Ave", "14500 1/2 Livernois Ave", "14500 Pickford", "14500 pickford st",
+                        "22 W Pickford St", "14500 LIVERNOIS AVENUE"] {
+            #expect(problems("It happened at \(address) again.").contains("the narrative has a street address"), "\(address)")
+        }
+        // Dates, spans of years and counts are not phones or addresses.
+        #expect(problems("The last came on 2024-05-20, the first on 5/1/2024.") == [])
+        #expect(problems("From May 1 - 20, 2024, 6 reports came near Pickford St.") == [])
+    }
+
+    @Test("the contact scanner takes time in proportion to the text, whatever it holds")
+    func scannerIsLinear() {
+        let streets: Set<String> = ["pickford st", "pickford"]
+        for unit in ["1 a ", "1 2 ", "1@", "a at b dot ", "12 Pickford St ", "313-", "1 \u{A0}"] {
+            let text = String(repeating: unit, count: 60_000 / unit.count)
+            let started = Date()
+            _ = ContactScanner.masked(text, streets: streets)
+            #expect(Date().timeIntervalSince(started) < 5, "\(unit)")
+        }
+    }
+
+    @Test("a magnitude the count of the reports does not support is refused")
+    func magnitudes() throws {
+        let (f, facts) = try facts()
+        defer { f.remove() }
+        let check = GroundingCheck(facts: facts)
+        func problems(_ sentence: String) -> [String] {
+            var d = good(facts)
+            d.narrative += " " + sentence
+            return check.problems(d)
+        }
+        #expect(problems("It affects a million drivers.") == ["the narrative says 'million', which 6 reports do not support"])
+        #expect(problems("There were thousands of crashes.") == ["the narrative says 'thousands', which 6 reports do not support"])
+        #expect(problems("Dozens of children hurt.") == ["the narrative says 'Dozens', which 6 reports do not support"])
+        for claim in ["Scores of cars sped.", "Countless near misses.", "Many hundreds of drivers sped.", "Tens of thousands pass by.",
+                      "About 10K drivers sped.", "Some 100s of cars sped.", "Millions of people drive here.", "Untold damage."] {
+            #expect(!problems(claim).isEmpty, "\(claim)")
+        }
+        #expect(problems("A dozen drivers sped.") == ["the narrative says 'dozen', which is not a count of the reports"])
+    }
+
     @Test("lengths and tags: title at most 12 words, narrative 120 to 220, call to action 1 or 2 sentences, 1 to 5 kebab-case tags")
     func lengths() throws {
         let (f, facts) = try facts()

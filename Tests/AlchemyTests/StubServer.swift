@@ -18,6 +18,8 @@ final class StubServer: @unchecked Sendable {
         case json(Int, String)
         /// Wait this long, then close without answering.
         case hang(Double)
+        /// Write the answer by hand: `send` writes bytes to the client and says whether they went.
+        case raw(@Sendable (_ send: ([UInt8]) -> Bool) -> Void)
     }
 
     let port: Int
@@ -126,6 +128,16 @@ final class StubServer: @unchecked Sendable {
         switch handler(request, index) {
         case .hang(let seconds):
             Thread.sleep(forTimeInterval: seconds)
+        case .raw(let write):
+            write { bytes in
+                var sent = 0
+                while sent < bytes.count {
+                    let n = bytes[sent...].withUnsafeBytes { send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                    if n <= 0 { return false }
+                    sent += n
+                }
+                return true
+            }
         case .json(let status, let body):
             let bytes = Array(body.utf8)
             let text = "HTTP/1.1 \(status) Stub\r\nContent-Type: application/json\r\nContent-Length: \(bytes.count)\r\nConnection: close\r\n\r\n"

@@ -170,6 +170,38 @@ struct NarrationBuildTests {
         #expect(off.succeeded && !off.diagnostics.contains { $0.description.contains("narration") })
     }
 
+    @Test("a story holding espeak-ng's phoneme brackets is read as text and gets its audio", .enabled(if: toolsPresent))
+    func phonemeBrackets() throws {
+        let f = Self.fixture(story: Self.story("Neighbors wrote [[h@l'oU]] ]] [[ on the sign at the corner of A and B."))
+        let (tools, log) = try countingTools(f)
+        let report = f.build(speech: tools)
+        #expect(report.succeeded && !report.diagnostics.contains { $0.description.contains("narration") }, "\(report.diagnostics)")
+        #expect(runs(log) == 1)
+        let audio = try #require(bytes(f, Self.audio))
+        #expect((OggOpus(audio)?.seconds ?? 0) > 2)
+        let page = try #require(f.file("north/stories/slow-down/index.html"))
+        #expect(page.contains("<audio"))
+    }
+
+    @Test("espeak-ng killed by a signal is a warning at the story it was reading, and the build goes on", .enabled(if: toolsPresent))
+    func crashedTool() throws {
+        let f = Self.fixture()
+        let espeak = try #require(Self.espeak), opusenc = try #require(Self.opusenc)
+        let script = f.base + "/bin/espeak-ng"
+        try FileManager.default.createDirectory(atPath: f.base + "/bin", withIntermediateDirectories: true)
+        // Says its version like espeak-ng; asked to speak, it dies of a segmentation fault.
+        try Data("#!/bin/sh\n[ \"$1\" = --version ] && exec '\(espeak)' --version\nkill -SEGV $$\n".utf8).write(to: URL(fileURLWithPath: script))
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script)
+        let report = f.build(speech: .at(espeak: script, opusenc: opusenc))
+        #expect(report.succeeded)
+        let warnings = report.diagnostics.map(\.description).filter { $0.contains("narration") }
+        #expect(warnings.count == 1)
+        #expect(warnings.first?.hasSuffix("neighborhoods/north/stories/slow-down.md:1:1: warning: narration: espeak-ng crashed (killed by signal 11, SIGSEGV) "
+                                          + "while reading this story; north/stories/slow-down/narration.opus built without audio") == true, "\(warnings)")
+        #expect(bytes(f, Self.audio) == nil)
+        #expect(!(f.file("north/stories/slow-down/index.html") ?? "").contains("<audio"))
+    }
+
     @Test("a killed build's narration work (a story's text) is gone after the next build, even one that does not narrate")
     func killedWork() throws {
         let f = Self.fixture()

@@ -28,7 +28,7 @@ struct EscaperTests {
 
     @Test("YAML: a double-quoted scalar; controls become spaces")
     func yaml() {
-        #expect(Escape.yaml("say \"hi\"\\ now\n\u{1B}") == "\"say \\\"hi\\\"\\\\ now\\n \"")
+        #expect(Escape.yaml("say \"hi\"\\ now\n\u{1B}") == "\"say \\\"hi\\\"\\\\ now\\n\\x1B\"")
     }
 
     @Test("text with nothing to escape is returned as it is")

@@ -1,4 +1,5 @@
 import Fingerprint
+import Foundation
 import Testing
 @testable import Narration
 
@@ -65,5 +66,55 @@ struct NarrationTests {
         #expect(a != newer.key(text: "Hello.", voice: "en-us"))
         #expect(Narrator.serial(a) == Narrator.serial(n.key(text: "Hello.", voice: "en-us")))
         #expect(Narrator.serial(a) <= 0x7FFF_FFFF)
+    }
+}
+
+@Suite("Narration: what espeak-ng is given, and a tool that crashes")
+struct SpeakableTextTests {
+    static let path = ProcessInfo.processInfo.environment["PATH"]
+    static let espeak = SpeechTools.lookUp("espeak-ng", in: path)
+    static let opusenc = SpeechTools.lookUp("opusenc", in: path)
+
+    @Test("phoneme brackets are pulled apart and control characters become spaces; other text is left as it is")
+    func speakable() {
+        #expect(SpeakableText.of("Hi [[h@l'oU]] ]] [[") == "Hi [ [h@l'oU] ] ] ] [ [")
+        #expect(SpeakableText.of("[[[x]]]") == "[ [ [x] ] ]")
+        #expect(SpeakableText.of("a\u{01}50S b\u{85}c\u{9B}d\u{7F}e\n\nf\tg") == "a 50S b c d e\n\nf\tg")
+        let plain = "Residents filed [one] report about <speeding> & noise, “fast”, at 5 a.m. — أربعة"
+        #expect(SpeakableText.of(plain) == plain)
+    }
+
+    func temporaryFolder() throws -> String {
+        let folder = NSTemporaryDirectory() + "cs-narration-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    @Test("the real espeak-ng reads a text with phoneme brackets into audio", .enabled(if: espeak != nil && opusenc != nil))
+    func realEspeak() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let tools = try SpeechTools.find(.searchPath, path: Self.path, folder: folder + "/find").get()
+        let narrator = Narrator(tools: tools, folder: folder + "/work")
+        let text = "Slow down on Main\n\nNeighbors wrote [[h@l'oU]] ]] [[ on the sign."
+        let made = try narrator.speak(text, voice: "en-us", key: narrator.key(text: text, voice: "en-us")).get()
+        #expect(made.file.seconds > 1)
+    }
+
+    @Test("a tool killed by SIGSEGV is a failure that names the signal", .enabled(if: opusenc != nil))
+    func crashingTool() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let script = folder + "/espeak-ng"
+        try Data("#!/bin/sh\nkill -SEGV $$\n".utf8).write(to: URL(fileURLWithPath: script))
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script)
+        let narrator = Narrator(tools: SpeechTools(espeak: script, opusenc: try #require(Self.opusenc), versions: "fake"), folder: folder + "/work")
+        let key = narrator.key(text: "Hello.", voice: "en-us")
+        guard case .failure(let failure) = narrator.speak("Hello.", voice: "en-us", key: key) else {
+            Issue.record("a crashed espeak-ng made audio")
+            return
+        }
+        #expect(failure.message == "espeak-ng crashed (killed by signal 11, SIGSEGV)")
+        #expect(failure.signal == 11)
     }
 }

@@ -7,7 +7,7 @@ protocol HTMLTextReader {
     mutating func tag(_ name: [UInt8])
 }
 
-enum HTMLText {
+public enum HTMLText {
     static let entities: [String: String] = ["amp": "&", "lt": "<", "gt": ">", "quot": "\"", "#39": "'"]
 
     /// Reads `html` into `reader`. An entity it does not know, or one cut short, is kept as written.
@@ -69,7 +69,7 @@ enum HTMLText {
 
     /// The text in one run, tables left out, every paragraph, line break, list item or heading ending
     /// in a space (for excerpts).
-    static func flat(_ html: String) -> String {
+    public static func flat(_ html: String) -> String {
         var reader = FlatReader()
         reader.bytes.reserveCapacity(html.utf8.count)
         read(html, tagLimit: 8, into: &reader)
@@ -78,7 +78,7 @@ enum HTMLText {
 
     /// The text a line a block: each paragraph, list item, heading or table row on a line of its own,
     /// cells apart by a space, blanks within a line collapsed to one space (for open data).
-    static func lines(_ html: String) -> String {
+    public static func lines(_ html: String) -> String {
         var reader = LineReader()
         read(html, tagLimit: 12, into: &reader)
         reader.endLine()
