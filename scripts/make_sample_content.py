@@ -33,6 +33,45 @@ CATEGORIES = [  # key, label, color (Okabe-Ito, readable for color-blind readers
 ]
 LABEL = {k: l for k, l, _ in CATEGORIES}
 
+# The categories' labels and calls to action, and how to report, in the languages the sample's
+# editions are built in (site.yml gives one value per language; the English ones above).
+LABELS_ES_AR = {
+    "speeding": ("Exceso de velocidad", "السرعة الزائدة"),
+    "stop-sign-running": ("No respetar el alto", "تجاوز إشارة التوقف"),
+    "ignored-signals": ("Señales y semáforos ignorados", "تجاهل الإشارات واللافتات"),
+    "illegal-parking": ("Estacionamiento ilegal", "الوقوف المخالف"),
+    "bike-lane-driving": ("Conducir en el carril de bicicletas", "القيادة في مسار الدراجات"),
+    "truck-routes": ("Camiones fuera de sus rutas", "شاحنات خارج مساراتها"),
+    "wrong-way-driving": ("Conducir en sentido contrario", "القيادة في الاتجاه المعاكس"),
+    "improper-passing": ("Rebases indebidos", "التجاوز الخاطئ"),
+    "other-traffic": ("Otros problemas de tránsito", "مشكلات مرورية أخرى"),
+}
+CALLS_ES_AR = {
+    "speeding": ("Pidan al Departamento de Obras Públicas un estudio para calmar el tráfico (reductores de velocidad) en las calles de estos reportes.",
+                 "اطلبوا من دائرة الأشغال العامة دراسة لتهدئة السير (مطبات) في الشوارع المذكورة في هذه البلاغات."),
+    "stop-sign-running": ("Reporten cada vez que alguien no respete el alto en Improve Detroit, y pidan al distrito policial vigilancia en las esquinas nombradas aquí.",
+                          "أبلغوا عن كل تجاوز لإشارة التوقف عبر Improve Detroit، واطلبوا من مركز الشرطة المراقبة عند التقاطعات المذكورة هنا."),
+    "ignored-signals": ("Pidan a la Ciudad que revise las señales y los semáforos de estas esquinas, y reporten los casos nuevos en Improve Detroit.",
+                        "اطلبوا من المدينة فحص اللافتات والإشارات عند هذه التقاطعات، وأبلغوا عن الحالات الجديدة عبر Improve Detroit."),
+    "illegal-parking": ("Pidan a Estacionamiento Municipal vigilancia regular en estas cuadras, y mantengan las banquetas libres para sillas de ruedas y carriolas.",
+                        "اطلبوا من إدارة المواقف البلدية مراقبة منتظمة في هذه الشوارع، وأبقوا الأرصفة خالية للكراسي المتحركة وعربات الأطفال."),
+    "truck-routes": ("Pidan a la Ciudad que señalice y haga cumplir las rutas de camiones, y reporten los camiones en calles residenciales en Improve Detroit.",
+                     "اطلبوا من المدينة وضع لافتات لمسارات الشاحنات وتطبيقها، وأبلغوا عن الشاحنات في الشوارع السكنية عبر Improve Detroit."),
+    "bike-lane-driving": ("Pidan a la Ciudad carriles de bicicletas protegidos en estas calles, y reporten los carriles bloqueados en Improve Detroit.",
+                          "اطلبوا من المدينة مسارات محمية للدراجات في هذه الشوارع، وأبلغوا عن المسارات المسدودة عبر Improve Detroit."),
+    "wrong-way-driving": ("Pidan a la Ciudad que revise las señales de un solo sentido en estas esquinas, y reporten a quienes manejen en sentido contrario en Improve Detroit.",
+                          "اطلبوا من المدينة فحص لافتات الاتجاه الواحد عند هذه التقاطعات، وأبلغوا عن السائقين في الاتجاه المعاكس عبر Improve Detroit."),
+    "improper-passing": ("Pidan al distrito policial vigilancia donde se concentran estos reportes, y reporten los casos nuevos en Improve Detroit.",
+                         "اطلبوا من مركز الشرطة المراقبة حيث تتجمع هذه البلاغات، وأبلغوا عن الحالات الجديدة عبر Improve Detroit."),
+    "other-traffic": ("Traigan sus propias observaciones a la próxima reunión de la coalición, y reporten los problemas nuevos en Improve Detroit.",
+                      "أحضروا ملاحظاتكم إلى الاجتماع القادم للتحالف، وأبلغوا عن المشكلات الجديدة عبر Improve Detroit."),
+}
+HOW_TO_REPORT = (
+    "Report traffic problems to the City through the Improve Detroit app, then tell your block club.",
+    "Reporten los problemas de tránsito a la Ciudad con la aplicación Improve Detroit, y después avísenle a su club de cuadra.",
+    "أبلغوا المدينة عن مشكلات السير عبر تطبيق Improve Detroit، ثم أخبروا نادي الحي.",
+)
+
 # Neighborhoods built in more than one language (the site's, English, first), with hand-written
 # translations of their page, stories and events in scripts/sample_translations/<slug>/, copied as they are.
 LANGUAGES = {"claytown": ["en", "es"], "warrendale": ["en", "ar"]}
@@ -240,7 +279,10 @@ def main():
             "privacy:",
             "  location_precision_m: 50",
             "  private_fields: [reporter_id]",
-            "how_to_report: Report traffic problems to the City through the Improve Detroit app, then tell your block club.",
+            "how_to_report:",
+            "  en: " + json.dumps(HOW_TO_REPORT[0], ensure_ascii=False),
+            "  es: " + json.dumps(HOW_TO_REPORT[1], ensure_ascii=False),
+            "  ar: " + json.dumps(HOW_TO_REPORT[2], ensure_ascii=False),
             "email:",
             '  from: "Detroit Neighborhood Digests <digest@example.org>"',
             "  to: neighbors@lists.example.org",
@@ -259,8 +301,15 @@ def main():
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     from sample_stories import CALLS, yaml_str
     for key, label, color in CATEGORIES:
-        call = f", call_to_action: {yaml_str(CALLS[key])}" if key in CALLS else ""
-        site.append(f'  {key}: {{ label: {label}, color: "{color}"{call} }}')
+        es, ar = LABELS_ES_AR[key]
+        site.append(f"  {key}:")
+        site.append(f"    label: {{ en: {yaml_str(label)}, es: {yaml_str(es)}, ar: {yaml_str(ar)} }}")
+        site.append(f'    color: "{color}"')
+        if key in CALLS:
+            call_es, call_ar = CALLS_ES_AR[key]
+            site.append(f"    call_to_action:")
+            for code, text in (("en", CALLS[key]), ("es", call_es), ("ar", call_ar)):
+                site.append(f"      {code}: {yaml_str(text)}")
     write(os.path.join(OUT, "site.yml"), "\n".join(site) + "\n")
     total = 0
     for name, (slug, fmt) in NEIGHBORHOODS.items():

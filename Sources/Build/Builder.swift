@@ -157,7 +157,24 @@ public enum Builder {
         let (content, diagnostics) = ContentLoader.load(root: root)
         let loaded = templates.map { Theme.load(root: $0) }
         let themeDiagnostics = loaded?.1 ?? []
-        return (content, (diagnostics + themeDiagnostics + missingLanguages(content, loaded?.0)).sortedForDisplay())
+        return (content, (diagnostics + themeDiagnostics + missingLanguages(content, loaded?.0) + missingWords(content)).sortedForDisplay())
+    }
+
+    /// A reader-facing setting of `site.yml` without words in a language some edition is built in:
+    /// a warning at the setting, naming the neighborhoods whose edition shows the site's language instead.
+    static func missingWords(_ content: LoadedContent?) -> [Diagnostic] {
+        guard let content else { return [] }
+        var editions: [String: [String]] = [:]
+        for n in content.neighborhoods {
+            for code in n.languages where code != content.site.language { editions[code, default: []].append(n.name) }
+        }
+        var out: [Diagnostic] = []
+        for (code, names) in editions.sorted(by: { $0.key < $1.key }) {
+            for missing in content.site.missingWords(in: code) {
+                out.append(.warning(missing.at, "\(missing.what) has no words in \(quoted(code)), so the \(code) edition of \(names.joined(separator: ", ")) shows it in \(quoted(content.site.language)); give one per language, like '{ \(content.site.language): ..., \(code): ... }'"))
+            }
+        }
+        return out
     }
 
     /// A neighborhood language the theme has no words for (no `i18n/<lang>.yml`) is an error at its `neighborhood.md`.

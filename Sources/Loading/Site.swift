@@ -59,7 +59,8 @@ public struct SiteSettings: Sendable {
     /// The line when `site.yml` gives none (pages write the language's words for it).
     public static let defaultMapAttribution = "Drawn from this site's data"
     /// How a resident files a report (`how_to_report`): printed on flyers, shown on the home page.
-    public var howToReport: String?
+    public var howToReport: String? { howToReportWords?.text(in: language) }
+    public var howToReportWords: Wording?
     public var location: SourceLocation
     /// Who the digest e-mail is from and to, and its footer (`email` in `site.yml`).
     public var email = EmailSettings()
@@ -75,16 +76,54 @@ public struct SiteSettings: Sendable {
     public func category(_ key: String) -> Category? {
         categories.first { $0.key == key }
     }
+
+    /// These settings as an edition in `language` shows them: its language, and the categories'
+    /// labels and calls to action in that language where `site.yml` gives them.
+    public func inLanguage(_ language: String) -> SiteSettings {
+        var copy = self
+        copy.language = language
+        copy.categories = categories.map { c in
+            var t = c
+            t.label = c.labelWords.text(in: language)
+            t.callToAction = c.callToActionWords?.text(in: language)
+            return t
+        }
+        return copy
+    }
+
+    /// The reader-facing settings that have no words in `language`: what and where.
+    public func missingWords(in language: String) -> [(what: String, at: SourceLocation)] {
+        var out: [(String, SourceLocation)] = []
+        for c in categories {
+            if !c.labelWords.has(language) { out.append(("the label of category \(quoted(c.key))", c.labelWords.location)) }
+            if let words = c.callToActionWords, !words.has(language) { out.append(("the call to action of category \(quoted(c.key))", words.location)) }
+        }
+        if let words = howToReportWords, !words.has(language) { out.append(("how_to_report", words.location)) }
+        return out
+    }
 }
 
 /// One category of observation, with its label and map color.
 public struct Category: Hashable, Sendable {
     public var key: String
+    /// In the language of the pages that show it (see `SiteSettings.inLanguage`).
     public var label: String
     /// `#rrggbb`.
     public var color: String
     /// What readers can do about it (`call_to_action`): what `draft` writes into a story of this category.
     public var callToAction: String? = nil
+    /// The label and call to action in every language `site.yml` gives.
+    public var labelWords: Wording
+    public var callToActionWords: Wording?
+
+    public init(key: String, label: Wording, color: String, callToAction: Wording? = nil) {
+        (self.key, self.label, self.color, self.callToAction) = (key, label.text, color, callToAction?.text)
+        (labelWords, callToActionWords) = (label, callToAction)
+    }
+
+    public init(key: String, label: String, color: String, callToAction: String? = nil) {
+        self.init(key: key, label: Wording(label), color: color, callToAction: callToAction.map { Wording($0) })
+    }
 }
 
 /// What never reaches the site: private fields, and how coarse published points are.

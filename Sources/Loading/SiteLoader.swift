@@ -41,7 +41,7 @@ public enum SiteLoader {
         }
         let privacy = self.privacy(fields.node("privacy"), log: &log)
         let attribution = fields.text("map_attribution", log: &log) ?? SiteSettings.defaultMapAttribution
-        let categories = self.categories(fields, log: &log)
+        let categories = self.categories(fields, language: language, log: &log)
         guard let title, let categories else { return nil }
         var settings = SiteSettings(title: title, description: description, baseURL: baseURL, language: language,
                                     timeZone: zone, privacy: privacy, categories: categories, mapAttribution: attribution, location: start)
@@ -53,7 +53,7 @@ public enum SiteLoader {
                 log.error(fields.place("numbering"), "numbering \(quoted(numbering)) is not one this site knows; expected 'latn' (0-9) or 'arab' (٠-٩)")
             }
         }
-        settings.howToReport = fields.text("how_to_report", log: &log).map(TextCleaning.clean)
+        settings.howToReportWords = Wording.read(fields, "how_to_report", siteLanguage: language, log: &log)
         settings.email = EmailSettings.read(fields.node("email"), log: &log)
         settings.openData = OpenDataSettings.read(fields, log: &log)
         settings.narration = NarrationSettings.read(fields.node("narration"), log: &log)
@@ -125,7 +125,7 @@ public enum SiteLoader {
         return PrivacyPolicy(extraPrivateFields: extra, locationPrecisionMeters: precision, redact: redact)
     }
 
-    static func categories(_ fields: Record, log: inout DiagnosticLog) -> [Category]? {
+    static func categories(_ fields: Record, language: String, log: inout DiagnosticLog) -> [Category]? {
         guard let node = fields.node("categories") else {
             log.error(fields.location, "missing required field 'categories'; expected at least one, like 'speeding: { label: Speeding, color: \"#d73027\" }'")
             return nil
@@ -136,25 +136,26 @@ public enum SiteLoader {
         }
         let categories = entries.keyed(by: Identifiers.isSlug, log: &log) {
             "category key \(quoted($0)) is not a slug; expected lowercase words joined by '-', like \(quoted(Identifiers.suggestSlug($0)))"
-        }.compactMap { category($0, log: &log) }
+        }.compactMap { category($0, language: language, log: &log) }
         return categories.isEmpty ? nil : categories
     }
 
-    /// One entry of `categories`: `key: { label: ..., color: "#rrggbb", call_to_action: ... }`.
-    static func category(_ entry: Node.Entry, log: inout DiagnosticLog) -> Category? {
+    /// One entry of `categories`: `key: { label: ..., color: "#rrggbb", call_to_action: ... }`; the
+    /// label and call to action in one language or several.
+    static func category(_ entry: Node.Entry, language: String, log: inout DiagnosticLog) -> Category? {
         guard let props = entry.value.entries else {
             log.error(entry.value.location, "category \(quoted(entry.key)) needs a label and a color, like '{ label: Speeding, color: \"#d73027\" }'")
             return nil
         }
         FieldNames.category.check(props.keys, privacy: nil, log: &log)
         let r = Record(entries: props, location: entry.keyLocation, privacy: nil)
-        let label = r.text("label", required: true, log: &log)
+        let label = Wording.read(r, "label", siteLanguage: language, required: true, log: &log)
         let color = r.text("color", required: true, log: &log)
         if let color, !isHexColor(color) {
             log.error(r.place("color"), "color \(quoted(color)) is not a hex color; expected '#rrggbb'")
             return nil
         }
-        let callToAction = r.text("call_to_action", log: &log)
+        let callToAction = Wording.read(r, "call_to_action", siteLanguage: language, log: &log)
         guard let label, let color else { return nil }
         return Category(key: entry.key, label: label, color: color.lowercased(), callToAction: callToAction)
     }

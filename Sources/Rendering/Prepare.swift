@@ -30,8 +30,7 @@ enum Prepare {
         // Cores left over when fewer neighborhoods changed than there are cores (a rebuild).
         let spare = max(1, workers / max(hoods.count, 1))
         return Parallel.map(hoods, workers: workers) { hood in
-            var settings = site.settings
-            settings.language = hood.language.isEmpty ? settings.language : hood.language
+            let settings = site.settings.inLanguage(hood.language.isEmpty ? site.settings.language : hood.language)
             let models = ViewModels(site: settings, hood: hood, options: site.options,
                                     language: theme.language(for: settings.language).numbering(settings.numbering), workers: spare)
             models.alternates = hood.languages.map { code in

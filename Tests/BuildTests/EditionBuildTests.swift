@@ -64,6 +64,22 @@ struct EditionBuildTests {
         #expect(!list.contains("Near Alder") && !list.contains("Near Birch") && !list.contains("In North End"), "nor on the list of reports")
     }
 
+    @Test("category labels from site.yml are in the edition's language on pages and in its search index; check names a label without it")
+    func categoryWords() throws {
+        let site = SiteFixture.site.replacingOccurrences(of: "speeding: { label: Speeding, color: \"#d55e00\" }",
+                                                         with: "speeding: { label: { en: Speeding, es: Exceso de velocidad }, color: \"#d55e00\" }")
+        let f = SiteFixture(Self.files(), site: site)
+        #expect(f.build().succeeded)
+        let es = try #require(f.file("north/es/observations/o1/index.html"))
+        #expect(es.contains("Exceso de velocidad") && !es.contains(">Speeding<"))
+        let index = try #require(f.file("north/es/search/index.js"))
+        #expect(index.contains("Exceso de velocidad") && !index.contains("Speeding"), "a Spanish search for the Spanish label finds the reports")
+        #expect((f.file("north/observations/o1/index.html") ?? "").contains("Speeding"))
+        let (_, diagnostics) = Builder.check(content: f.content, templates: SiteFixture.theme)
+        #expect(diagnostics.map(\.description).contains { $0.hasSuffix("warning: the label of category 'illegal-parking' has no words in 'es', so the es edition of North End shows it in 'en'; give one per language, like '{ en: ..., es: ... }'") },
+                "\(diagnostics)")
+    }
+
     @Test("A Spanish edition: its own folder, translated texts, a note where there is no translation, links both ways")
     func spanishEdition() throws {
         let f = SiteFixture(Self.files())

@@ -1,0 +1,41 @@
+import Testing
+@testable import Loading
+
+@Suite("Reader-facing settings in one language or several")
+struct WordingTests {
+    static let site = """
+    title: Test digests
+    timezone: America/Detroit
+    how_to_report: { en: Use the app., es: Usen la aplicación. }
+    categories:
+      speeding:
+        label: { en: Speeding, es: Exceso de velocidad, ar: السرعة الزائدة }
+        color: "#d55e00"
+        call_to_action: { en: Ask for speed humps., es: Pidan reductores. }
+      illegal-parking: { label: Illegal parking, color: "#009e73" }
+    """
+
+    @Test("a label, call to action or how_to_report is one text or one per language; each edition takes its own, else the site's")
+    func perLanguage() throws {
+        let (content, messages) = Fixture(["site.yml": Self.site]).load()
+        #expect(messages.isEmpty, "\(messages)")
+        let site = try #require(content?.site)
+        #expect(site.category("speeding")?.label == "Speeding" && site.howToReport == "Use the app.")
+        let es = site.inLanguage("es-MX")
+        #expect(es.category("speeding")?.label == "Exceso de velocidad" && es.category("speeding")?.callToAction == "Pidan reductores.")
+        #expect(es.category("illegal-parking")?.label == "Illegal parking", "one text serves every language")
+        #expect(es.howToReport == "Usen la aplicación.")
+        let ar = site.inLanguage("ar")
+        #expect(ar.category("speeding")?.label == "السرعة الزائدة" && ar.category("speeding")?.callToAction == "Ask for speed humps.")
+        #expect(ar.missingWords(in: "ar").map(\.what) == ["the call to action of category 'speeding'", "the label of category 'illegal-parking'", "how_to_report"])
+    }
+
+    @Test("a map without the site's language, or with a key that is no language, is an error at its place")
+    func errors() {
+        let bad = Self.site.replacingOccurrences(of: "{ en: Speeding, es: Exceso de velocidad, ar: السرعة الزائدة }", with: "{ es: Exceso de velocidad, Arabic: السرعة }")
+        #expect(Fixture(["site.yml": bad]).errors() == [
+            "content/site.yml:6:12: error: 'label' has no text in the site's language 'en'; every reader-facing setting needs it, like '{ en: ... }'",
+            "content/site.yml:6:39: error: 'Arabic' in 'label' is not a language tag; expected one value, or one per language like '{ en: Speeding, es: Exceso de velocidad }'",
+        ])
+    }
+}
