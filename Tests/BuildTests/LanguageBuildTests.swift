@@ -67,6 +67,14 @@ struct LanguageBuildTests {
         #expect(found.isEmpty, "\(found.prefix(20))")
     }
 
+    @Test("a week's flyer counts its reports and its new stories each with its own plural: '3 reports ..., and 1 new story'")
+    func flyerPlurals() throws {
+        let f = SiteFixture()
+        #expect(f.build(baseURL: "https://digest.example.org/").succeeded)
+        let flyer = try #require(f.file("north/digest/2026-W48/flyer.html"))
+        #expect(flyer.contains("1 report from residents this week, and 1 new story."), "\(flyer)")
+    }
+
     @Test("Spanish pages: dates, plurals and navigation in Spanish")
     func spanish() throws {
         let f = SiteFixture(site: Self.site("es"))
