@@ -234,11 +234,12 @@ public enum Builder {
     static func listed(_ content: LoadedContent, site: Site, untouched: Set<String>, output: OutputFolder, root: String,
                        previous: RenderCache?, all: Bool = false) -> [ListedNeighborhood] {
         var names = Dictionary(site.neighborhoods.map { ($0.slug, $0.name) }, uniquingKeysWith: { a, _ in a })
+        var languages = Dictionary(site.neighborhoods.map { ($0.slug, $0.languages) }, uniquingKeysWith: { a, _ in a })
         var activity = Dictionary(site.neighborhoods.map { ($0.slug, $0.activity) }, uniquingKeysWith: { a, _ in a })
         let owned = output.ownedTopLevelNames
         let others = all ? content.slugs.filter { names[$0] == nil }
             : content.unchanged.map(\.slug) + content.slugs.filter { untouched.contains($0) && owned.contains($0) }
-        for (slug, name) in ContentLoader.names(root: root, slugs: others, site: content.site) { names[slug] = name }
+        for (slug, read) in ContentLoader.names(root: root, slugs: others, site: content.site) { (names[slug], languages[slug]) = (read.name, read.languages) }
         for slug in others { activity[slug] = activity[slug] ?? previous?.activity[slug] }
         let missing = others.filter { names[$0] != nil && activity[$0] == nil }
         if !missing.isEmpty {
@@ -247,7 +248,7 @@ public enum Builder {
                 for hood in Assembler.assemble(more, options: site.options).neighborhoods { activity[hood.slug] = hood.activity }
             }
         }
-        return content.slugs.compactMap { slug in names[slug].map { ListedNeighborhood(slug: slug, name: $0, activity: activity[slug]) } }
+        return content.slugs.compactMap { slug in names[slug].map { ListedNeighborhood(slug: slug, name: $0, activity: activity[slug], languages: languages[slug] ?? []) } }
     }
 }
 

@@ -104,17 +104,18 @@ extension ContentLoader {
 }
 
 extension ContentLoader {
-    /// The `name` of each neighborhood in `slugs` (its `neighborhood.md`), for the list of all of them;
-    /// a folder whose name cannot be read is left out.
-    public static func names(root: String, slugs: [String], site: SiteSettings) -> [String: String] {
+    /// The `name` and `languages` of each neighborhood in `slugs` (its `neighborhood.md`), for the
+    /// list of all of them; a folder whose name cannot be read is left out.
+    public static func names(root: String, slugs: [String], site: SiteSettings) -> [String: (name: String, languages: [String])] {
         let folder = ContentFolder(root: root)
-        var out: [String: String] = [:]
+        var out: [String: (name: String, languages: [String])] = [:]
         for slug in slugs {
             var log = DiagnosticLog()
             let path = folder.path("neighborhoods", slug, "neighborhood.md")
             guard let doc = folder.readMarkdown(path, log: &log) else { continue }
             let fields = Record(entries: doc.fields.entries ?? [], location: SourceLocation(path: path, line: 1, column: 1), privacy: site.privacy)
-            if let name = fields.text("name", log: &log) { out[slug] = name }
+            let languages = fields.has("languages") ? NeighborhoodLoader(site: site, folder: folder).languages(fields, log: &log) : []
+            if let name = fields.text("name", log: &log) { out[slug] = (name, languages) }
         }
         return out
     }

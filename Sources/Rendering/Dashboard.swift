@@ -9,11 +9,14 @@ public struct ListedNeighborhood: Sendable {
     public var name: String
     /// Nil when it could not be counted (a neighborhood left out of an `--only` build that no cache knows and that does not load).
     public var activity: Activity?
+    /// Its editions' languages, the site's first; empty when it has one edition.
+    public var languages: [String]
 
-    public init(slug: String, name: String, activity: Activity?) {
+    public init(slug: String, name: String, activity: Activity?, languages: [String] = []) {
         self.slug = slug
         self.name = name
         self.activity = activity
+        self.languages = languages
     }
 }
 
@@ -25,7 +28,8 @@ enum Dashboard {
     static let busiestCount = 5
     static let busiestPerNeighborhood = 3
 
-    static func job(_ site: Site, listed: [ListedNeighborhood]) -> PageJob {
+    /// `languageName`: a language's own name for itself ("Español"), for the links to the editions.
+    static func job(_ site: Site, listed: [ListedNeighborhood], languageName: (String) -> String) -> PageJob {
         let weeks = Activity.weeks(endingWith: site.options.today)
         let counted = listed.compactMap(\.activity)
         let total = Activity.sum(counted, site: site.settings)
@@ -47,6 +51,10 @@ enum Dashboard {
             .object(Object([
                 ("slug", .string(h.slug)), ("name", .string(h.name)), ("url", .string(h.slug + "/" + Routes.home)),
                 ("stories_url", .string(h.slug + "/" + Routes.stories)), ("events_url", .string(h.slug + "/" + Routes.events)),
+                ("editions", .array(h.languages.filter { $0 != site.settings.language }.map { code in
+                    .object(Object([("code", .string(code)), ("name", .string(languageName(code))),
+                                    ("url", .string(h.slug + "/" + code + "/" + Routes.home))]))
+                })),
                 ("activity", h.activity.map { value($0, weeks: weeks, site: site.settings, busiest: busiestPerNeighborhood, scale: scale) } ?? .nil),
             ]))
         }

@@ -71,7 +71,7 @@ enum Prepare {
     }
 
     /// `OUT/index.html`: the activity dashboard (see `Dashboard`).
-    static func indexJob(_ site: Site, listed: [ListedNeighborhood]) -> PageJob {
-        Dashboard.job(site, listed: listed)
+    static func indexJob(_ site: Site, listed: [ListedNeighborhood], theme: Theme) -> PageJob {
+        Dashboard.job(site, listed: listed) { theme.language(for: $0).text("language_name", count: nil, [:]) }
     }
 }

@@ -54,7 +54,7 @@ public enum SiteRenderer {
             jobs += prepared[i].jobs
             prepared[i].jobs = []  // held once, in `jobs`
         }
-        jobs.append(Prepare.indexJob(site, listed: request.listed))
+        jobs.append(Prepare.indexJob(site, listed: request.listed, theme: theme))
         let narrated = Narrate.run(&jobs, narrator: request.narrator, previous: request.cache.narrations, verified: request.verified,
                                    workers: request.jobs, at: site.settings.narration.location ?? site.settings.location)
         do {

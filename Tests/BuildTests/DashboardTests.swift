@@ -74,6 +74,20 @@ struct DashboardTests {
         #expect(!html.contains("PENDING-MARKER") && !html.contains("DRAFT-MARKER"))
     }
 
+    @Test("the dashboard links each neighborhood's other editions by their own names, also when only another neighborhood is rebuilt")
+    func editions() throws {
+        var files = Self.files
+        files["neighborhoods/north/neighborhood.md"] = "---\nname: North End\nlanguages: [en, es, ar]\n---\nAbout.\n"
+        let f = SiteFixture(files)
+        #expect(f.build().succeeded)
+        let links = "<p class=\"editions\">Also in <a href=\"./north/es/index.html\" hreflang=\"es\" lang=\"es\">Español</a>, "
+            + "<a href=\"./north/ar/index.html\" hreflang=\"ar\" lang=\"ar\">العربية</a></p>"
+        #expect((f.file("index.html") ?? "").contains(links))
+        #expect(f.build(only: ["south"]).succeeded)
+        #expect((f.file("index.html") ?? "").contains(links), "north was not rebuilt, and its editions are still linked")
+        #expect((f.file("index.html") ?? "").components(separatedBy: "class=\"editions\"").count == 2, "south has one edition: no line")
+    }
+
     @Test("the most active neighborhood comes first")
     func order() throws {
         let f = SiteFixture(Self.files)

@@ -33,7 +33,7 @@ struct ThemeContractTests {
         let renderer = PageRenderer(theme: theme, site: site.settings, options: options, now: site.now)
         let models = ViewModels(site: site.settings, hood: hood, options: options, language: renderer.language)
         var out: [String: Object] = [:]
-        for job in SitePages(models: models).jobs() + [Prepare.indexJob(site, listed: [ListedNeighborhood(slug: "north", name: "North End", activity: hood.activity), ListedNeighborhood(slug: "south", name: "South", activity: nil)])] where job.isPage {
+        for job in SitePages(models: models).jobs() + [Prepare.indexJob(site, listed: [ListedNeighborhood(slug: "north", name: "North End", activity: hood.activity), ListedNeighborhood(slug: "south", name: "South", activity: nil)], theme: theme)] where job.isPage {
             var data = renderer.renderVariables(job, root: renderer.root(job))
             data["content"] = .safe("")
             if let old = out[job.kind] { old.forEach { k, v in if data[k] == nil { data[k] = v } } }
