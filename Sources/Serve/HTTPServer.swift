@@ -92,6 +92,10 @@ public final class HTTPServer: Sendable {
     /// oldest of the address with the most is dropped, so slow clients never hold the workers.
     static let maxPending = 256
     static let perPeer = 16
+    /// Answers sent to one address at once (a client that reads slowly holds at most these workers).
+    static let perPeerAnswering = 8
+    /// Answers being sent, by client address.
+    let answering = Locked([String: Int]())
 
     /// Accepts connections and reads their request heads until `stop()`, all on this thread; only a
     /// complete head goes to a worker thread, which answers it.
@@ -104,9 +108,14 @@ public final class HTTPServer: Sendable {
             var waiting = false
             pending = pending.filter { p in
                 guard let head = p.head else { return true }
-                guard !waiting, slots.wait(timeout: .now()) == .success else { waiting = true; return true }
+                let busy = answering.withLock { $0[p.peer, default: 0] >= Self.perPeerAnswering }
+                guard !waiting, !busy, slots.wait(timeout: .now()) == .success else { waiting = true; return true }
+                answering.withLock { $0[p.peer, default: 0] += 1 }
                 DispatchQueue.global().async { [self] in
-                    defer { slots.signal() }
+                    defer {
+                        answering.withLock { $0[p.peer] = $0[p.peer].map { $0 > 1 ? $0 - 1 : nil } ?? nil }
+                        slots.signal()
+                    }
                     handle(p.fd, head: head)
                 }
                 return false
@@ -122,7 +131,8 @@ public final class HTTPServer: Sendable {
                 lastPing = now
             }
             var fds = [pollfd(fd: listener, events: Int16(POLLIN), revents: 0)]
-            fds += pending.map { pollfd(fd: $0.fd, events: $0.head == nil ? Int16(POLLIN) : 0, revents: 0) }
+            // A complete head waits for a worker without being polled (a hang-up would wake poll at once, again and again).
+            fds += pending.map { pollfd(fd: $0.head == nil ? $0.fd : -1, events: Int16(POLLIN), revents: 0) }
             var timeout = 250.0
             if let first = pending.map(\.deadline).min() { timeout = min(timeout, max(0, (first - now) * 1000) + 1) }
             if waiting { timeout = min(timeout, 5) }
