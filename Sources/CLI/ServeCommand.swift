@@ -26,6 +26,7 @@ enum ServeCommand {
         // Never inside the content folder: the site and its cache live in the tool's own cache folder.
         let content = console.resolve(parsed.options["content"] ?? "content")
         let folder = CacheFolder.forOutput(content, environment: console.environment) + "-serve"
+        StopSignals.clearLeftovers(of: folder)
         var request = try BuildCommand.request(parsed, command: "serve", console: console, out: folder + "/site", cacheFolder: folder + "/cache")
         let fixedDate = request.date != nil
 

@@ -117,4 +117,15 @@ public enum StopSignals {
         said(gone)
         Self.end(gone ? status : 1) { if placeholder { unlink(folder) } }
     }
+
+    /// What a stop that was itself killed may have left of `folder`: the empty file that held its
+    /// name, and folders renamed aside. Removed before the folder is used again.
+    public static func clearLeftovers(of folder: String) {
+        var st = stat()
+        if lstat(folder, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG, st.st_size == 0 { unlink(folder) }
+        let parent = (folder as NSString).deletingLastPathComponent, name = (folder as NSString).lastPathComponent
+        for entry in (try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? [] where entry.hasPrefix(name + ".stopping-") {
+            try? FileManager.default.removeItem(atPath: parent + "/" + entry)
+        }
+    }
 }

@@ -293,3 +293,28 @@ struct DotfileTests {
         #expect(get(site.server.port, "/north/").status == 200)
     }
 }
+
+@Suite("What stopping leaves")
+struct StopSignalsTests {
+    @Test("the programs this process started are found (to be killed when serve stops mid-build)")
+    func children() throws {
+        let sleeper = Process()
+        sleeper.executableURL = URL(fileURLWithPath: "/bin/sleep")
+        sleeper.arguments = ["5"]
+        try sleeper.run()
+        defer { sleeper.terminate(); sleeper.waitUntilExit() }
+        #expect(StopSignals.children().contains(sleeper.processIdentifier))
+    }
+
+    @Test("a stop that was itself killed leaves an empty file and folders set aside: both go before the folder is used again")
+    func leftovers() throws {
+        let base = NSTemporaryDirectory() + "cs-stop-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: base) }
+        let folder = base + "/content-0123-serve"
+        try FileManager.default.createDirectory(atPath: folder + ".stopping-42-0/site", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: base + "/other-serve", withIntermediateDirectories: true)
+        FileManager.default.createFile(atPath: folder, contents: nil)
+        StopSignals.clearLeftovers(of: folder)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: base) == ["other-serve"])
+    }
+}
