@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import Parallelism
 #if canImport(Glibc)
 import Glibc
@@ -104,14 +105,16 @@ public final class HTTPServer: Sendable {
         var pending: [Pending] = []
         var lastPing = Self.now()
         while !stopping.value {
-            // Complete heads to free workers, in the order they arrived.
-            var waiting = false
+            // Complete heads to free workers, in the order they arrived. A head whose address has its answers' share waits; the others go on while workers are free.
+            var waiting = false, noWorker = false
             pending = pending.filter { p in
-                guard let head = p.head else { return true }
-                let busy = answering.withLock { $0[p.peer, default: 0] >= Self.perPeerAnswering }
-                guard !waiting, !busy, slots.wait(timeout: .now()) == .success else { waiting = true; return true }
+                guard let head = p.head, !noWorker else { return true }
+                guard answering.withLock({ $0[p.peer, default: 0] < Self.perPeerAnswering }) else { waiting = true; return true }
+                guard slots.wait(timeout: .now()) == .success else { noWorker = true; waiting = true; return true }
                 answering.withLock { $0[p.peer, default: 0] += 1 }
-                DispatchQueue.global().async { [self] in
+                // A thread of its own: a worker may block in send for seconds, and the shared queue's
+                // few threads (one per core) would make the next answers wait for a new one.
+                Thread.detachNewThread { [self] in
                     defer {
                         answering.withLock { $0[p.peer] = $0[p.peer].map { $0 > 1 ? $0 - 1 : nil } ?? nil }
                         slots.signal()

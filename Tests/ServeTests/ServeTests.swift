@@ -318,3 +318,39 @@ struct StopSignalsTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: base) == ["other-serve"])
     }
 }
+
+@Suite("Slow readers never hold the server")
+struct SlowReaderTests {
+    /// A connection from `source` (any 127.x address is this machine) that asks for `path` and never reads.
+    func stalledRequest(port: Int, source: String, path: String) -> Int32 {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var small: Int32 = 4096
+        setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &small, socklen_t(MemoryLayout<Int32>.size))
+        var local = sockaddr_in()
+        local.sin_family = sa_family_t(AF_INET)
+        inet_pton(AF_INET, source, &local.sin_addr)
+        _ = withUnsafePointer(to: &local) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+        var addr = sockaddr_in()
+        addr.sin_family = sa_family_t(AF_INET)
+        addr.sin_port = in_port_t(UInt16(port).bigEndian)
+        inet_pton(AF_INET, "127.0.0.1", &addr.sin_addr)
+        _ = withUnsafePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+        let request = Array("GET \(path) HTTP/1.1\r\nHost: x\r\n\r\n".utf8)
+        _ = request.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        return fd
+    }
+
+    @Test("40 clients of one address that never read a large answer hold at most 8 workers: another address is answered within a second")
+    func slowReaders() throws {
+        let site = try ServedSite()
+        try Data(repeating: 0x61, count: 8 << 20).write(to: URL(fileURLWithPath: site.root + "/north/big.txt"))
+        let stalled = (0..<40).map { _ in stalledRequest(port: site.server.port, source: "127.0.0.2", path: "/north/big.txt") }
+        defer { for fd in stalled { close(fd) } }
+        Thread.sleep(forTimeInterval: 0.5)
+        #expect(site.server.answering.withLock { $0["127.0.0.2"] ?? 0 } <= HTTPServer.perPeerAnswering)
+        let start = monotonicSeconds()
+        let page = get(site.server.port, "/north/")
+        #expect(page.status == 200)
+        #expect(monotonicSeconds() - start < 1, "answered after \(monotonicSeconds() - start) s")
+    }
+}
