@@ -31,6 +31,7 @@ test:
 	python3 tests/hostile_checks.py .build/site-check/hostile tests/fixtures/hostile/content .build/debug/commonsight
 	python3 tests/open_data_checks.py .build/site-check/hostile tests/fixtures/hostile/content
 	python3 tests/browser_checks.py .build/site-check/hostile
+	swift build -c release --product commonsight && python3 tests/serve_checks.py .build/release/commonsight
 
 # The deploy kit (deploy/README.md) through real validators, offline: actionlint (with shellcheck over
 # the run: scripts) and check-jsonschema's bundled GitHub workflow schema for the workflow;

@@ -27,10 +27,34 @@ public struct Console: Sendable {
             workingDirectory: FileManager.default.currentDirectoryPath,
             today: localToday(),
             environment: ProcessInfo.processInfo.environment,
-            out: { FileHandle.standardOutput.write(($0 + "\n").data(using: .utf8) ?? Data()) },
-            err: { FileHandle.standardError.write(($0 + "\n").data(using: .utf8) ?? Data()) })
+            out: { StandardStreams.write(1, Array((terminalSafe($0) + "\n").utf8)) },
+            err: { StandardStreams.write(2, Array((terminalSafe($0) + "\n").utf8)) })
         console.endsWithCommand = true
+        // A closed pipe is a failed write (EPIPE), told by the exit status, not a silent death.
+        signal(SIGPIPE, SIG_IGN)
         return console
+    }
+
+    /// `text` as it may reach a terminal: control characters (C0 but newline and tab, DEL, C1), line
+    /// and paragraph separators and bidirectional overrides and isolates are shown as `\u{1b}` (as
+    /// diagnostics already show them), so
+    /// that a street name, a file name or a server's error text cannot move the cursor, recolor
+    /// the terminal or reorder what follows. Every other character, Arabic or accented, stays.
+    public static func terminalSafe(_ text: String) -> String {
+        func unsafe(_ v: UInt32) -> Bool {
+            (v < 0x20 && v != 0x0A && v != 0x09) || (0x7F...0x9F).contains(v) || v == 0x2028 || v == 0x2029
+                || (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v)
+        }
+        guard text.unicodeScalars.contains(where: { unsafe($0.value) }) else { return text }
+        var out = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if unsafe(scalar.value) {
+                out.append(contentsOf: "\\u{\(String(scalar.value, radix: 16))}".unicodeScalars)
+            } else {
+                out.append(scalar)
+            }
+        }
+        return String(out)
     }
 
     /// `YYYY-MM-DD` in the machine's time zone as the C library reads it (`TZ`, as `date` does).
@@ -60,5 +84,45 @@ public struct Console: Sendable {
         if path.hasPrefix(base) { return String(path.dropFirst(base.count)) }
         if path == workingDirectory { return "." }
         return path
+    }
+}
+
+/// The process's standard output and error, written with write(2): a write that fails (a full disk,
+/// a closed pipe) is remembered and ends the command with `ioErrorStatus`, never with a trap.
+public enum StandardStreams {
+    /// sysexits' EX_IOERR: the command could not write what it had to say.
+    public static let ioErrorStatus: Int32 = 74
+
+    private static let lock = NSLock()
+    /// The first failed write on each stream: its errno.
+    nonisolated(unsafe) private static var failures: [Int32: Int32] = [:]
+
+    /// Writes all of `bytes` to `fd` (1 or 2); after a stream failed once, it is not written again.
+    @discardableResult
+    public static func write(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+        if lock.withLock({ failures[fd] != nil }) { return false }
+        var sent = 0
+        while sent < bytes.count {
+            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + sent, bytes.count - sent) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 {
+                let reason = n < 0 ? errno : EIO
+                lock.withLock { if failures[fd] == nil { failures[fd] = reason } }
+                return false
+            }
+            sent += n
+        }
+        return true
+    }
+
+    /// The exit status of a command that returned `status`: `ioErrorStatus` instead of success when
+    /// a write failed, said on standard error when it still can be (not for a reader that went away).
+    public static func finish(_ status: Int32) -> Int32 {
+        let failed = lock.withLock { failures }
+        guard !failed.isEmpty else { return status }
+        if let reason = failed[1], reason != EPIPE {
+            write(2, Array("error: cannot write to standard output: \(String(cString: strerror(reason)))\n".utf8))
+        }
+        return status == 0 ? ioErrorStatus : status
     }
 }

@@ -51,7 +51,7 @@ enum RenderCommand {
         do {
             let template = try Template(source, path: templatePath, htmlContext: html)
             let output = try template.render(data, environment: environment)
-            FileHandle.standardOutput.write(Data(output.utf8))
+            StandardStreams.write(1, Array(output.utf8))
             return 0
         } catch {
             console.err(error.description)
@@ -100,7 +100,8 @@ enum RenderCommand {
                 let why = log.items.first.map { "\($0)" } ?? "request#\(number): a request must be a JSON object with a string \"template\""
                 reply = .object(Object([("error", .string(why))]))
             }
-            FileHandle.standardOutput.write(Data((JSONText.encode(reply) + "\n").utf8))
+            // A reader that went away (or a full disk) ends the batch instead of reading on.
+            guard StandardStreams.write(1, Array((JSONText.encode(reply) + "\n").utf8)) else { return StandardStreams.ioErrorStatus }
         }
         return 0
     }

@@ -26,6 +26,7 @@ enum ServeCommand {
         // Never inside the content folder: the site and its cache live in the tool's own cache folder.
         let content = console.resolve(parsed.options["content"] ?? "content")
         let folder = CacheFolder.forOutput(content, environment: console.environment) + "-serve"
+        StopSignals.clearLeftovers(of: folder)
         var request = try BuildCommand.request(parsed, command: "serve", console: console, out: folder + "/site", cacheFolder: folder + "/cache")
         let fixedDate = request.date != nil
 
@@ -37,6 +38,18 @@ enum ServeCommand {
             case .address(let a): throw Arguments.UsageError(message: "--host '\(a)' is not an IP address like 127.0.0.1 or ::1", command: "serve")
             case .bind(let why): console.err("error: cannot listen on \(host):\(port): \(why); choose another --port"); return 1
             }
+        }
+        // Stopping never waits for a build (narration can take many seconds): the server stops, the
+        // folder is removed here while build threads may still write into it, and the process ends.
+        let stopped = StopSignals.install { _ in
+            server.stop()
+            StopSignals.remove(folder, within: 0.8, status: 0) { gone in
+                if gone { console.out("stopped") } else { console.err("error: could not remove \(folder)") }
+            }
+        }
+        guard stopped else {
+            console.err("error: cannot set up Ctrl-C handling (pipe)")
+            return 1
         }
         func build() {
             if !fixedDate { request.clock = Int64(Date().timeIntervalSince1970) }
@@ -61,29 +74,16 @@ enum ServeCommand {
         console.out("serving http://\(shownHost):\(server.port)/ (Ctrl-C to stop)")
         guard let watcher = FileWatcher([request.content, request.templates]) else {
             console.err("error: cannot watch the content folder (inotify)")
-            return 1
-        }
-        let wakeup = watcher.wakeup
-        let stop: @Sendable () -> Void = {
-            server.stop()
-            wakeup.wake()
-        }
-        signal(SIGINT, SIG_IGN)
-        signal(SIGTERM, SIG_IGN)
-        let signals = [SIGINT, SIGTERM].map { DispatchSource.makeSignalSource(signal: $0, queue: .global()) }
-        for s in signals {
-            s.setEventHandler(handler: stop)
-            s.resume()
+            StopSignals.remove(folder, within: 1, status: 1) { _ in }
         }
         let done = DispatchSemaphore(value: 0)
         Thread.detachNewThread {
             server.run()
             done.signal()
         }
+        // Ends only through a signal (StopSignals above ends the process).
         while watcher.nextChange() != nil { build() }
         done.wait()
-        try? FileManager.default.removeItem(atPath: folder)
-        console.out("stopped")
         return 0
     }
 }

@@ -10,8 +10,8 @@ public enum YAML {
 
     /// Parses one YAML document. `firstLine` is the file line where `text` starts.
     public static func parse(_ text: String, path: String, firstLine: Int = 1, log: inout DiagnosticLog) -> Node? {
-        var builder = TreeBuilder(path: path, lineOffset: firstLine - 1)
         let bytes = Array(text.utf8)
+        var builder = TreeBuilder(path: path, lineOffset: firstLine - 1, lines: LineStarts(bytes))
         var parser = yaml_parser_t()
         guard yaml_parser_initialize(&parser) == 1 else {
             log.error(SourceLocation(path: path), "the YAML parser could not start (out of memory)")
@@ -69,17 +69,24 @@ private struct TreeBuilder {
 
     let path: String
     let lineOffset: Int
+    /// Set when the text has a break libyaml counts and nothing else does (U+0085, U+2028, U+2029).
+    let lines: LineStarts?
     var stack: [Open] = []
     var result: Node?
     var documents = 0
 
-    init(path: String, lineOffset: Int) {
+    init(path: String, lineOffset: Int, lines: LineStarts?) {
         self.path = path
         self.lineOffset = lineOffset
+        self.lines = lines
     }
 
     func location(_ mark: yaml_mark_t) -> SourceLocation {
-        SourceLocation(path: path, line: Int(mark.line) + 1 + lineOffset, column: Int(mark.column) + 1)
+        if let lines {
+            let (line, column) = lines.position(ofScalar: Int(mark.index))
+            return SourceLocation(path: path, line: line + lineOffset, column: column)
+        }
+        return SourceLocation(path: path, line: Int(mark.line) + 1 + lineOffset, column: Int(mark.column) + 1)
     }
 
     mutating func accept(_ event: yaml_event_t) -> Step {
@@ -162,5 +169,49 @@ private struct TreeBuilder {
             if let n = NumberSyntax.parse(text) { return .number(n, text) }
             return .string(text)
         }
+    }
+}
+
+/// Lines as an editor, `check` and `review` count them: only LF, CRLF and CR end a line. libyaml also
+/// ends lines at U+0085, U+2028 and U+2029, so for a text that holds one of them its marks are
+/// turned into positions from their index (which counts Unicode scalars) instead.
+struct LineStarts {
+    /// The scalar index where each line starts (`starts[0]` is line 1).
+    let starts: [Int]
+
+    /// Nil when the text has none of libyaml's extra breaks: its own lines and columns are right.
+    init?(_ bytes: [UInt8]) {
+        var extra = false
+        for i in bytes.indices where bytes[i] == 0xC2 || bytes[i] == 0xE2 {
+            if bytes[i] == 0xC2, i + 1 < bytes.count, bytes[i + 1] == 0x85 { extra = true; break }
+            if bytes[i] == 0xE2, i + 2 < bytes.count, bytes[i + 1] == 0x80, bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9 { extra = true; break }
+        }
+        guard extra else { return nil }
+        var starts = [0]
+        var scalar = 0
+        var i = 0
+        while i < bytes.count {
+            let b = bytes[i]
+            if b == 0x0D && i + 1 < bytes.count && bytes[i + 1] == 0x0A {
+                i += 2
+                scalar += 2
+                starts.append(scalar)
+                continue
+            }
+            i += 1
+            if b & 0xC0 != 0x80 { scalar += 1 }
+            if b == 0x0A || b == 0x0D { starts.append(scalar) }
+        }
+        self.starts = starts
+    }
+
+    /// The 1-based line and column (in scalars) of the scalar at `index`.
+    func position(ofScalar index: Int) -> (line: Int, column: Int) {
+        var lo = 0, hi = starts.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if starts[mid] <= index { lo = mid } else { hi = mid - 1 }
+        }
+        return (lo + 1, index - starts[lo] + 1)
     }
 }

@@ -3,7 +3,7 @@ import Glibc
 #endif
 
 /// Answers a request from the built site: the file, `index.html` for a folder, the neighborhood's
-/// `404.html` for what is missing, and never anything outside the site's folder.
+/// `404.html` for what is missing, and never anything outside the site's folder or any dotfile.
 struct SiteFiles {
     let root: String
     /// Added to every HTML page served (never to the built files): the live-reload script.
@@ -20,6 +20,8 @@ struct SiteFiles {
     }
 
     func answer(_ request: HTTPRequest) -> Answer {
+        // Dotfiles (the output manifest, an editor's or a tool's files) are never the site's pages.
+        if request.parts.contains(where: { $0.hasPrefix(".") }) { return Self.notFound }
         var path = request.parts.joined(separator: "/")
         switch kind(path) {
         case .folder:
@@ -35,8 +37,10 @@ struct SiteFiles {
             break
         }
         if let hood = request.parts.first, kind(hood + "/404.html") == .file { return file(hood + "/404.html", status: 404) }
-        return Answer(status: 404, headers: [("Content-Type", "text/plain; charset=utf-8")], body: Array("404 not found\n".utf8))
+        return Self.notFound
     }
+
+    static let notFound = Answer(status: 404, headers: [("Content-Type", "text/plain; charset=utf-8")], body: Array("404 not found\n".utf8))
 
     enum Kind { case file, folder }
 

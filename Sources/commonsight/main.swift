@@ -1,4 +1,4 @@
 import CLI
 import Foundation
 
-exit(CommandLineTool.run(Array(CommandLine.arguments.dropFirst()), console: .process()))
+exit(StandardStreams.finish(CommandLineTool.run(Array(CommandLine.arguments.dropFirst()), console: .process())))

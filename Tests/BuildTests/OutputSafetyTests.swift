@@ -155,6 +155,39 @@ struct OutputSafetyTests {
         #expect(f.file("leak.txt") == nil)
     }
 
+    @Test("--only refuses a static file with another neighborhood's page path as a full build does, with or without the render cache")
+    func staticClashUnderOnly() throws {
+        var files = SiteFixture.north
+        for (k, v) in SiteFixture.north where k.hasPrefix("neighborhoods/north/") {
+            files[k.replacingOccurrences(of: "/north/", with: "/south/")] = v.replacingOccurrences(of: "North End", with: "South End")
+        }
+        let f = SiteFixture(files)
+        #expect(f.build().succeeded)
+        let southHome = try #require(f.file("south/index.html"))
+        #expect(southHome.contains("South End"))
+        f.write("static/south/index.html", "mine")
+        let expected = [f.content + "/static/south/index.html: error: this static file has the path of a file the site generates (south/index.html); rename it"]
+        #expect(f.build().diagnostics.filter(\.isError).map(\.description) == expected)
+        #expect(f.build(only: ["north"]).diagnostics.filter(\.isError).map(\.description) == expected)
+        #expect(f.file("south/index.html") == southHome, "south's home page is never replaced")
+        // Without the render cache a page cannot be told from an earlier static file: refused, never written.
+        try FileManager.default.removeItem(atPath: f.cache)
+        #expect(f.build(only: ["north"]).diagnostics.filter(\.isError).map(\.message)
+                == ["this static file would replace south/index.html of 'south', which --only leaves as it is, and without the render cache a page there cannot be told from a static file; build without --only"])
+        #expect(f.file("south/index.html") == southHome)
+        // A file of its own beside south's pages is no clash, in either build, and changes under --only.
+        try FileManager.default.removeItem(atPath: f.content + "/static/south/index.html")
+        f.write("static/south/flyer-extra.txt", "one")
+        #expect(f.build().succeeded)
+        f.write("static/south/flyer-extra.txt", "two")
+        #expect(f.build(only: ["north"]).succeeded)
+        #expect(f.file("south/flyer-extra.txt") == "two")
+        // The same bytes as before need no record.
+        try FileManager.default.removeItem(atPath: f.cache)
+        #expect(f.build(only: ["north"]).succeeded)
+        #expect(f.file("south/flyer-extra.txt") == "two")
+    }
+
     @Test("the output of an earlier version (manifest and old generation beside OUT) is adopted, and its side folders go")
     func legacyLayout() throws {
         let f = SiteFixture()

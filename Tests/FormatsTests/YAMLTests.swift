@@ -30,6 +30,20 @@ struct YAMLTests {
         #expect(n.entries?[1].keyLocation.description == "f.md:3:1")
     }
 
+    @Test("U+2028, U+2029 and U+0085 in a value do not end a line: positions count LF, CRLF and CR as an editor does")
+    func unicodeBreaksAreNotLines() throws {
+        for separator in ["\u{2028}", "\u{2029}", "\u{85}"] {
+            let (node, _) = parse("title: \"one\(separator)two\"\nplace: é \(separator) x\ntags: [a, b]\n", firstLine: 2)
+            let n = try #require(node)
+            #expect(n["tags"]?.location.description == "f.md:4:7", "\(separator.unicodeScalars.first!.value)")
+            #expect(n.entries?[2].keyLocation.description == "f.md:4:1")
+            #expect(n["place"]?.location.description == "f.md:3:8")
+            let (_, errors) = parse("title: \"one\(separator)two\"\nb: c\r\nd: [unclosed\n", firstLine: 2)
+            #expect(errors.count == 1)
+            #expect(errors.first?.hasPrefix("f.md:5:") == true, "\(errors)")
+        }
+    }
+
     @Test("a syntax error names its line and column in the file")
     func syntaxError() {
         let (node, errors) = parse("title: [unclosed\nb: c\n", firstLine: 2)

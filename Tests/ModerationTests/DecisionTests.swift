@@ -43,6 +43,25 @@ struct DecisionTests {
         #expect(String(decoding: f.bytes(path), as: UTF8.self).contains("status: \"published\"  # asked the block club\r\n"))
     }
 
+    @Test("a line separator (U+2028) or NEL (U+0085) in a value: review changes the status on the line an editor shows, and check reports the same line")
+    func unicodeLineSeparators() throws {
+        for separator in ["\u{2028}", "\u{85}"] {
+            let f = try Fixture()
+            let path = f.east + "/observations/e-md4.md"
+            let text = "---\ncategory: speeding\nlocation: \"Pickford\(separator)St\"\nlat: 42.4201\nlon: -83.1551\nobserved: 2026-07-04\nstatus: pending\n---\nBody.\n"
+            try f.write("neighborhoods/east/observations/e-md4.md", text)
+            let (status, t) = f.run("review", "--publish", "e-md4")
+            #expect(status == 0, "\(t.err)")
+            #expect(f.bytes(path) == Array(text.replacingOccurrences(of: "status: pending", with: "status: published").utf8))
+            #expect(t.out.hasPrefix("observation e-md4 in east: pending → published at content/neighborhoods/east/observations/e-md4.md:7:9"), "\(t.out)")
+            // An error after the separator: check names line 7 too, at the end of `status: [pending`.
+            try f.write("neighborhoods/east/observations/e-md4.md", text.replacingOccurrences(of: "status: pending", with: "status: [pending"))
+            let (checked, c) = f.run("check", "--content", "content", "--templates", packageRoot + "/templates")
+            #expect(checked == 1)
+            #expect(c.err.contains("content/neighborhoods/east/observations/e-md4.md:7:17: error: YAML syntax error"), "\(c.err)")
+        }
+    }
+
     @Test("a Markdown file without a status gets one line before its closing ---, with the file's line break")
     func frontMatterAdded() throws {
         let f = try Fixture()

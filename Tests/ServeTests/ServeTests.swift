@@ -174,3 +174,183 @@ struct HTTPServerTests {
         #expect(readUntil("\n\n") == "event: reload\ndata: {}\n\n")
     }
 }
+
+/// Clients that send their request heads a byte at a time, each on its own connection.
+final class SlowClients {
+    var sockets: [Int32] = []
+    let request = Array("GET /north/ HTTP/1.1\r\nHost: localhost\r\nX-Slow: ".utf8) + [UInt8](repeating: UInt8(ascii: "a"), count: 4000)
+    var sent = 0
+
+    init(count: Int, port: Int) {
+        for _ in 0..<count {
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            var addr = sockaddr_in()
+            addr.sin_family = sa_family_t(AF_INET)
+            addr.sin_port = in_port_t(UInt16(port).bigEndian)
+            inet_pton(AF_INET, "127.0.0.1", &addr.sin_addr)
+            _ = withUnsafePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+            sockets.append(fd)
+        }
+    }
+
+    /// One more byte on every connection.
+    func trickle() {
+        for fd in sockets {
+            var b = request[sent % request.count]
+            _ = send(fd, &b, 1, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
+        }
+        sent += 1
+    }
+
+    deinit { for fd in sockets { close(fd) } }
+}
+
+/// Seconds on a clock that never jumps.
+func monotonicSeconds() -> Double {
+    var t = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &t)
+    return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
+}
+
+@Suite("Slow clients never hold the server")
+struct SlowClientTests {
+    @Test("a head sent a byte every half second gets 408 (or is closed) when its total time is up, not one byte later each time")
+    func totalDeadline() throws {
+        let site = try ServedSite()
+        let slow = SlowClients(count: 1, port: site.server.port)
+        let fd = slow.sockets[0]
+        var tv = timeval(tv_sec: 0, tv_usec: 500_000)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
+        let start = monotonicSeconds()
+        var answer: [UInt8] = []
+        var ended = false
+        while monotonicSeconds() - start < 8 && !ended {
+            slow.trickle()
+            var buffer = [UInt8](repeating: 0, count: 1024)
+            let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if n > 0 { answer += buffer[..<n] } else if n == 0 || (errno != EAGAIN && errno != EWOULDBLOCK) { ended = true }
+        }
+        let seconds = monotonicSeconds() - start
+        #expect(ended, "the connection is still open after \(seconds) s")
+        #expect(seconds < 3.5, "the head's deadline is 2 s; it ended after \(seconds) s")
+        #expect(answer.isEmpty || String(decoding: answer, as: UTF8.self).hasPrefix("HTTP/1.1 408 "), "\(String(decoding: answer, as: UTF8.self))")
+    }
+
+    @Test("40 clients sending a byte every half second: a real GET is still answered within a second")
+    func slowClientsDoNotBlock() throws {
+        let site = try ServedSite()
+        let slow = SlowClients(count: 40, port: site.server.port)
+        for _ in 0..<3 {
+            slow.trickle()
+            Thread.sleep(forTimeInterval: 0.5)
+        }
+        for _ in 0..<3 {
+            let start = monotonicSeconds()
+            let page = exchange(port: site.server.port, "GET /north/ HTTP/1.1\r\nHost: localhost\r\n\r\n", timeout: 5)
+            let seconds = monotonicSeconds() - start
+            #expect(page.status == 200 && String(decoding: page.body, as: UTF8.self).contains("North"))
+            #expect(seconds < 1, "answered after \(seconds) s")
+            slow.trickle()
+        }
+    }
+
+    @Test("more connections from one address than it may have: the oldest are dropped, the newest answered")
+    func perPeerCap() throws {
+        let site = try ServedSite()
+        let slow = SlowClients(count: HTTPServer.perPeer * 2, port: site.server.port)
+        slow.trickle()
+        Thread.sleep(forTimeInterval: 0.3)
+        let start = monotonicSeconds()
+        #expect(get(site.server.port, "/north/").status == 200)
+        #expect(monotonicSeconds() - start < 1)
+        // The oldest connection was closed by the server: reading it ends at once.
+        let first = slow.sockets[0]
+        var tv = timeval(tv_sec: 1, tv_usec: 0)
+        setsockopt(first, SOL_SOCKET, SO_RCVTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
+        var byte: UInt8 = 0
+        let n = recv(first, &byte, 1, 0)
+        let reason = errno
+        #expect(n == 0 || (n < 0 && reason == ECONNRESET), "the oldest of too many connections from one address is closed: \(n), errno \(reason)")
+    }
+}
+
+@Suite("Dotfiles are never served")
+struct DotfileTests {
+    @Test("any path part that starts with a dot is 404: the output manifest, a hidden file in a neighborhood, a hidden folder")
+    func dotfiles() throws {
+        let site = try ServedSite()
+        for (path, text) in [".commonsight-manifest": "north/index.html\t1\t2", "north/.x": "hidden", ".git/config": "[core]", "north/.well/known.txt": "x"] {
+            let url = URL(fileURLWithPath: site.root + "/" + path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        for target in ["/.commonsight-manifest", "/north/.x", "/.git/config", "/.git/", "/north/.well/known.txt", "/%2Ecommonsight-manifest", "/north/%2ex"] {
+            let r = get(site.server.port, target)
+            #expect(r.status == 404, "\(target): \(r.status)")
+            #expect(!String(decoding: r.body, as: UTF8.self).contains("north/index.html\t") && !String(decoding: r.body, as: UTF8.self).contains("hidden")
+                    && !String(decoding: r.body, as: UTF8.self).contains("[core]"), "\(target)")
+        }
+        #expect(get(site.server.port, "/north/").status == 200)
+    }
+}
+
+@Suite("What stopping leaves")
+struct StopSignalsTests {
+    @Test("the programs this process started are found (to be killed when serve stops mid-build)")
+    func children() throws {
+        let sleeper = Process()
+        sleeper.executableURL = URL(fileURLWithPath: "/bin/sleep")
+        sleeper.arguments = ["5"]
+        try sleeper.run()
+        defer { sleeper.terminate(); sleeper.waitUntilExit() }
+        #expect(StopSignals.children().contains(sleeper.processIdentifier))
+    }
+
+    @Test("a stop that was itself killed leaves an empty file and folders set aside: both go before the folder is used again")
+    func leftovers() throws {
+        let base = NSTemporaryDirectory() + "cs-stop-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: base) }
+        let folder = base + "/content-0123-serve"
+        try FileManager.default.createDirectory(atPath: folder + ".stopping-42-0/site", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: base + "/other-serve", withIntermediateDirectories: true)
+        FileManager.default.createFile(atPath: folder, contents: nil)
+        StopSignals.clearLeftovers(of: folder)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: base) == ["other-serve"])
+    }
+}
+
+@Suite("Slow readers never hold the server")
+struct SlowReaderTests {
+    /// A connection from `source` (any 127.x address is this machine) that asks for `path` and never reads.
+    func stalledRequest(port: Int, source: String, path: String) -> Int32 {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var small: Int32 = 4096
+        setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &small, socklen_t(MemoryLayout<Int32>.size))
+        var local = sockaddr_in()
+        local.sin_family = sa_family_t(AF_INET)
+        inet_pton(AF_INET, source, &local.sin_addr)
+        _ = withUnsafePointer(to: &local) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+        var addr = sockaddr_in()
+        addr.sin_family = sa_family_t(AF_INET)
+        addr.sin_port = in_port_t(UInt16(port).bigEndian)
+        inet_pton(AF_INET, "127.0.0.1", &addr.sin_addr)
+        _ = withUnsafePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+        let request = Array("GET \(path) HTTP/1.1\r\nHost: x\r\n\r\n".utf8)
+        _ = request.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        return fd
+    }
+
+    @Test("40 clients of one address that never read a large answer hold at most 8 workers: another address is answered within a second")
+    func slowReaders() throws {
+        let site = try ServedSite()
+        try Data(repeating: 0x61, count: 8 << 20).write(to: URL(fileURLWithPath: site.root + "/north/big.txt"))
+        let stalled = (0..<40).map { _ in stalledRequest(port: site.server.port, source: "127.0.0.2", path: "/north/big.txt") }
+        defer { for fd in stalled { close(fd) } }
+        Thread.sleep(forTimeInterval: 0.5)
+        #expect(site.server.answering.withLock { $0["127.0.0.2"] ?? 0 } <= HTTPServer.perPeerAnswering)
+        let start = monotonicSeconds()
+        let page = get(site.server.port, "/north/")
+        #expect(page.status == 200)
+        #expect(monotonicSeconds() - start < 1, "answered after \(monotonicSeconds() - start) s")
+    }
+}

@@ -1,0 +1,131 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+
+/// SIGINT, SIGTERM and SIGHUP for a long-running command, without relying on anything the optimizer
+/// may release: a C handler writes one byte to a pipe (all it does, which is async-signal-safe) and
+/// a thread of its own reads it. The first signal calls `stop` on that thread; a second one ends
+/// the process at once.
+public enum StopSignals {
+    /// The pipe's write end, set once before the handler is installed; -1 until then.
+    nonisolated(unsafe) private static var writeEnd: Int32 = -1
+
+    public static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+
+    /// Installs the handler and starts the reading thread; `stop` gets the signal's number.
+    /// Returns false when the pipe cannot be made.
+    @discardableResult
+    public static func install(_ stop: @escaping @Sendable (Int32) -> Void) -> Bool {
+        var fds: [Int32] = [0, 0]
+        guard pipe(&fds) == 0 else { return false }
+        for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        let readEnd = fds[0]
+        writeEnd = fds[1]
+        _ = fcntl(writeEnd, F_SETFL, fcntl(writeEnd, F_GETFL) | O_NONBLOCK)
+        let thread = Thread {
+            var count = 0
+            while true {
+                var signal: UInt8 = 0
+                let n = read(readEnd, &signal, 1)
+                if n < 0 && errno == EINTR { continue }
+                if n <= 0 { return }
+                count += 1
+                if count > 1 { end(128 + Int32(signal)) }
+                let number = Int32(signal)
+                Thread.detachNewThread { stop(number) }
+            }
+        }
+        thread.start()
+        // A parent may have started this process with these signals blocked (a blocked mask is
+        // inherited): unblocked on this thread, and on the threads it starts from now on.
+        var unblock = sigset_t()
+        sigemptyset(&unblock)
+        for number in signals { sigaddset(&unblock, number) }
+        pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
+        for number in signals {
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = { number in
+                var byte = UInt8(truncatingIfNeeded: number)
+                let saved = errno
+                _ = write(StopSignals.writeEnd, &byte, 1)
+                errno = saved
+            }
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = SA_RESTART
+            sigaction(number, &action, nil)
+        }
+        return true
+    }
+
+    /// The processes whose parent is this one (from /proc), to be killed when a command stops in
+    /// the middle of its work: a narration's espeak-ng or opusenc must not go on writing.
+    public static func children() -> [pid_t] {
+        let me = getpid()
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return [] }
+        var found: [pid_t] = []
+        for name in names {
+            guard let pid = pid_t(name), pid != me, let stat = FileManager.default.contents(atPath: "/proc/\(name)/stat") else { continue }
+            // "pid (comm) state ppid ...": comm may hold spaces and parentheses, so read after the last ')'.
+            guard let close = stat.lastIndex(of: UInt8(ascii: ")")) else { continue }
+            let fields = stat[(close + 1)...].split(separator: UInt8(ascii: " "))
+            if fields.count > 1, let parent = pid_t(String(decoding: fields[1], as: UTF8.self)), parent == me { found.append(pid) }
+        }
+        return found
+    }
+
+    /// Ends the process at once with `status`, its children first: killed until two looks in a row
+    /// find none, since a build thread may start the next one meanwhile.
+    public static func end(_ status: Int32, last: () -> Void = {}) -> Never {
+        var quiet = 0
+        while quiet < 2 {
+            let found = children()
+            for child in found { kill(child, SIGKILL) }
+            quiet = found.isEmpty ? quiet + 1 : 0
+        }
+        last()
+        _exit(status)
+    }
+
+    /// Removes `folder` while other threads of this process may still write into it, and ends the
+    /// process with `status` (1 when the folder could not be removed within `seconds`). The folder is
+    /// renamed aside (so no path of theirs finds it again) and a file takes its name (so none of
+    /// them can make it again), then what was renamed is deleted, again until it is gone; the file
+    /// goes last, just before the end.
+    public static func remove(_ folder: String, within seconds: Double, status: Int32, said: (Bool) -> Void) -> Never {
+        var asides: [String] = []
+        let end = Date().addingTimeInterval(seconds)
+        let files = FileManager.default
+        var placeholder = false
+        var gone = false
+        repeat {
+            for child in children() { kill(child, SIGKILL) }
+            var st = stat()
+            if lstat(folder, &st) == 0, (st.st_mode & S_IFMT) == S_IFDIR {
+                let aside = folder + ".stopping-\(getpid())-\(asides.count)"
+                if rename(folder, aside) == 0 { asides.append(aside) }
+            }
+            if lstat(folder, &st) != 0 {
+                let fd = open(folder, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
+                if fd >= 0 { close(fd); placeholder = true }
+            }
+            for aside in asides { try? files.removeItem(atPath: aside) }
+            gone = asides.allSatisfy { lstat($0, &st) != 0 } && (lstat(folder, &st) != 0 || (placeholder && (st.st_mode & S_IFMT) == S_IFREG))
+            if gone { break }
+            usleep(10_000)
+        } while Date() < end
+        said(gone)
+        Self.end(gone ? status : 1) { if placeholder { unlink(folder) } }
+    }
+
+    /// What a stop that was itself killed may have left of `folder`: the empty file that held its
+    /// name, and folders renamed aside. Removed before the folder is used again.
+    public static func clearLeftovers(of folder: String) {
+        var st = stat()
+        if lstat(folder, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG, st.st_size == 0 { unlink(folder) }
+        let parent = (folder as NSString).deletingLastPathComponent, name = (folder as NSString).lastPathComponent
+        for entry in (try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? [] where entry.hasPrefix(name + ".stopping-") {
+            try? FileManager.default.removeItem(atPath: parent + "/" + entry)
+        }
+    }
+}

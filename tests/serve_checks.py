@@ -1,0 +1,211 @@
+#!/usr/bin/env python3
+"""`commonsight serve` stops when it is told to, as a user's terminal tells it.
+
+Runs BINARY (the release build: the optimizer once released the signal handling that the debug
+build kept) in a pseudo-terminal, as its session leader with the terminal as its controlling one,
+and stops it: Ctrl-C typed into the terminal (the byte 0x03, which the terminal turns into SIGINT),
+SIGTERM and SIGHUP once it serves; Ctrl-C during the first build of the sample content, while
+espeak-ng and opusenc read its stories aloud; and Ctrl-C twice. Each time it must be gone within a
+second, leave nothing in its cache folder (a temporary XDG_CACHE_HOME) and leave no process of its
+session behind; the next run starts on the same folder (no lock left).
+
+Usage: tests/serve_checks.py BINARY
+Ends with 'serve-checks: N passed, N failed'.
+"""
+import os
+import pty
+import select
+import shutil
+import signal
+import sys
+import tempfile
+import time
+
+from checklib import Checks
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+checks = Checks("serve-checks", detail_chars=1500)
+check = checks.check
+
+SITE = """title: Test Digests
+timezone: America/Detroit
+categories:
+  speeding: { label: Speeding, color: "#d55e00" }
+"""
+
+
+def small_content(base):
+    content = os.path.join(base, "content")
+    os.makedirs(os.path.join(content, "neighborhoods", "north"))
+    with open(os.path.join(content, "site.yml"), "w") as f:
+        f.write(SITE)
+    with open(os.path.join(content, "neighborhoods", "north", "neighborhood.md"), "w") as f:
+        f.write("---\nname: North End\n---\nAbout.\n")
+    with open(os.path.join(content, "neighborhoods", "north", "observations.csv"), "w") as f:
+        f.write("id,category,location,lat,lon,observed\no1,speeding,Corner,42.05,-83.15,2026-11-02\n")
+    return content
+
+
+class Served:
+    """One `commonsight serve` in a pseudo-terminal of its own."""
+
+    def __init__(self, binary, content, cache):
+        self.cache = cache
+        args = [binary, "serve", "--content", content, "--templates", os.path.join(ROOT, "templates"), "--port", "0", "--date", "2026-11-29"]
+        env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": cache, "XDG_CACHE_HOME": cache, "TERM": "dumb"}
+        self.pid, self.fd = pty.fork()
+        if self.pid == 0:
+            os.execve(binary, args, env)
+        self.output = b""
+        self.status = None
+
+    def read(self, seconds):
+        """Reads what it printed for up to `seconds`."""
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            ready, _, _ = select.select([self.fd], [], [], max(0, end - time.monotonic()))
+            if not ready:
+                break
+            try:
+                data = os.read(self.fd, 4096)
+            except OSError:
+                break
+            if not data:
+                break
+            self.output += data
+            return True
+        return False
+
+    def wait_for(self, text, seconds):
+        end = time.monotonic() + seconds
+        while text.encode() not in self.output and time.monotonic() < end and self.alive():
+            self.read(0.1)
+        return text.encode() in self.output
+
+    def alive(self):
+        if self.status is not None:
+            return False
+        pid, status = os.waitpid(self.pid, os.WNOHANG)
+        if pid == self.pid:
+            self.status = status
+            return False
+        return True
+
+    def seconds_to_exit(self, limit=10):
+        """Seconds until it has exited (reading its terminal meanwhile), or None past `limit`."""
+        start = time.monotonic()
+        while time.monotonic() - start < limit:
+            if not self.alive():
+                return time.monotonic() - start
+            self.read(0.01)
+        return None
+
+    def session(self):
+        """Processes still in its session (it leads the session, so the id is its pid)."""
+        left = []
+        for name in os.listdir("/proc"):
+            if not name.isdigit():
+                continue
+            try:
+                with open(f"/proc/{name}/stat", "rb") as f:
+                    stat = f.read()
+            except OSError:
+                continue
+            fields = stat[stat.rindex(b")") + 2:].split()
+            if int(fields[3]) == self.pid:
+                left.append((int(name), stat[:stat.rindex(b")") + 1].decode(errors="replace")))
+        return left
+
+    def children(self):
+        return [p for p, _ in self.session() if p != self.pid]
+
+    def wait_for_children(self, seconds):
+        """True once it has started a program (espeak-ng, opusenc) within `seconds`."""
+        end = time.monotonic() + seconds
+        while time.monotonic() < end and self.alive():
+            if self.children():
+                return True
+            self.read(0.02)
+        return False
+
+    def kill(self):
+        if self.alive():
+            os.kill(self.pid, signal.SIGKILL)
+            os.waitpid(self.pid, 0)
+        for pid, _ in self.session():
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except OSError:
+                pass
+        os.close(self.fd)
+
+
+def left_behind(cache):
+    folder = os.path.join(cache, "commonsight")
+    return sorted(os.listdir(folder)) if os.path.isdir(folder) else []
+
+
+def stop(name, served, how, expect_clean=True):
+    """Stops it `how` ('ctrl-c', a signal, or 'ctrl-c twice') and checks what remains."""
+    if how == "ctrl-c":
+        os.write(served.fd, b"\x03")
+    elif how == "ctrl-c twice":
+        os.write(served.fd, b"\x03\x03")
+    else:
+        os.kill(served.pid, how)
+    seconds = served.seconds_to_exit()
+    check(f"{name}: it exits within a second", seconds is not None and seconds < 1.0, f"{seconds} s; printed {served.output[-600:]!r}")
+    time.sleep(0.2)
+    left = [p for p in served.session() if p[0] != served.pid]
+    check(f"{name}: no process of its session is left", not left, left)
+    if expect_clean:
+        if served.status is not None:
+            check(f"{name}: it exits with status 0", os.WIFEXITED(served.status) and os.WEXITSTATUS(served.status) == 0, served.status)
+        check(f"{name}: it says it stopped", b"stopped" in served.output, served.output[-600:])
+        check(f"{name}: its cache folder is gone", left_behind(served.cache) == [], left_behind(served.cache))
+    served.kill()
+    return seconds
+
+
+def main():
+    if len(sys.argv) != 2:
+        print(__doc__)
+        sys.exit(2)
+    binary = os.path.abspath(sys.argv[1])
+    base = tempfile.mkdtemp(prefix="cs-serve-checks-")
+    try:
+        content = small_content(base)
+        cache = os.path.join(base, "cache")
+        figures = []
+        for name, how in [("Ctrl-C while serving", "ctrl-c"), ("SIGTERM while serving", signal.SIGTERM),
+                          ("SIGHUP while serving", signal.SIGHUP), ("Ctrl-C again on the same folder", "ctrl-c")]:
+            served = Served(binary, content, cache)
+            serving = served.wait_for("serving http://", 120)
+            check(f"{name}: it serves", serving, served.output[-600:])
+            if not serving:
+                served.kill()
+                continue
+            figures.append(stop(name, served, how))
+
+        # The sample content's first build reads its stories aloud for many seconds: stopped in the middle.
+        sample_cache = os.path.join(base, "sample-cache")
+        for name, how in [("Ctrl-C during the first build", "ctrl-c"), ("SIGTERM during the first build", signal.SIGTERM)]:
+            served = Served(binary, os.path.join(ROOT, "content"), sample_cache)
+            reading = served.wait_for_children(60)
+            time.sleep(0.3)
+            served.read(0.01)
+            check(f"{name}: it is still building, reading stories aloud", reading and b"serving http://" not in served.output,
+                  served.output[-600:])
+            figures.append(stop(name, served, how))
+
+        served = Served(binary, os.path.join(ROOT, "content"), sample_cache)
+        served.wait_for_children(60)
+        stop("Ctrl-C twice during the first build", served, "ctrl-c twice", expect_clean=False)
+        shown = ", ".join(f"{s:.3f}" for s in figures if s is not None)
+        checks.finish(f" (seconds to exit: {shown})")
+    finally:
+        shutil.rmtree(base, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
