@@ -41,8 +41,8 @@ struct EditionBuildTests {
         // Two streets crossing at o5, which gives no location of its own; o6 is far from any street.
         files["neighborhoods/north/basemap.geojson"] = """
         {"type": "FeatureCollection", "features": [
-          {"type": "Feature", "properties": {"name": "Alder St", "kind": "local"}, "geometry": {"type": "LineString", "coordinates": [[-83.16, 42.05], [-83.14, 42.05]]}},
-          {"type": "Feature", "properties": {"name": "Birch Ave", "kind": "local"}, "geometry": {"type": "LineString", "coordinates": [[-83.15, 42.04], [-83.15, 42.06]]}}
+          {"type": "Feature", "properties": {"name": "Alder St", "kind": "street"}, "geometry": {"type": "LineString", "coordinates": [[-83.16, 42.05], [-83.14, 42.05]]}},
+          {"type": "Feature", "properties": {"name": "Birch Ave", "kind": "street"}, "geometry": {"type": "LineString", "coordinates": [[-83.15, 42.04], [-83.15, 42.06]]}}
         ]}
         """
         files["neighborhoods/north/observations.csv"]! += """
