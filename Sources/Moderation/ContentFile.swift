@@ -69,14 +69,7 @@ struct ContentFile {
             }
             var ok = fchmod(fd, mode) == 0
             _ = fchown(fd, owner, group)  // keeps the owner when allowed (as root); else the file is ours
-            var written = 0
-            while ok, written < bytes.count {
-                let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + written, $0.count - written) }
-                if n < 0, errno == EINTR { continue }
-                if n <= 0 { ok = false; break }
-                written += n
-            }
-            ok = ok && fsync(fd) == 0
+            ok = ok && Self.writeAll(fd, bytes) && fsync(fd) == 0
             let problem = String(cString: strerror(errno))
             close(fd)
             guard ok else {
@@ -93,6 +86,21 @@ struct ContentFile {
         guard fd >= 0 else { return }
         fsync(fd)
         close(fd)
+    }
+
+    /// Writes all of `bytes` to `fd` (again after an interruption); false on a failed write, with `errno` set.
+    static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+        var written = 0
+        while written < bytes.count {
+            let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + written, $0.count - written) }
+            if n < 0, errno == EINTR { continue }
+            if n <= 0 {
+                if n == 0 { errno = EIO }
+                return false
+            }
+            written += n
+        }
+        return true
     }
 
     static func resolved(_ path: String) -> String? {

@@ -45,13 +45,7 @@ public enum ModerationLog {
         if st.st_size > 0, let last = lastByte(path), last != 0x0A { text += "\n" }
         text += lines.map { $0.text + "\n" }.joined()
         let bytes = Array(text.utf8)
-        var written = 0
-        while written < bytes.count {
-            let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + written, $0.count - written) }
-            if n < 0, errno == EINTR { continue }
-            if n <= 0 { return String(cString: strerror(errno)) }
-            written += n
-        }
+        guard ContentFile.writeAll(fd, bytes) else { return String(cString: strerror(errno)) }
         fsync(fd)
         return nil
     }

@@ -45,15 +45,7 @@ public enum NewContentFile {
             if fd < 0, errno != EEXIST || attempt >= 100 { throw .failed(String(cString: strerror(errno))) }
         }
         defer { unlink(temp) }
-        var written = 0
-        var ok = true
-        while written < bytes.count {
-            let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + written, $0.count - written) }
-            if n < 0, errno == EINTR { continue }
-            if n <= 0 { ok = false; break }
-            written += n
-        }
-        ok = ok && fsync(fd) == 0
+        let ok = ContentFile.writeAll(fd, bytes) && fsync(fd) == 0
         let reason = String(cString: strerror(errno))
         close(fd)
         guard ok else { throw .failed(reason) }
