@@ -221,12 +221,13 @@ extension RenderContext {
                 try countIteration(at: loop.position)
                 setLocal(loop.variable, items[index])
                 if loop.usesForloop {
-                    let forloop = Object([
+                    var forloop = Object([
                         ("name", .string(loop.name)), ("length", .int(items.count)),
                         ("index", .int(index + 1)), ("index0", .int(index)),
                         ("rindex", .int(items.count - index)), ("rindex0", .int(items.count - index - 1)),
                         ("first", .bool(index == 0)), ("last", .bool(index == items.count - 1)), ("parentloop", parent),
                     ])
+                    forloop.loopDrop = .forloop
                     setLocal("forloop", .object(forloop))
                     forloops.append(forloop)
                 }
@@ -254,13 +255,14 @@ extension RenderContext {
                 try countIteration(at: loop.position)
                 let col0 = cols > 0 ? index % cols : index
                 let row = cols > 0 ? index / cols + 1 : 1
-                let tablerowloop = Object([
+                var tablerowloop = Object([
                     ("col", .int(col0 + 1)), ("col0", .int(col0)), ("col_first", .bool(col0 == 0)),
                     ("col_last", .bool(col0 + 1 == cols)), ("first", .bool(index == 0)), ("index", .int(index + 1)),
                     ("index0", .int(index)), ("last", .bool(index == items.count - 1)), ("length", .int(items.count)),
                     ("rindex", .int(items.count - index)), ("rindex0", .int(items.count - index - 1)), ("row", .int(row)),
                 ])
                 setLocal(loop.variable, items[index])
+                tablerowloop.loopDrop = .tablerowloop
                 setLocal("tablerowloop", .object(tablerowloop))
                 try write("<td class=\"col\(col0 + 1)\">", into: &output, at: loop.position)
                 try render(loop.body, into: &output, template: template)
@@ -317,7 +319,7 @@ extension RenderContext {
                     try render(nodes, into: &output, template: template)
                 }
             } else {
-                if inc.bound != nil || !bound.isNil { setLocal(variable, bound) }
+                setLocal(variable, bound)  // nil too: it hides a keyword argument of the same name, as in Ruby
                 try render(nodes, into: &output, template: template)
             }
         }
@@ -358,12 +360,14 @@ extension RenderContext {
         if let items {
             for index in 0..<items.count {
                 try countIteration(at: inc.position)
-                try run(items[index], Object([
+                var forloop = Object([
                     ("name", .string(name)), ("length", .int(items.count)),
                     ("index", .int(index + 1)), ("index0", .int(index)),
                     ("rindex", .int(items.count - index)), ("rindex0", .int(items.count - index - 1)),
                     ("first", .bool(index == 0)), ("last", .bool(index == items.count - 1)), ("parentloop", .nil),
-                ]))
+                ])
+                forloop.loopDrop = .forloop
+                try run(items[index], forloop)
             }
         } else {
             try run(bound, nil)

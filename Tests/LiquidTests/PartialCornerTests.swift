@@ -20,9 +20,9 @@ struct PartialCornerTests {
 
     @Test("as without with or for is accepted: render ignores it, include binds the variable named as the partial")
     func asAlone() throws {
-        #expect(try render("{% render 'x' as y %}", ["x": "[{{ y }}{{ x }}]"], Object(["x": .int(1)])) == "[]")
-        #expect(try render("{% include 'x' as y, v: 2 %}", ["x": "[{{ y }}{{ v }}]"], Object(["x": .int(1)])) == "[12]")
-        #expect(try render("{% include 'cards/x' %}", ["cards/x": "[{{ x }}]"], Object(["x": .int(1), "cards/x": .int(7)])) == "[7]")
+        #expect(try render("{% render 'x' as y %}", ["x": "[{{ y }}{{ x }}]"], Object([("x", .int(1))])) == "[]")
+        #expect(try render("{% include 'x' as y, v: 2 %}", ["x": "[{{ y }}{{ v }}]"], Object([("x", .int(1))])) == "[12]")
+        #expect(try render("{% include 'cards/x' %}", ["cards/x": "[{{ x }}]"], Object([("x", .int(1)), ("cards/x", .int(7))])) == "[7]")
     }
 
     @Test("a partial met after a trimming tag or output loses its leading whitespace, for the whole render")
@@ -37,5 +37,13 @@ struct PartialCornerTests {
         #expect(try render("{% render 'a' %}{% render 'b' %}{{ 1 -}}", ["a": "a", "b": "\n b"]) == "a\n b1")
         // An empty partial leaves the state as it was.
         #expect(try render("{% render 'e' %}{% render 'b' %}{{ 1 -}}", ["e": "", "b": "\n b"]) == "b1")
+    }
+
+    @Test("a loop object output itself is written as Ruby writes its drop: its class name")
+    func loopObjects() throws {
+        #expect(try render("{% for o in (1..2) %}{% for i in (1..1) %}{{ forloop.parentloop }}|{{ forloop.parentloop.index }};{% endfor %}{% endfor %}", [:])
+            == "Liquid::ForloopDrop|1;Liquid::ForloopDrop|2;")
+        #expect(try render("{% render 'p' for (1..1) %}{% tablerow i in (1..1) %}{{ tablerowloop }}{% endtablerow %}", ["p": "{{ forloop }}"])
+            == "Liquid::ForloopDrop<tr class=\"row1\">\n<td class=\"col1\">Liquid::TablerowloopDrop</td></tr>\n")
     }
 }

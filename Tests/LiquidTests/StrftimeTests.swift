@@ -42,7 +42,7 @@ struct StrftimeTests {
     @Test("a format ending inside a conversion is Ruby's invalid format: date reports it, the text form keeps it")
     func invalidEnding() throws {
         for format in ["%", "a%", "%-", "%5", "%%%", "%Y %"] {
-            #expect(throws: LiquidError.self) { try Template("{{ 0 | date: f }}").render(Object(["f": .string(format)])) }
+            #expect(throws: LiquidError.self) { try Template("{{ 0 | date: f }}").render(Object([("f", .string(format))])) }
         }
         #expect(Strftime.format(utc, "a%") == "a%" && Strftime.format(utc, "%Y %-") == "2026 %-" && Strftime.format(utc, "%%%") == "%%")
         #expect(try Template("{{ 0 | date: '%:|%::|%E' }}").render() == "%:|%::|%E")
