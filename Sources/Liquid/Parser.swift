@@ -32,9 +32,11 @@ struct Parser {
                                        "endtablerow", "endcomment", "endraw", "endifchanged", "enddoc"]
 
     /// Tokens to items: trims whitespace for `{%-`/`-%}` and splits each tag's name from its markup.
-    static func items(_ tokens: [Token]) -> [Item] {
+    /// `trimStart`: the text at the start is trimmed too, as after a `-%}` (a partial parsed after a
+    /// caller whose last tag or output trims, as Ruby Liquid parses it).
+    static func items(_ tokens: [Token], trimStart: Bool = false) -> [Item] {
         var out: [Item] = []
-        var trimNext = false
+        var trimNext = trimStart
         for token in tokens {
             switch token.kind {
             case .text:
@@ -327,10 +329,11 @@ struct Parser {
                 inc.isForLoop = e.isWord("for")
                 e.advance()
                 inc.bound = try e.expression()
-                if e.isWord("as") {
-                    e.advance()
-                    inc.alias = try e.identifier("a name after 'as'")
-                }
+            }
+            // `as` names the bound value; Ruby Liquid takes it without `with` or `for` too.
+            if e.isWord("as") {
+                e.advance()
+                inc.alias = try e.identifier("a name after 'as'")
             }
             _ = e.consume(.comma)
             while !e.atEnd {

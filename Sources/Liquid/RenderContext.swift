@@ -27,6 +27,14 @@ final class RenderContext {
     @exclusivity(unchecked) var forloops: [Object] = []
     /// Safe HTML met while escaping for Markdown, in order (partials included).
     @exclusivity(unchecked) var placeholders: [String] = []
+    /// `render` partials around the current node: inside one, `include` is an error (Ruby Liquid's).
+    @exclusivity(unchecked) var renderDepth = 0
+    /// Ruby Liquid parses a partial when a render first meets it, carrying the whitespace control of
+    /// whatever it parsed last: true when that ended with `-%}` or `-}}`, so the partial met next
+    /// loses its leading whitespace (docs/liquid.md, "Whitespace control carried into partials").
+    @exclusivity(unchecked) var trimsNextPartial = false
+    /// Each partial met in this render, and whether it was met trimmed; it stays so for the render.
+    @exclusivity(unchecked) var partialsMet: [String: Bool] = [:]
 
     init(environment: Environment, data: Object) {
         self.environment = environment

@@ -221,12 +221,13 @@ extension RenderContext {
                 try countIteration(at: loop.position)
                 setLocal(loop.variable, items[index])
                 if loop.usesForloop {
-                    let forloop = Object([
+                    var forloop = Object([
                         ("name", .string(loop.name)), ("length", .int(items.count)),
                         ("index", .int(index + 1)), ("index0", .int(index)),
                         ("rindex", .int(items.count - index)), ("rindex0", .int(items.count - index - 1)),
                         ("first", .bool(index == 0)), ("last", .bool(index == items.count - 1)), ("parentloop", parent),
                     ])
+                    forloop.loopDrop = .forloop
                     setLocal("forloop", .object(forloop))
                     forloops.append(forloop)
                 }
@@ -254,13 +255,14 @@ extension RenderContext {
                 try countIteration(at: loop.position)
                 let col0 = cols > 0 ? index % cols : index
                 let row = cols > 0 ? index / cols + 1 : 1
-                let tablerowloop = Object([
+                var tablerowloop = Object([
                     ("col", .int(col0 + 1)), ("col0", .int(col0)), ("col_first", .bool(col0 == 0)),
                     ("col_last", .bool(col0 + 1 == cols)), ("first", .bool(index == 0)), ("index", .int(index + 1)),
                     ("index0", .int(index)), ("last", .bool(index == items.count - 1)), ("length", .int(items.count)),
                     ("rindex", .int(items.count - index)), ("rindex0", .int(items.count - index - 1)), ("row", .int(row)),
                 ])
                 setLocal(loop.variable, items[index])
+                tablerowloop.loopDrop = .tablerowloop
                 setLocal("tablerowloop", .object(tablerowloop))
                 try write("<td class=\"col\(col0 + 1)\">", into: &output, at: loop.position)
                 try render(loop.body, into: &output, template: template)
@@ -277,7 +279,9 @@ extension RenderContext {
 
     // MARK: Partials
 
-    func partial(_ nameValue: Value, at p: Position) throws(LiquidError) -> (String, Template) {
+    /// The partial `nameValue` names, and its nodes as this render parsed it: trimmed at the start
+    /// when the first meeting came after a trimming tag (`trimsNextPartial`), as every later one.
+    func partial(_ nameValue: Value, at p: Position) throws(LiquidError) -> (String, Template, [Node]) {
         let name = nameValue.text
         guard depth < environment.limits.depth else {
             throw LiquidError(.limit, "partials are nested deeper than \(environment.limits.depth) levels", path: p.path, line: p.line, column: p.column)
@@ -285,16 +289,26 @@ extension RenderContext {
         guard let template = try environment.partials(name) else {
             throw .render("no partial named '\(name)'", at: p)
         }
-        return (name, template)
+        let trimmed: Bool
+        if let met = partialsMet[name] {
+            trimmed = met
+        } else {
+            trimmed = trimsNextPartial
+            partialsMet[name] = trimmed
+            if let ends = template.endsTrimming { trimsNextPartial = ends }
+        }
+        return (name, template, trimmed ? template.nodesAfterTrim ?? template.nodes : template.nodes)
     }
 
     /// `include`: the partial shares this render's variables; an array binds each item in turn.
     func renderInclude(_ inc: Node.Inclusion, into output: inout [UInt8]) throws(LiquidError) {
-        let (name, template) = try partial(try evaluate(inc.name, at: inc.position), at: inc.position)
+        if renderDepth > 0 { throw .render("include usage is not allowed in this context (inside a 'render' partial)", at: inc.position) }
+        let (name, template, nodes) = try partial(try evaluate(inc.name, at: inc.position), at: inc.position)
         let variable = inc.alias ?? Self.lastComponent(name)
         var scope = Object()
         for (key, e) in inc.keywords { scope[key] = try evaluate(e, at: inc.position) }
-        let bound = try inc.bound.map { e throws(LiquidError) in try evaluate(e, at: inc.position) } ?? lookup(Name(variable))
+        // Without `with`, the variable named as the partial is (its whole name, as Ruby looks it up).
+        let bound = try inc.bound.map { e throws(LiquidError) in try evaluate(e, at: inc.position) } ?? lookup(Name(name))
         depth += 1
         defer { depth -= 1 }
         try withScope(scope) { () throws(LiquidError) in
@@ -302,11 +316,11 @@ extension RenderContext {
                 for item in items {
                     try countIteration(at: inc.position)
                     setLocal(variable, item)
-                    try render(template.nodes, into: &output, template: template)
+                    try render(nodes, into: &output, template: template)
                 }
             } else {
-                if inc.bound != nil || !bound.isNil { setLocal(variable, bound) }
-                try render(template.nodes, into: &output, template: template)
+                setLocal(variable, bound)  // nil too: it hides a keyword argument of the same name, as in Ruby
+                try render(nodes, into: &output, template: template)
             }
         }
     }
@@ -325,7 +339,7 @@ extension RenderContext {
     /// `render`: the partial sees only what is passed to it (and the environment's globals); `for`
     /// renders it once per item of an array, range or hash.
     func renderPartial(_ inc: Node.Inclusion, into output: inout [UInt8]) throws(LiquidError) {
-        let (name, template) = try partial(try evaluate(inc.name, at: inc.position), at: inc.position)
+        let (name, template, nodes) = try partial(try evaluate(inc.name, at: inc.position), at: inc.position)
         let variable = inc.alias ?? Self.lastComponent(name)
         let bound = try inc.bound.map { e throws(LiquidError) in try evaluate(e, at: inc.position) }
         func run(_ item: Value?, _ forloop: Object?) throws(LiquidError) {
@@ -333,7 +347,9 @@ extension RenderContext {
             if let forloop { scope["forloop"] = .object(forloop) }
             for (key, e) in inc.keywords { scope[key] = try evaluate(e, at: inc.position) }
             if let item, !item.isNil { scope[variable] = item }
-            try isolated(scope) { () throws(LiquidError) in try render(template.nodes, into: &output, template: template) }
+            renderDepth += 1
+            defer { renderDepth -= 1 }
+            try isolated(scope) { () throws(LiquidError) in try render(nodes, into: &output, template: template) }
         }
         let items: Segment? = inc.isForLoop ? try bound.flatMap { b throws(LiquidError) -> Segment? in
             switch b {
@@ -344,12 +360,14 @@ extension RenderContext {
         if let items {
             for index in 0..<items.count {
                 try countIteration(at: inc.position)
-                try run(items[index], Object([
+                var forloop = Object([
                     ("name", .string(name)), ("length", .int(items.count)),
                     ("index", .int(index + 1)), ("index0", .int(index)),
                     ("rindex", .int(items.count - index)), ("rindex0", .int(items.count - index - 1)),
                     ("first", .bool(index == 0)), ("last", .bool(index == items.count - 1)), ("parentloop", .nil),
-                ]))
+                ])
+                forloop.loopDrop = .forloop
+                try run(items[index], forloop)
             }
         } else {
             try run(bound, nil)

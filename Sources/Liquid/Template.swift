@@ -16,7 +16,22 @@ public struct Template: Sendable {
         let tokens = Tokenizer.tokenize(source, path: path)
         var parser = Parser(items: Parser.items(tokens), path: path, html: htmlContext ? HTMLContextTracker() : nil)
         nodes = try parser.body(until: [], opener: nil).0
+        let written = tokens.filter { $0.kind != .text || !$0.source.isEmpty }
+        if let first = written.first, first.kind == .text, let c = first.source.first, Parser.isRubySpace(c) {
+            var trimmed = Parser(items: Parser.items(tokens, trimStart: true), path: path, html: htmlContext ? HTMLContextTracker() : nil)
+            nodesAfterTrim = try trimmed.body(until: [], opener: nil).0
+        } else {
+            nodesAfterTrim = nil
+        }
+        endsTrimming = written.last.map { $0.kind != .text && $0.trimsRight }
     }
+
+    /// As a partial parsed after a trimming tag (`-%}`, `-}}`): the nodes with the leading whitespace
+    /// gone; nil when the template does not start with whitespace (then `nodes` serve).
+    let nodesAfterTrim: [Node]?
+    /// Whether the template's last tag or output trims what follows (`-%}`, `-}}`): false when text
+    /// comes last, nil when there is nothing at all. A partial parsed next starts trimmed when true.
+    let endsTrimming: Bool?
 
     /// Renders with `data` as the variables; `environment` brings filters, partials, escaping and limits.
     public func render(_ data: Object = Object(), environment: Environment = Environment()) throws(LiquidError) -> String {
@@ -33,6 +48,7 @@ public struct Template: Sendable {
     /// The output as UTF-8 bytes, as it was written (a page on its way to a file needs no string).
     public func renderBytes(_ data: Object = Object(), environment: Environment = Environment()) throws(LiquidError) -> (bytes: [UInt8], placeholders: [String]) {
         let context = RenderContext(environment: environment, data: data)
+        context.trimsNextPartial = endsTrimming ?? false
         var output: [UInt8] = []
         output.reserveCapacity(sizeHint.value.load(ordering: .relaxed))
         try context.render(nodes, into: &output, template: self)

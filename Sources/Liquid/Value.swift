@@ -103,6 +103,17 @@ public struct Object: Sendable {
     /// Up to this many entries, lookups compare keys one by one.
     @usableFromInline static let indexedCount = 32
 
+    /// The loop object this is (`forloop`, `tablerowloop`), which Ruby Liquid writes as its class
+    /// name when it is output itself; nil for any other object.
+    var loopDrop: LoopDrop?
+
+    enum LoopDrop: UInt8, Sendable {
+        case forloop, tablerowloop
+
+        /// What `{{ forloop }}` writes in Ruby Liquid (a drop's `to_s`).
+        var className: String { self == .forloop ? "Liquid::ForloopDrop" : "Liquid::TablerowloopDrop" }
+    }
+
     public init() {}
 
     public init(_ pairs: [(String, Value)]) {

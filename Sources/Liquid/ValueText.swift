@@ -9,7 +9,7 @@ extension Value {
         case .float(let d): return Self.rubyFloat(d)
         case .string(let s), .safe(let s): return s
         case .array(let a): return a.map(\.text).joined()
-        case .object: return Ruby.inspect(self)
+        case .object(let o): return o.loopDrop?.className ?? Ruby.inspect(self)
         case .range(let lo, let hi): return "\(lo)..\(hi)"
         }
     }

@@ -2,36 +2,49 @@ import Foundation
 @testable import Liquid
 import Testing
 
-@Suite("strftime reads ASCII formats byte by byte as it reads any format by characters")
+/// Each expected text is what Ruby 3.1's `Time#strftime` gives for the same moment and format.
+@Suite("strftime reads a format as Ruby's strftime.c does")
 struct StrftimeTests {
-    @Test("both ways give the same text for every conversion, flag, width and odd ending")
-    func sameText() {
-        let conversions = Array("YCymBbhdejHkIlPpMSLNzZAauwUWGgVsnt%cDxFTXRrv+QqE!é")
-        let flagSets = ["", "-", "_", "0", "^", "#", "-^", "_0", "#^"]
-        let widths = ["", "1", "3", "12"]
-        let times = [
-            LiquidTime(seconds: 0, utcOffset: 0),
-            LiquidTime(seconds: 1_764_410_405, utcOffset: -5 * 3600, zoneName: "EST"),
-            LiquidTime(seconds: -2_208_988_800 + 123, utcOffset: 19_800),
-            LiquidTime(seconds: 1_230_768_000, utcOffset: 3600 * 14 - 1),
-        ]
-        var formats: [String] = ["", "%", "a%", "%-", "%10", "%::", "plain", "%%Y", "%:z %::z %:::z", "%Y-%m-%dT%H:%M:%S%:z",
-                                 "%A, %B %-d, %Y", "%b %-d, %Y", "%65536Y", "%65537Y"]
-        for c in conversions {
-            for f in flagSets { for w in widths { formats.append("<%\(f)\(w)\(c)>") } }
-        }
-        for t in times {
-            for format in formats {
-                #expect(Strftime.format(t, format) == Strftime.formatCharacters(t, format, words: .english), "\(format)")
-            }
-        }
+    /// 2026-11-29 13:05:09 in UTC itself (`Time.utc`), and the same moment in a zone whose offset is 0.
+    let utc = LiquidTime(utcSeconds: 1_795_957_509)
+    let zeroOffset = LiquidTime(seconds: 1_795_957_509, in: .gmt)
+
+    @Test("E and O are ignored before the conversions POSIX allows them on, and kept as text elsewhere")
+    func modifiers() {
+        #expect(Strftime.format(utc, "%Ey %OH %Ec|%EC|%OS|%Ox|%E5y|%5Ey|%E|%O|%Ez") == "26 13 Sun Nov 29 13:05:09 2026|20|09|%Ox|%E5y|00026|%E|%O|%Ez")
     }
 
-    @Test("formats beyond ASCII are read by characters: a mark on a conversion letter makes it text")
-    func characters() {
-        let t = LiquidTime(seconds: 1_764_410_405, utcOffset: 0)
-        #expect(Strftime.format(t, "%Y\u{301} é %d") == "%Y\u{301} é 29")
-        #expect(Strftime.format(t, "%Y\r\n%d") == "2025\r\n29")
-        #expect(Strftime.format(t, "%\r\n") == "%\r\n")
+    @Test("the issue's formats: colons, padding and the - flag on z, widths after -, %5%, %+")
+    func issueFormats() {
+        #expect(Strftime.format(utc, "%Ey %OH %:::z %_z %-z %-10A %5% %+") == "26 13 +00  +000 -0000 Sunday     % %+")
+        #expect(Strftime.format(zeroOffset, "%Ey %OH %:::z %_z %-z %-10A %5% %+") == "26 13 +00  +000 +0000 Sunday     % %+")
+    }
+
+    @Test("offsets: every number of colons, space and zero padding, widths")
+    func offsets() {
+        let t = LiquidTime(seconds: 1_709_649_307, utcOffset: -(5 * 3600 + 1800))
+        #expect(Strftime.format(t, "%z|%:z|%::z|%:::z|%_z|%_10:z|%10z|%-z|%::::z") == "-0530|-05:30|-05:30:00|-05:30| -530|     -5:30|-000000530|-0530|%::::z")
+    }
+
+    @Test("flags, widths and case as strftime.c applies them")
+    func flags() {
+        #expect(Strftime.format(utc, "%Y\u{301} é %d|%-é|%5é|%^#a|%#p|%#P|%^P|%#Z|%-30c|%6L|%-L|%12s|%0e|%3n|%010A")
+            == "2026\u{301} é 29|%-é|%5é|SUN|pm|PM|PM|utc|      Sun Nov 29 13:05:09 2026|000000|000|001795957509|29|  \n|0000Sunday")
+        #expect(Strftime.format(utc, "%5-d|%-5d|%_5d|%05e|%^10B|%#b") == "%5-d|29|   29|00029|  NOVEMBER|NOV")
+    }
+
+    @Test("years before year 0 are signed, and floor-divided for the century")
+    func negativeYears() {
+        let t = LiquidTime(utcSeconds: -62_167_219_200 - 86_400 * 400)
+        #expect(Strftime.format(t, "%Y|%C|%y|%G|%g|%_6Y") == "-0002|-1|98|-0002|98|    -2")
+    }
+
+    @Test("a format ending inside a conversion is Ruby's invalid format: date reports it, the text form keeps it")
+    func invalidEnding() throws {
+        for format in ["%", "a%", "%-", "%5", "%%%", "%Y %"] {
+            #expect(throws: LiquidError.self) { try Template("{{ 0 | date: f }}").render(Object([("f", .string(format))])) }
+        }
+        #expect(Strftime.format(utc, "a%") == "a%" && Strftime.format(utc, "%Y %-") == "2026 %-" && Strftime.format(utc, "%%%") == "%%")
+        #expect(try Template("{{ 0 | date: '%:|%::|%E' }}").render() == "%:|%::|%E")
     }
 }

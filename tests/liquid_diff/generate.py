@@ -302,6 +302,10 @@ class Generator:
         kind = self.weighted(NODES)[0]
         if kind in ("break", "ifchanged") and self.loop_depth == 0:
             kind = "output"
+        return self.node_of(kind)
+
+    def node_of(self, kind):
+        """A node of the kind given (a name of NODES)."""
         if kind == "output":
             return self.output()
         if kind == "text":

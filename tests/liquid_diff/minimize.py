@@ -44,7 +44,7 @@ def main():
     entries = json.load(open(args.report))["unexplained"][:args.limit]
     groups = {}
     for e in entries:
-        case = {"template": e["template"], "data": e["data"]}
+        case = {"template": e["template"], "data": e["data"], "partials": e.get("partials", {})}
         a, b = kinds(case)
         if a == b:
             continue

@@ -6,7 +6,7 @@ process (reference.rb) and with one `commonsight render --batch` process, and co
 the same output text, or an error on both sides (messages are not compared). A disagreement that a
 documented known difference explains (known.py) is counted apart; any other fails the run.
 
-Usage: run.py [--seed N] [--count N] [--cmd PATH] [--report FILE] [--show N] [--no-fail]
+Usage: run.py [--seed N] [--count N] [--mix theme|corners] [--cmd PATH] [--report FILE] [--show N] [--no-fail]
 """
 
 import argparse
@@ -21,7 +21,12 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
 import generate  # noqa: E402
+import generate_corners  # noqa: E402
 import known  # noqa: E402
+
+# The generators, by mix name: what theme authors write (generate.py), and the corners sections and
+# snippets reach (generate_corners.py).
+MIXES = {"theme": generate.cases, "corners": generate_corners.cases}
 
 
 class Engine:
@@ -103,6 +108,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--count", type=int, default=2000)
+    ap.add_argument("--mix", choices=sorted(MIXES), default="theme", help="which generator makes the cases")
     ap.add_argument("--cmd", default=os.path.join(repo, ".build/debug/commonsight"))
     ap.add_argument("--timeout", type=float, default=10.0, help="seconds per case and side")
     ap.add_argument("--report", help="write every disagreement here as JSON")
@@ -117,7 +123,7 @@ def main():
     agree = 0
     explained = {}
     unexplained = []
-    cases = generate.cases(args.seed, args.count)
+    cases = MIXES[args.mix](args.seed, args.count)
     try:
         for n, case in enumerate(cases):
             ruby.send(case)
@@ -129,7 +135,8 @@ def main():
                 agree += 1
                 continue
             reason = known.explain(case, a, b, lambda c: outcome(ruby.ask(c, args.timeout)))
-            entry = {"case": n, "template": case["template"], "data": case["data"], "ruby": ref, "ours": got}
+            entry = {"case": n, "template": case["template"], "data": case["data"], "partials": case.get("partials", {}),
+                     "ruby": ref, "ours": got}
             if reason:
                 explained.setdefault(reason, []).append(entry)
             else:
@@ -142,7 +149,7 @@ def main():
     elapsed = time.monotonic() - started
     known_count = sum(map(len, explained.values()))
     pct = lambda n: f"{100.0 * n / max(total, 1):.2f} %"
-    print(f"liquid-diff: seed {args.seed}, {total} cases in {elapsed:.1f} s: {agree} identical ({pct(agree)}), "
+    print(f"liquid-diff: {args.mix} mix, seed {args.seed}, {total} cases in {elapsed:.1f} s: {agree} identical ({pct(agree)}), "
           f"{known_count} documented differences ({pct(known_count)}), {len(unexplained)} unexplained; "
           f"agreement {pct(agree + known_count)}")
     for reason, entries in sorted(explained.items()):
@@ -153,11 +160,12 @@ def main():
         print("--- case", e["case"])
         print("template:", json.dumps(e["template"], ensure_ascii=False))
         print("data:    ", json.dumps(e["data"], ensure_ascii=False))
+        print("partials:", json.dumps(e["partials"], ensure_ascii=False))
         print("ruby:    ", json.dumps(e["ruby"], ensure_ascii=False))
         print("ours:    ", json.dumps(e["ours"], ensure_ascii=False))
     if args.report:
         with open(args.report, "w") as f:
-            json.dump({"seed": args.seed, "count": total, "agree": agree, "unexplained": unexplained,
+            json.dump({"mix": args.mix, "seed": args.seed, "count": total, "agree": agree, "unexplained": unexplained,
                        "known": explained}, f, ensure_ascii=False, indent=1)
     return 0 if args.no_fail or not unexplained else 1
 

@@ -9,6 +9,9 @@ public struct LiquidTime: Sendable, Equatable {
     public var utcOffset: Int
     /// How `%Z` names the zone.
     var zoneLabel: ZoneLabel
+    /// UTC itself, as Ruby's `Time#utc?` (text ending in `Z`, `UTC`, `-00:00`), not a zone whose offset
+    /// is 0: `%Z` is "UTC" and `%-z` is `-0000`.
+    public var isUTC = false
 
     enum ZoneLabel: Sendable, Equatable {
         case name(String)
@@ -36,6 +39,12 @@ public struct LiquidTime: Sendable, Equatable {
         self.seconds = seconds
         self.utcOffset = utcOffset
         self.zoneLabel = .name(zoneName ?? LiquidTime.offsetText(utcOffset, colon: true))
+    }
+
+    /// A moment in UTC itself (read from text that says `Z`, `UTC` or `-00:00`).
+    init(utcSeconds: Int64) {
+        self.init(seconds: utcSeconds, utcOffset: 0, zoneName: "UTC")
+        isUTC = true
     }
 
     /// A moment read from text with its UTC offset written out (`-05:00`, `+0100`, `EST`), seen from `zone`.
@@ -118,11 +127,11 @@ public enum DateFilter {
     }
 
     static let all: [String: Filter] = [
-        "date": Filter(arguments: 1...1) { input, args, _, context in
+        "date": Filter(arguments: 1...1) { input, args, _, context throws(FilterError) in
             let format = Ruby.string(args[0])
             if format.isEmpty { return input }
             guard let time = DateParsing.time(from: input, context) else { return input }
-            return .string(Strftime.format(time, format))
+            return .string(try Strftime.validated(time, format))
         },
     ]
 }

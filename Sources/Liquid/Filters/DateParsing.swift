@@ -224,7 +224,7 @@ enum DateParsing {
                 utc = b[19] == 0x2D && offset == 0  // -00:00
             }
             let wall = Int64(LiquidTime.days(y, mo, da)) * 86_400 + Int64(h * 3600 + mi * 60 + se)
-            if utc { return LiquidTime(seconds: wall, utcOffset: 0, zoneName: "UTC") }
+            if utc { return LiquidTime(utcSeconds: wall) }
             return LiquidTime(seconds: wall - Int64(offset), writtenOffset: offset, zone: zone)
         } ?? nil
     }
@@ -256,7 +256,7 @@ enum DateParsing {
         let wall = Int64(LiquidTime.days(y, m, d)) * 86_400 + Int64(f.hour * 3600 + f.minute * 60 + f.second)
         var time: LiquidTime
         if f.utc {
-            time = LiquidTime(seconds: wall, utcOffset: 0, zoneName: "UTC")
+            time = LiquidTime(utcSeconds: wall)
         } else if let offset = f.offset {
             time = LiquidTime(seconds: wall - Int64(offset), writtenOffset: offset, zone: zone)
         } else {
