@@ -144,13 +144,15 @@ struct ObservationLoader {
         if let sourceURL, !DocumentLoader.isWebURL(sourceURL) {
             log.error(f.place("source_url"), "source_url \(quoted(sourceURL)) is not an http(s) URL; expected the address of the original report, like 'https://seeclickfix.com/issues/4764238'")
         }
+        // Only what will be published is searched and warned about: nothing of a report that stays hidden.
+        let shown = status == .published
+        if shown { refuseTags(tags, f, log: &log) }
+        let publishedURL = shown ? sourceURL.flatMap { DocumentLoader.isWebURL($0) ? publicURL($0, f, log: &log) : $0 } : sourceURL
         guard log.items[before...].allSatisfy({ !$0.isError }),
               let category, let known, let coordinate, let observed, let status else { return nil }
         // Without a written place, the words come from the streets at the privacy grid: never more precise than the map.
         let published = site.privacy.publish(coordinate)
         let location = written ?? places.describe(published)
-        // Only what will be published is searched and warned about: nothing of a report that stays hidden.
-        let shown = status == .published
         let place = shown && written != nil ? coarsen(location, f, source, log: &log) : location
         let shownTitle = title.map { shown ? redact("title", $0, f, source, log: &log) : $0 }
         let shownAuthor = author.map { shown ? redact("author", $0, f, source, log: &log) : $0 }
@@ -159,7 +161,7 @@ struct ObservationLoader {
         return Observation(
             id: id, category: category, location: place, coordinate: published,
             observed: observed, status: status, title: shownTitle ?? "\(known.label) — \(place)",
-            author: shownAuthor ?? "A neighbor", tags: tags, description: shownDescription, sourceURL: sourceURL, source: f.location)
+            author: shownAuthor ?? "A neighbor", tags: tags, description: shownDescription, sourceURL: publishedURL, source: f.location)
     }
 
     var redactor: Redactor { Redactor(kinds: site.privacy.redact, streets: streets) }
@@ -184,6 +186,39 @@ struct ObservationLoader {
                         "\(finding.kind.noun) in '\(field)' is published as '\(finding.kind.mark)'; remove it from the content, or set privacy.redact in site.yml")
         }
         return out
+    }
+
+    /// A tag is published as written and cannot hold a mark: one the redaction would change is refused.
+    func refuseTags(_ tags: [String], _ f: Record, log: inout DiagnosticLog) {
+        guard !tags.isEmpty, !site.privacy.redact.isEmpty else { return }
+        var again = DiagnosticLog()  // the list was read (and its problems reported) by `tags`
+        for (tag, at) in f.list("tags", log: &again) ?? [] where tags.contains(tag) {
+            // "jane-at-example-dot-com" is read with its dashes as spaces, too.
+            let found = redactor.findings(in: tag).first ?? redactor.findings(in: tag.replacingOccurrences(of: "-", with: " ")).first
+            if let found {
+                log.error(at, "tag \(quoted(tag)) holds \(found.kind.noun), and a tag is published as written; remove it from the tags")
+            }
+        }
+    }
+
+    /// `source_url` as published: without its user info, query and fragment (warned about), and
+    /// refused when its address itself holds an e-mail address or a phone number written with separators.
+    func publicURL(_ url: String, _ f: Record, log: inout DiagnosticLog) -> String? {
+        guard let p = PublicURL(url) else { return url }
+        if !p.dropped.isEmpty {
+            log.warning(f.place("source_url"), "the \(p.dropped.joined(separator: ", ")) of 'source_url' \(p.dropped.count > 1 ? "are" : "is") not published; the report links to \(quoted(p.url))")
+        }
+        let kinds = site.privacy.redact.intersection([.email, .phone])
+        let bytes = Array(p.url.utf8)
+        let found = Redactor(kinds: kinds).findings(in: p.url).first {
+            // A run of digits alone in an address is an id, not a phone number.
+            $0.kind == .email || bytes[$0.start..<$0.end].contains { !(0x30...0x39).contains($0) }
+        }
+        if let found {
+            log.error(f.place("source_url"), "'source_url' holds \(found.kind.noun) in its address, which would be published; link to the report without it")
+            return nil
+        }
+        return p.url
     }
 
     /// The location label: phone numbers and e-mail marked; with a privacy grid, a street address

@@ -74,11 +74,13 @@ public struct PublicText: Sendable {
         var i = 0
         for f in found {
             marked += bytes[i..<f.start]
-            if coarse, f.kind == .address, let street = f.streetStart {
-                // Only the house number goes; the street stays.
+            if coarse, f.kind == .address, let street = f.streetStart, let streetEnd = f.streetEnd {
+                // Only the house number (and a unit) goes; the street stays.
                 let number = String(decoding: bytes[f.start..<street], as: UTF8.self).trimmingCharacters(in: .whitespaces)
-                marked += Array("[house number removed: \(number)] ".utf8) + bytes[street..<f.end]
-                removed.append(Removal(kind: f.kind, text: number))
+                let unit = String(decoding: bytes[streetEnd..<f.end], as: UTF8.self).trimmingCharacters(in: .whitespaces.union(.init(charactersIn: ",")))
+                marked += Array("[house number removed: \(number)] ".utf8) + bytes[street..<streetEnd]
+                if !unit.isEmpty { marked += Array(" [unit removed: \(unit)]".utf8) }
+                removed.append(Removal(kind: f.kind, text: unit.isEmpty ? number : number + " " + unit))
             } else {
                 let words = String(decoding: bytes[f.start..<f.end], as: UTF8.self)
                 marked += Array("[\(f.kind.mark.dropFirst().dropLast()): \(words)]".utf8)
