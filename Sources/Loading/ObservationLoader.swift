@@ -178,14 +178,35 @@ struct ObservationLoader {
     }
 
     /// A free-text field with phone numbers, e-mail and street addresses marked, each warned about where it was.
-    func redact(_ field: String, _ text: String, _ f: Record, _ source: Source, log: inout DiagnosticLog) -> String {
+    func redact(_ field: String, _ written: String, _ f: Record, _ source: Source, log: inout DiagnosticLog) -> String {
+        let (text, offset) = withoutPrivateLinkParts(field, written, f, source, log: &log)
         guard !site.privacy.redact.isEmpty else { return text }
         let (out, found) = redactor.redact(text)
         for finding in found {
-            log.warning(place(of: finding.start, in: text, field: field, f, source),
+            log.warning(place(of: offset(finding.start), in: written, field: field, f, source),
                         "\(finding.kind.noun) in '\(field)' is published as '\(finding.kind.mark)'; remove it from the content, or set privacy.redact in site.yml")
         }
         return out
+    }
+
+    /// The text without the user info, query and fragment of the web addresses in it (each warned
+    /// about), and how to find an offset of the result in the text as written.
+    func withoutPrivateLinkParts(_ field: String, _ text: String, _ f: Record, _ source: Source, log: inout DiagnosticLog) -> (String, (Int) -> Int) {
+        let parts = PublicURL.privateParts(in: text)
+        guard !parts.isEmpty else { return (text, { $0 }) }
+        let bytes = Array(text.utf8)
+        var out: [UInt8] = []
+        var kept: [(from: Int, shift: Int)] = []  // from this offset of the result on, add `shift`
+        var i = 0
+        for part in parts {
+            log.warning(place(of: part.lowerBound, in: text, field: field, f, source),
+                        "a web address in '\(field)' is published without its \(bytes[part.lowerBound] == UInt8(ascii: "?") || bytes[part.lowerBound] == UInt8(ascii: "#") ? "query and fragment" : "user info"); link to the page alone")
+            out += bytes[i..<part.lowerBound]
+            i = part.upperBound
+            kept.append((out.count, i - out.count))
+        }
+        out += bytes[i...]
+        return (String(decoding: out, as: UTF8.self), { offset in kept.last { $0.from <= offset }.map { offset + $0.shift } ?? offset })
     }
 
     /// A tag is published as written and cannot hold a mark: one the redaction would change is refused.
@@ -223,7 +244,8 @@ struct ObservationLoader {
 
     /// The location label: phone numbers and e-mail marked; with a privacy grid, a street address
     /// loses its house number (a label is never more precise than the points).
-    func coarsen(_ label: String, _ f: Record, _ source: Source, log: inout DiagnosticLog) -> String {
+    func coarsen(_ written: String, _ f: Record, _ source: Source, log: inout DiagnosticLog) -> String {
+        let (label, offset) = withoutPrivateLinkParts("location", written, f, source, log: &log)
         var r = redactor
         r.kinds.remove(.address)
         if site.privacy.locationPrecisionMeters > 0 {
@@ -231,13 +253,13 @@ struct ObservationLoader {
             for finding in found {
                 let what = finding.kind == .address ? "a street address in 'location' is published as the street alone, as the privacy grid asks"
                     : "\(finding.kind.noun) in 'location' is published as '\(finding.kind.mark)'"
-                log.warning(place(of: finding.start, in: label, field: "location", f, source), what + "; write the place without a house number")
+                log.warning(place(of: offset(finding.start), in: written, field: "location", f, source), what + "; write the place without a house number")
             }
             return out
         }
         let (out, found) = r.redact(label)
         for finding in found {
-            log.warning(place(of: finding.start, in: label, field: "location", f, source),
+            log.warning(place(of: offset(finding.start), in: written, field: "location", f, source),
                         "\(finding.kind.noun) in 'location' is published as '\(finding.kind.mark)'; remove it from the content")
         }
         return out

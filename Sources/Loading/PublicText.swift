@@ -43,15 +43,18 @@ public struct PublicText: Sendable {
         // The location label: marked as the loader marks it (house numbers dropped on a privacy grid).
         redactor.kinds.remove(.address)
         var place: Field
+        let location = PublicURL.removingPrivateParts(o.location)
         if site.privacy.locationPrecisionMeters > 0 {
-            let (text, found) = redactor.coarsenLocation(o.location)
-            place = Self.field("location", o.location, text, found, coarse: true)
+            let (text, found) = redactor.coarsenLocation(location)
+            place = Self.field("location", location, text, found, coarse: true)
         } else {
-            let (text, found) = redactor.redact(o.location)
-            place = Self.field("location", o.location, text, found, coarse: false)
+            let (text, found) = redactor.redact(location)
+            place = Self.field("location", location, text, found, coarse: false)
         }
         redactor.kinds = site.privacy.redact
-        func redacted(_ name: String, _ text: String) -> Field {
+        func redacted(_ name: String, _ written: String) -> Field {
+            // Web addresses lose their user info, query and fragment, as the loader publishes them.
+            let text = PublicURL.removingPrivateParts(written)
             guard !site.privacy.redact.isEmpty else { return Field(name: name, published: text, marked: text, removed: []) }
             let (out, found) = redactor.redact(text)
             return Self.field(name, text, out, found, coarse: false)

@@ -35,3 +35,73 @@ public struct PublicURL: Sendable, Equatable {
         self.dropped = dropped
     }
 }
+
+extension PublicURL {
+    /// The parts of the web addresses written in a text (`https://…`, `www.…`, in a Markdown link or
+    /// bare) that are never published: each address's user info, and its query and fragment, as
+    /// UTF-8 offset ranges of `text`, in order. Removing them leaves each link to its page.
+    public static func privateParts(in text: String) -> [Range<Int>] {
+        let b = Array(text.utf8)
+        var out: [Range<Int>] = []
+        var i = 0
+        while i < b.count {
+            guard let hostStart = addressStart(b, at: i) else {
+                i += 1
+                continue
+            }
+            var end = hostStart
+            while end < b.count, !isAddressEnd(b[end]) { end += 1 }
+            // Punctuation that ends a sentence is not part of the address.
+            while end > hostStart, ".,;:!?*_~'\"".utf8.contains(b[end - 1]) { end -= 1 }
+            var authorityEnd = hostStart
+            while authorityEnd < end, ![UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "#"), UInt8(ascii: "\\")].contains(b[authorityEnd]) {
+                authorityEnd += 1
+            }
+            if let at = b[hostStart..<authorityEnd].lastIndex(of: UInt8(ascii: "@")) { out.append(hostStart..<(at + 1)) }
+            if let query = b[authorityEnd..<end].firstIndex(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) {
+                out.append(query..<end)
+            }
+            i = max(end, i + 1)
+        }
+        return out
+    }
+
+    /// Where the host of an address that starts at `at` begins: after `http://` or `https://` (any
+    /// case), or at `www.` that starts a word.
+    static func addressStart(_ b: [UInt8], at i: Int) -> Int? {
+        guard i == 0 || !Bytes.isWordByte(b[i - 1]) else { return nil }
+        func lower(_ k: Int) -> UInt8 { k < b.count ? b[k] | 0x20 : 0 }
+        if lower(i) == UInt8(ascii: "h"), lower(i + 1) == UInt8(ascii: "t"), lower(i + 2) == UInt8(ascii: "t"), lower(i + 3) == UInt8(ascii: "p") {
+            var k = i + 4
+            if lower(k) == UInt8(ascii: "s") { k += 1 }
+            if k + 2 < b.count, b[k] == UInt8(ascii: ":"), b[k + 1] == UInt8(ascii: "/"), b[k + 2] == UInt8(ascii: "/") { return k + 3 }
+            return nil
+        }
+        if lower(i) == UInt8(ascii: "w"), lower(i + 1) == UInt8(ascii: "w"), lower(i + 2) == UInt8(ascii: "w"), i + 3 < b.count, b[i + 3] == UInt8(ascii: ".") {
+            return i
+        }
+        return nil
+    }
+
+    static func isAddressEnd(_ c: UInt8) -> Bool {
+        c <= 0x20 || c == UInt8(ascii: "<") || c == UInt8(ascii: ">") || c == UInt8(ascii: "\"") || c == UInt8(ascii: "`")
+            || c == UInt8(ascii: ")") || c == UInt8(ascii: "]") || c == 0x7F
+    }
+}
+
+extension PublicURL {
+    /// `text` with `privateParts(in:)` removed.
+    public static func removingPrivateParts(_ text: String) -> String {
+        let parts = privateParts(in: text)
+        guard !parts.isEmpty else { return text }
+        let b = Array(text.utf8)
+        var out: [UInt8] = []
+        var i = 0
+        for part in parts {
+            out += b[i..<part.lowerBound]
+            i = part.upperBound
+        }
+        out += b[i...]
+        return String(decoding: out, as: UTF8.self)
+    }
+}

@@ -50,6 +50,19 @@ struct PublishedRedactionTests {
         #expect(plain.warnings() == [])
     }
 
+    @Test("a web address in a description loses its user info, query and fragment, each warned about; later findings keep their place")
+    func linksInText() throws {
+        let body = "See [it](https://jane:pw@example.org/r?name=Jane+Doe#c) or www.example.org/?who=jane. Call 313-555-0101."
+        let f = Fixture(["neighborhoods/n/observations/a1.md": Self.report("", body)])
+        #expect(try observation(f).description == "See [it](https://example.org/r) or www.example.org/. Call [phone removed].")
+        #expect(f.warnings() == [
+            "content/neighborhoods/n/observations/a1.md:7:18: warning: a web address in 'description' is published without its user info; link to the page alone",
+            "content/neighborhoods/n/observations/a1.md:7:39: warning: a web address in 'description' is published without its query and fragment; link to the page alone",
+            "content/neighborhoods/n/observations/a1.md:7:76: warning: a web address in 'description' is published without its query and fragment; link to the page alone",
+            "content/neighborhoods/n/observations/a1.md:7:92: warning: a phone number in 'description' is published as '[phone removed]'; remove it from the content, or set privacy.redact in site.yml",
+        ])
+    }
+
     @Test("an e-mail address or a phone number in source_url's path is refused there; an id of digits is not a phone")
     func sourceURLPath() {
         let f = Fixture(["neighborhoods/n/observations/a1.md": Self.report("source_url: https://example.org/u/jane%40example.com/\n")])

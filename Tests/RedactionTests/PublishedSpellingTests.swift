@@ -129,4 +129,12 @@ struct PublishedSpellingTests {
         #expect(PublicURL("https://example.org#top")?.url == "https://example.org")
         #expect(PublicURL("not a url") == nil)
     }
+
+    @Test("web addresses in a text lose their user info, query and fragment, and keep the words around them")
+    func linksInText() {
+        #expect(PublicURL.removingPrivateParts("[a](https://u:p@x.org/p?q=1#f \"t\") and HTTP://x.org?jane. <https://x.org/#top>")
+                == "[a](https://x.org/p \"t\") and HTTP://x.org. <https://x.org/>")
+        #expect(PublicURL.removingPrivateParts("www.x.org/a?b=c, then") == "www.x.org/a, then")
+        #expect(PublicURL.removingPrivateParts("shttp://x.org/?a and awww.x.org?b stay") == "shttp://x.org/?a and awww.x.org?b stay")
+    }
 }
