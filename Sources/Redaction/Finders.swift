@@ -40,7 +40,12 @@ enum SpelledEmails {
         var i = 0
         var lastEnd = 0
         while i < b.count {
-            guard let (atEnd, at) = token(b, at: i, word: "at", symbol: UInt8(ascii: "@")) else {
+            let c = b[i]
+            guard c == 0x20 || c == UInt8(ascii: "@") || c == UInt8(ascii: "[") || c == UInt8(ascii: "(") || c == UInt8(ascii: "{") || c == UInt8(ascii: "<") else {
+                i += 1
+                continue
+            }
+            guard let (atEnd, at) = token(b, at: i, word: atWord, symbol: UInt8(ascii: "@")) else {
                 i += 1
                 continue
             }
@@ -70,7 +75,7 @@ enum SpelledEmails {
                     end = j
                 }
                 if Addresses.littleWords.contains(String(decoding: label, as: UTF8.self).lowercased()) { prose = true }
-                guard let (next, dot) = token(b, at: j, word: "dot", symbol: UInt8(ascii: ".")) else { break }
+                guard let (next, dot) = token(b, at: j, word: dotWord, symbol: UInt8(ascii: ".")) else { break }
                 if dot != .symbol { spelledDot = true }
                 j = next
             }
@@ -88,7 +93,9 @@ enum SpelledEmails {
     /// Where a spelled-out `word` (or its `symbol`) that starts at `at` ends, and how it was written:
     /// ` at `, `[at]`, ` (at) `, ` @ `, `@`. A bare word needs a space on each side; a symbol takes a
     /// space after it only with one before it ("home. Then" is a sentence).
-    static func token(_ b: [UInt8], at: Int, word: String, symbol: UInt8) -> (Int, Spelling)? {
+    static let atWord = Array("at".utf8), dotWord = Array("dot".utf8)
+
+    static func token(_ b: [UInt8], at: Int, word w: [UInt8], symbol: UInt8) -> (Int, Spelling)? {
         var j = at
         let spaced = j < b.count && b[j] == UInt8(ascii: " ")
         if spaced { j += 1 }
@@ -100,12 +107,11 @@ enum SpelledEmails {
             j += 1
             if j < b.count, b[j] == UInt8(ascii: " ") { j += 1 }
         }
-        let w = Array(word.utf8)
         var spelling: Spelling
         if j < b.count, b[j] == symbol {
             j += 1
             spelling = close == nil ? .symbol : .bracketed
-        } else if j + w.count <= b.count, zip(b[j..<(j + w.count)], w).allSatisfy({ $0 | 0x20 == $1 }) {
+        } else if j + w.count <= b.count, b[j] | 0x20 == w[0], b[j + 1] | 0x20 == w[1], w.count < 3 || b[j + 2] | 0x20 == w[2] {
             j += w.count
             guard close != nil || spaced && j < b.count && b[j] == UInt8(ascii: " ") else { return nil }
             spelling = close == nil ? .word : .bracketed
@@ -301,7 +307,7 @@ public enum Addresses {
         }
         var j = number(from)
         var digits = 0
-        while from + digits < b.count, Bytes.isDigit(b[from + digits]) { digits += 1 }
+        while from + digits < b.count, Bytes.isDigit(b[from + digits]), digits < 8 { digits += 1 }
         if digits > 6 { return (j, digits) }
         // A range: 14500-14510.
         if j + 1 < b.count, b[j] == UInt8(ascii: "-"), Bytes.isDigit(b[j + 1]) {

@@ -40,9 +40,9 @@ extension PublicURL {
     /// The parts of the web addresses written in a text (`https://…`, `www.…`, in a Markdown link or
     /// bare) that are never published: each address's user info, and its query and fragment, as
     /// UTF-8 offset ranges of `text`, in order. Removing them leaves each link to its page.
-    public static func privateParts(in text: String) -> [Range<Int>] {
+    public static func privateParts(in text: String) -> [(range: Range<Int>, what: String)] {
         let b = Array(text.utf8)
-        var out: [Range<Int>] = []
+        var out: [(range: Range<Int>, what: String)] = []
         var i = 0
         while i < b.count {
             guard let hostStart = addressStart(b, at: i) else {
@@ -53,14 +53,24 @@ extension PublicURL {
             while end < b.count, !isAddressEnd(b[end]) { end += 1 }
             // Punctuation that ends a sentence is not part of the address.
             while end > hostStart, ".,;:!?*_~'\"".utf8.contains(b[end - 1]) { end -= 1 }
-            var authorityEnd = hostStart
-            while authorityEnd < end, ![UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "#"), UInt8(ascii: "\\")].contains(b[authorityEnd]) {
-                authorityEnd += 1
+            // Read as a link's address is read: `&#63;` and `\?` are a `?`, `&#64;` an `@`.
+            var k = hostStart
+            var userEnd: Int?
+            var inAuthority = true
+            while k < end {
+                let (c, next) = character(b, at: k, before: end)
+                if c == UInt8(ascii: "?") || c == UInt8(ascii: "#") {
+                    if let u = userEnd { out.append((hostStart..<u, "user info")) }
+                    userEnd = nil
+                    let hasFragment = c == UInt8(ascii: "#") ? false : b[k..<end].contains(UInt8(ascii: "#"))
+                    out.append((k..<end, c == UInt8(ascii: "#") ? "fragment" : hasFragment ? "query and fragment" : "query"))
+                    break
+                }
+                if inAuthority, c == UInt8(ascii: "/") { inAuthority = false }
+                if inAuthority, c == UInt8(ascii: "@") { userEnd = next }
+                k = next
             }
-            if let at = b[hostStart..<authorityEnd].lastIndex(of: UInt8(ascii: "@")) { out.append(hostStart..<(at + 1)) }
-            if let query = b[authorityEnd..<end].firstIndex(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) {
-                out.append(query..<end)
-            }
+            if let userEnd { out.append((hostStart..<userEnd, "user info")) }
             i = max(end, i + 1)
         }
         return out
@@ -83,6 +93,16 @@ extension PublicURL {
         return nil
     }
 
+    /// The ASCII character a link's address holds at `at` (an entity or a backslash escape read as
+    /// what it stands for; 0 for anything else) and where the next one starts.
+    static func character(_ b: [UInt8], at k: Int, before end: Int) -> (UInt8, Int) {
+        if b[k] == UInt8(ascii: "\\"), k + 1 < end, ReaderText.isASCIIPunctuation(b[k + 1]) { return (b[k + 1], k + 2) }
+        if b[k] == UInt8(ascii: "&"), let (scalar, next) = ReaderText.entity(b, at: k), next <= end {
+            return (scalar.isASCII ? UInt8(scalar.value) : 0, next)
+        }
+        return (b[k], k + 1)
+    }
+
     static func isAddressEnd(_ c: UInt8) -> Bool {
         c <= 0x20 || c == UInt8(ascii: "<") || c == UInt8(ascii: ">") || c == UInt8(ascii: "\"") || c == UInt8(ascii: "`")
             || c == UInt8(ascii: ")") || c == UInt8(ascii: "]") || c == 0x7F
@@ -97,7 +117,7 @@ extension PublicURL {
         let b = Array(text.utf8)
         var out: [UInt8] = []
         var i = 0
-        for part in parts {
+        for (part, _) in parts {
             out += b[i..<part.lowerBound]
             i = part.upperBound
         }

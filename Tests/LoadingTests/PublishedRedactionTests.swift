@@ -58,7 +58,7 @@ struct PublishedRedactionTests {
         #expect(f.warnings() == [
             "content/neighborhoods/n/observations/a1.md:7:18: warning: a web address in 'description' is published without its user info; link to the page alone",
             "content/neighborhoods/n/observations/a1.md:7:39: warning: a web address in 'description' is published without its query and fragment; link to the page alone",
-            "content/neighborhoods/n/observations/a1.md:7:76: warning: a web address in 'description' is published without its query and fragment; link to the page alone",
+            "content/neighborhoods/n/observations/a1.md:7:76: warning: a web address in 'description' is published without its query; link to the page alone",
             "content/neighborhoods/n/observations/a1.md:7:92: warning: a phone number in 'description' is published as '[phone removed]'; remove it from the content, or set privacy.redact in site.yml",
         ])
     }

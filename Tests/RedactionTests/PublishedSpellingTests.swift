@@ -135,6 +135,8 @@ struct PublishedSpellingTests {
         #expect(PublicURL.removingPrivateParts("[a](https://u:p@x.org/p?q=1#f \"t\") and HTTP://x.org?jane. <https://x.org/#top>")
                 == "[a](https://x.org/p \"t\") and HTTP://x.org. <https://x.org/>")
         #expect(PublicURL.removingPrivateParts("www.x.org/a?b=c, then") == "www.x.org/a, then")
+        #expect(PublicURL.removingPrivateParts("[a](https://x.org/a\\?name=jane) https://x.org&#63;q=1 https://jane&#64;x.org/p")
+                == "[a](https://x.org/a) https://x.org https://x.org/p")
         #expect(PublicURL.removingPrivateParts("shttp://x.org/?a and awww.x.org?b stay") == "shttp://x.org/?a and awww.x.org?b stay")
     }
 }
