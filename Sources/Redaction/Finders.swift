@@ -165,8 +165,13 @@ enum Phones {
     static func match(_ b: [UInt8], from start: Int) -> Int? {
         var i = start
         let plus = b[i] == UInt8(ascii: "+")
-        if plus || b[i] == UInt8(ascii: "(") { i += 1 }
-        if plus, i < b.count, b[i] == UInt8(ascii: " ") || b[i] == UInt8(ascii: "(") { i += 1 }
+        // A `)` belongs to a number only after its `(` ("(313) 555-0100"), never to the text around it.
+        var open = b[i] == UInt8(ascii: "(")
+        if plus || open { i += 1 }
+        if plus, i < b.count, b[i] == UInt8(ascii: " ") || b[i] == UInt8(ascii: "(") {
+            if b[i] == UInt8(ascii: "(") { open = true }
+            i += 1
+        }
         var groups: [Group] = []
         var separator: UInt8?
         while i < b.count {
@@ -177,7 +182,15 @@ enum Phones {
             // Between groups: at most four of space, parentheses and one dash, dot or slash.
             var j = i, count = 0, marks = 0
             separator = nil
+            var parenthesesFit = true
             while j < b.count, isSeparator(b[j]), count < 4 {
+                if b[j] == UInt8(ascii: "(") {
+                    if open { parenthesesFit = false }
+                    open = true
+                } else if b[j] == UInt8(ascii: ")") {
+                    if !open { parenthesesFit = false }
+                    open = false
+                }
                 if isMark(b[j]) {
                     marks += 1
                     separator = b[j]
@@ -187,7 +200,7 @@ enum Phones {
                 j += 1
                 count += 1
             }
-            guard count > 0, marks <= 1, j < b.count, Bytes.isDigit(b[j]) else { break }
+            guard count > 0, marks <= 1, parenthesesFit, j < b.count, Bytes.isDigit(b[j]) else { break }
             i = j
             if groups.count > 6 { break }
         }

@@ -50,6 +50,12 @@ struct PublishedSpellingTests {
         #expect(redacted(input) == expected)
     }
 
+    @Test("a number ends at a parenthesis it did not open, so a link around it keeps its shape")
+    func parentheses() {
+        #expect(redacted("[313-555-0101](tel:+13135550102)\n2 313-555-0103") == "[[phone removed]](tel:[phone removed])\n2 [phone removed]")
+        #expect(redacted("(call 313-555-0104) (313) 555-0105") == "(call [phone removed]) [phone removed]")
+    }
+
     @Test("e-mail addresses spelled out", arguments: [
         ("write jane at example dot com", "write [e-mail removed]"),
         ("write jane [at] example [dot] com.", "write [e-mail removed]."),
