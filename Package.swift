@@ -61,7 +61,7 @@ let package = Package(
         .testTarget(name: "CLITests", dependencies: ["CivilTime", "CLI", "Diagnostics", "Loading"]),
         .testTarget(name: "BuildTests", dependencies: ["CivilTime", "Build", "CLI", "Loading", "Assembly", "Rendering", "Output", "Diagnostics", "Liquid", "Narration"]),
         .testTarget(name: "ServeTests", dependencies: ["Serve"]),
-        .testTarget(name: "RedactionTests", dependencies: ["Redaction"]),
+        .testTarget(name: "RedactionTests", dependencies: ["Redaction", "TestSupport"]),
         .testTarget(name: "EscapingTests", dependencies: ["Escaping", "TestSupport"]),
         .testTarget(name: "CivilTimeTests", dependencies: ["CivilTime", "TestSupport"]),
         .testTarget(name: "QRCodeTests", dependencies: ["QRCode"]),

@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}; shift || true
-targets=("$@"); [ ${#targets[@]} -gt 0 ] || targets=(FrontMatter CSV GeoJSON Liquid Markdown)
+targets=("$@"); [ ${#targets[@]} -gt 0 ] || targets=(FrontMatter CSV GeoJSON Liquid Markdown Redaction)
 out=.build/fuzz; mkdir -p "$out/lib"
 [ $# -gt 0 ] || targets+=(HTTPResponse)  # the model client's answer parser
 flags=(-swift-version 6 -sanitize=fuzzer,address -parse-as-library -O -g -I "$out/lib" -I Sources/CYAML -I Sources/CCmarkGFM)
@@ -21,7 +21,8 @@ module Geo
 module Formats
 module Liquid
 module Markdown
-libs=(-L "$out/lib" -lFormats -lGeo -lDiagnostics -lLiquid -lCivilTime -lEscaping -lMarkdown -lyaml -lcmark-gfm -lcmark-gfm-extensions)
+module Redaction
+libs=(-L "$out/lib" -lFormats -lGeo -lDiagnostics -lLiquid -lCivilTime -lEscaping -lMarkdown -lRedaction -lyaml -lcmark-gfm -lcmark-gfm-extensions)
 for t in "${targets[@]}"; do
   sources=(); [ "$t" = HTTPResponse ] && sources=(Sources/Alchemy/HTTPResponseParser.swift)
   swiftc "${flags[@]}" Fuzz/Fuzz$t.swift "${sources[@]}" "${libs[@]}" -o "$out/fuzz-$t" 2>&1 | grep -v "Cannot export local symbol" || true
@@ -33,6 +34,7 @@ for t in "${targets[@]}"; do
     GeoJSON) find content -name '*.geojson' -size -200k -exec cp {} "$corpus/" \; ;;
     Liquid) cp templates/layouts/*.html templates/partials/*.liquid Fuzz/LiquidSeeds/*.liquid Tests/LiquidTests/Cases/fuzz/* "$corpus/" ;;
     Markdown) find content -name '*.md' -exec cp {} "$corpus/" \; ; cp templates/pages/*.md "$corpus/" ;;
+    Redaction) find content tests/fixtures/hostile -name '*.md' -exec cp {} "$corpus/" \; ;;
   esac
   # Liquid renders with tight budgets, so it must also stay within a tight memory limit: any
   # allocation beyond 512 MB or a process beyond 2 GB is a finding. Its dictionary: Fuzz/liquid.dict.

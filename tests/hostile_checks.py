@@ -9,7 +9,9 @@ Usage: tests/hostile_checks.py OUT_DIR CONTENT_DIR. Ends with 'hostile-checks: N
 """
 import email
 import email.policy
+import html
 import html.parser
+import urllib.parse
 import re
 import os
 import subprocess
@@ -29,6 +31,15 @@ checks = Checks("hostile-checks", detail_chars=500)
 check = checks.check
 HOSTILE = '<script>alert("x")</script> "><img src=x onerror=alert(1)> & \' ; , \u200fعربي 🚦'
 BAD_SCHEMES = ("javascript:", "data:", "vbscript:", "file:")
+
+
+def reader_text(data):
+    """What a reader (or a program) can read in a file: JSON, HTML and URL escapes undone, lowercased."""
+    t = data.decode("utf-8", "replace")
+    t = re.sub(r"\\u([0-9a-fA-F]{4})", lambda m: chr(int(m.group(1), 16)), t)
+    t = html.unescape(html.unescape(t))
+    t = urllib.parse.unquote_plus(t)
+    return t.replace("\\", "").lower()
 
 
 def files(root):
@@ -151,6 +162,16 @@ def main():
         for leak in (b"555-0142", b"7946 0958", b"leak@example.net", b"4242 Hostile"):
             check(f"{path} holds no {leak.decode()} (redacted free text)", leak not in data)
         check(f"{path} names no subscriber", b"neighbors@example.org" not in data)
+        # alpha-spellings writes phones, e-mails and house numbers in every spelling a reader still reads
+        # as one (entities, escapes, dashes and spaces of any kind, "at ... dot ..."), and its
+        # source_url carries user info, a query and a fragment: none of it may be readable anywhere.
+        text = reader_text(data)
+        squeezed = "".join(c for c in text if c.isalnum())
+        for n in range(101, 116):
+            check(f"{path} holds no 313-555-0{n} in any spelling", f"3135550{n}" not in squeezed)
+        check(f"{path} holds no zyx... e-mail part, user info, query or fragment", "zyx" not in text, text[max(0, text.find("zyx") - 60):text.find("zyx") + 60])
+        for number in ("86420", "86421", "86425", "86430", "86440", "97531", "97539"):
+            check(f"{path} holds no house number {number}", not re.search(r"(?<![0-9])" + number + r"(?![0-9])", text))
         if path.startswith("alpha/"):
             check(f"{path} holds nothing of beta", b"BETAONLY" not in data)
         if path.startswith("beta/"):
@@ -235,6 +256,11 @@ def main():
     page = open(os.path.join(out, "alpha/observations/alpha-redact/index.html"), encoding="utf-8").read()
     for mark in ("[phone removed]", "[e-mail removed]", "[address removed]", "Hostile Ave"):
         check(f"the redacted report shows {mark}", mark in page)
+    page = open(os.path.join(out, "alpha/observations/alpha-spellings/index.html"), encoding="utf-8").read()
+    check("the report of every spelling shows its marks", page.count("[phone removed]") >= 12 and page.count("[e-mail removed]") >= 5
+          and page.count("[address removed]") == 4, (page.count("[phone removed]"), page.count("[e-mail removed]"), page.count("[address removed]")))
+    check("its source link keeps the host and path only", 'href="https://example.org/issues/12"' in page)
+    check("a link in its description keeps the host and path only", 'href="https://example.org/r/7"' in page)
     checks.finish()
 
 

@@ -159,12 +159,14 @@ struct ObservationLoader {
         if let sourceURL, !DocumentLoader.isWebURL(sourceURL) {
             log.error(f.place("source_url"), "source_url \(quoted(sourceURL)) is not an http(s) URL; expected the address of the original report, like 'https://seeclickfix.com/issues/4764238'")
         }
+        // Only what will be published is searched and warned about: nothing of a report that stays hidden.
+        let shown = status == .published
+        if shown { refuseTags(tags, f, log: &log) }
+        let publishedURL = shown ? sourceURL.flatMap { DocumentLoader.isWebURL($0) ? publicURL($0, f, log: &log) : $0 } : sourceURL
         guard log.items[before...].allSatisfy({ !$0.isError }),
               let category, known != nil, let coordinate, let observed, let status else { return nil }
         // Without a written place, the words come from the streets at the privacy grid: never more precise than the map.
         let published = site.privacy.publish(coordinate)
-        // Only what will be published is searched and warned about: nothing of a report that stays hidden.
-        let shown = status == .published
         let place = written.map { Observation.Place.written(shown ? coarsen($0, f, source, log: &log) : $0) } ?? places.describe(published)
         let shownTitle = title.map { shown ? redact("title", $0, f, source, log: &log) : $0 }
         let shownAuthor = author.map { shown ? redact("author", $0, f, source, log: &log) : $0 }
@@ -173,7 +175,7 @@ struct ObservationLoader {
         return Observation(
             id: id, category: category, location: place, coordinate: published,
             observed: observed, status: status, title: shownTitle,
-            author: shownAuthor, tags: tags, description: shownDescription, sourceURL: sourceURL, source: f.location)
+            author: shownAuthor, tags: tags, description: shownDescription, sourceURL: publishedURL, source: f.location)
     }
 
     var redactor: Redactor { Redactor(kinds: site.privacy.redact, streets: streets) }
@@ -190,11 +192,12 @@ struct ObservationLoader {
     }
 
     /// A free-text field with phone numbers, e-mail and street addresses marked, each warned about where it was.
-    func redact(_ field: String, _ text: String, _ f: Record, _ source: Source, log: inout DiagnosticLog) -> String {
+    func redact(_ field: String, _ written: String, _ f: Record, _ source: Source, log: inout DiagnosticLog) -> String {
+        let (text, offset) = withoutPrivateLinkParts(field, written, f, source, log: &log)
         guard !site.privacy.redact.isEmpty else { return text }
         let (out, found) = redactor.redact(text)
         for finding in found {
-            log.warning(place(of: finding.start, in: text, field: field, f, source),
+            log.warning(place(of: offset(finding.start), in: written, field: field, f, source),
                         "\(finding.kind.noun) in '\(field)' is published as '\(finding.kind.mark)'; remove it from the content, or set privacy.redact in site.yml")
         }
         return out
@@ -202,7 +205,8 @@ struct ObservationLoader {
 
     /// The location label: phone numbers and e-mail marked; with a privacy grid, a street address
     /// loses its house number (a label is never more precise than the points).
-    func coarsen(_ label: String, _ f: Record, _ source: Source, log: inout DiagnosticLog) -> String {
+    func coarsen(_ written: String, _ f: Record, _ source: Source, log: inout DiagnosticLog) -> String {
+        let (label, offset) = withoutPrivateLinkParts("location", written, f, source, log: &log)
         var r = redactor
         r.kinds.remove(.address)
         if site.privacy.locationPrecisionMeters > 0 {
@@ -210,13 +214,13 @@ struct ObservationLoader {
             for finding in found {
                 let what = finding.kind == .address ? "a street address in 'location' is published as the street alone, as the privacy grid asks"
                     : "\(finding.kind.noun) in 'location' is published as '\(finding.kind.mark)'"
-                log.warning(place(of: finding.start, in: label, field: "location", f, source), what + "; write the place without a house number")
+                log.warning(place(of: offset(finding.start), in: written, field: "location", f, source), what + "; write the place without a house number")
             }
             return out
         }
         let (out, found) = r.redact(label)
         for finding in found {
-            log.warning(place(of: finding.start, in: label, field: "location", f, source),
+            log.warning(place(of: offset(finding.start), in: written, field: "location", f, source),
                         "\(finding.kind.noun) in 'location' is published as '\(finding.kind.mark)'; remove it from the content")
         }
         return out

@@ -43,13 +43,16 @@ public struct PublicText: Sendable {
         // The location label: marked as the loader marks it (house numbers dropped on a privacy grid).
         redactor.kinds.remove(.address)
         var place: Field?
-        if let label = o.location.written {
+        if let written = o.location.written {
+            let label = PublicURL.removingPrivateParts(written)
             let coarse = site.privacy.locationPrecisionMeters > 0
             let (text, found) = coarse ? redactor.coarsenLocation(label) : redactor.redact(label)
             place = Self.field("location", label, text, found, coarse: coarse)
         }
         redactor.kinds = site.privacy.redact
-        func redacted(_ name: String, _ text: String) -> Field {
+        func redacted(_ name: String, _ written: String) -> Field {
+            // Web addresses lose their user info, query and fragment, as the loader publishes them.
+            let text = PublicURL.removingPrivateParts(written)
             guard !site.privacy.redact.isEmpty else { return Field(name: name, published: text, marked: text, removed: []) }
             let (out, found) = redactor.redact(text)
             return Self.field(name, text, out, found, coarse: false)
@@ -67,11 +70,13 @@ public struct PublicText: Sendable {
         var i = 0
         for f in found {
             marked += bytes[i..<f.start]
-            if coarse, f.kind == .address, let street = f.streetStart {
-                // Only the house number goes; the street stays.
+            if coarse, f.kind == .address, let street = f.streetStart, let streetEnd = f.streetEnd {
+                // Only the house number (and a unit) goes; the street stays.
                 let number = String(decoding: bytes[f.start..<street], as: UTF8.self).trimmingCharacters(in: .whitespaces)
-                marked += Array("[house number removed: \(number)] ".utf8) + bytes[street..<f.end]
-                removed.append(Removal(kind: f.kind, text: number))
+                let unit = String(decoding: bytes[streetEnd..<f.end], as: UTF8.self).trimmingCharacters(in: .whitespaces.union(.init(charactersIn: ",")))
+                marked += Array("[house number removed: \(number)] ".utf8) + bytes[street..<streetEnd]
+                if !unit.isEmpty { marked += Array(" [unit removed: \(unit)]".utf8) }
+                removed.append(Removal(kind: f.kind, text: unit.isEmpty ? number : number + " " + unit))
             } else {
                 let words = String(decoding: bytes[f.start..<f.end], as: UTF8.self)
                 marked += Array("[\(f.kind.mark.dropFirst().dropLast()): \(words)]".utf8)
