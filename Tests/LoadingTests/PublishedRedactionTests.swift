@@ -85,7 +85,7 @@ struct PublishedRedactionTests {
     func coarseLocation(_ written: String, _ published: String, _ column: Int) throws {
         let site = Fixture.site + "\nprivacy:\n  location_precision_m: 50\n"
         let f = Fixture(["site.yml": site, "neighborhoods/n/observations/a1.md": Self.report("location: \"\(written)\"\n")])
-        #expect(try observation(f).location == published)
+        #expect(try observation(f).location == .written(published))
         #expect(f.warnings() == ["content/neighborhoods/n/observations/a1.md:6:\(column): warning: a street address in 'location' is published as the street alone, as the privacy grid asks; write the place without a house number"])
     }
 
