@@ -66,6 +66,11 @@ CALLS_ES_AR = {
     "other-traffic": ("Traigan sus propias observaciones a la próxima reunión de la coalición, y reporten los problemas nuevos en Improve Detroit.",
                       "أحضروا ملاحظاتكم إلى الاجتماع القادم للتحالف، وأبلغوا عن المشكلات الجديدة عبر Improve Detroit."),
 }
+MAP_CREDIT = (
+    "Boundaries, parks and street centerlines from City of Detroit open data (streets from the State of Michigan Geographic Framework All Roads v17a) and US Census Bureau TIGER",
+    "Límites, parques y ejes de calles de los datos abiertos de la Ciudad de Detroit (calles del Michigan Geographic Framework All Roads v17a del Estado de Michigan) y de TIGER de la Oficina del Censo de EE. UU.",
+    "الحدود والحدائق ومحاور الشوارع من البيانات المفتوحة لمدينة ديترويت (الشوارع من Michigan Geographic Framework All Roads v17a لولاية ميشيغان) ومن TIGER التابع لمكتب الإحصاء الأمريكي",
+)
 HOW_TO_REPORT = (
     "Report traffic problems to the City through the Improve Detroit app, then tell your block club.",
     "Reporten los problemas de tránsito a la Ciudad con la aplicación Improve Detroit, y después avísenle a su club de cuadra.",
@@ -296,7 +301,10 @@ def main():
             "from the City's open data; each report kept here falls inside the neighborhood's boundary.\"",
             "narration:",
             "  voices: { en: en-us, es: es-419, ar: ar }",
-            "map_attribution: Boundaries, parks and street centerlines from City of Detroit open data (streets from the State of Michigan Geographic Framework All Roads v17a) and US Census Bureau TIGER",
+            "map_attribution:",
+            "  en: " + json.dumps(MAP_CREDIT[0], ensure_ascii=False),
+            "  es: " + json.dumps(MAP_CREDIT[1], ensure_ascii=False),
+            "  ar: " + json.dumps(MAP_CREDIT[2], ensure_ascii=False),
             "categories:"]
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     from sample_stories import CALLS, yaml_str

@@ -56,6 +56,8 @@ public struct SiteSettings: Sendable {
     public var categories: [Category]
     /// The small line under every map: where its data came from.
     public var mapAttribution: String
+    /// `map_attribution` in every language `site.yml` gives, when it gives one.
+    public var mapAttributionWords: Wording?
     /// The line when `site.yml` gives none (pages write the language's words for it).
     public static let defaultMapAttribution = "Drawn from this site's data"
     /// How a resident files a report (`how_to_report`): printed on flyers, shown on the home page.
@@ -82,6 +84,7 @@ public struct SiteSettings: Sendable {
     public func inLanguage(_ language: String) -> SiteSettings {
         var copy = self
         copy.language = language
+        if let words = mapAttributionWords { copy.mapAttribution = words.text(in: language) }
         copy.categories = categories.map { c in
             var t = c
             t.label = c.labelWords.text(in: language)
@@ -99,6 +102,7 @@ public struct SiteSettings: Sendable {
             if let words = c.callToActionWords, !words.has(language) { out.append(("the call to action of category \(quoted(c.key))", words.location)) }
         }
         if let words = howToReportWords, !words.has(language) { out.append(("how_to_report", words.location)) }
+        if let words = mapAttributionWords, !words.has(language) { out.append(("map_attribution", words.location)) }
         return out
     }
 }

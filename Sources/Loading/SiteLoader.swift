@@ -40,11 +40,13 @@ public enum SiteLoader {
             }
         }
         let privacy = self.privacy(fields.node("privacy"), log: &log)
-        let attribution = fields.text("map_attribution", log: &log) ?? SiteSettings.defaultMapAttribution
+        let attributionWords = Wording.read(fields, "map_attribution", siteLanguage: language, log: &log)
+        let attribution = attributionWords?.text ?? SiteSettings.defaultMapAttribution
         let categories = self.categories(fields, language: language, log: &log)
         guard let title, let categories else { return nil }
         var settings = SiteSettings(title: title, description: description, baseURL: baseURL, language: language,
                                     timeZone: zone, privacy: privacy, categories: categories, mapAttribution: attribution, location: start)
+        settings.mapAttributionWords = attributionWords
         settings.markdownBudget = limits(fields.node("limits"), log: &log)
         if let numbering = fields.text("numbering", log: &log) {
             if numbering == "latn" || numbering == "arab" {

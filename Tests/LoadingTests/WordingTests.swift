@@ -7,6 +7,7 @@ struct WordingTests {
     title: Test digests
     timezone: America/Detroit
     how_to_report: { en: Use the app., es: Usen la aplicación. }
+    map_attribution: { en: City open data, es: Datos abiertos de la Ciudad }
     categories:
       speeding:
         label: { en: Speeding, es: Exceso de velocidad, ar: السرعة الزائدة }
@@ -24,18 +25,20 @@ struct WordingTests {
         let es = site.inLanguage("es-MX")
         #expect(es.category("speeding")?.label == "Exceso de velocidad" && es.category("speeding")?.callToAction == "Pidan reductores.")
         #expect(es.category("illegal-parking")?.label == "Illegal parking", "one text serves every language")
-        #expect(es.howToReport == "Usen la aplicación.")
+        #expect(es.howToReport == "Usen la aplicación." && es.mapAttribution == "Datos abiertos de la Ciudad")
+        #expect(site.mapAttribution == "City open data")
         let ar = site.inLanguage("ar")
         #expect(ar.category("speeding")?.label == "السرعة الزائدة" && ar.category("speeding")?.callToAction == "Ask for speed humps.")
-        #expect(ar.missingWords(in: "ar").map(\.what) == ["the call to action of category 'speeding'", "the label of category 'illegal-parking'", "how_to_report"])
+        #expect(ar.missingWords(in: "ar").map(\.what) == ["the call to action of category 'speeding'", "the label of category 'illegal-parking'", "how_to_report", "map_attribution"])
+        #expect(ar.mapAttribution == "City open data")
     }
 
     @Test("a map without the site's language, or with a key that is no language, is an error at its place")
     func errors() {
         let bad = Self.site.replacingOccurrences(of: "{ en: Speeding, es: Exceso de velocidad, ar: السرعة الزائدة }", with: "{ es: Exceso de velocidad, Arabic: السرعة }")
         #expect(Fixture(["site.yml": bad]).errors() == [
-            "content/site.yml:6:12: error: 'label' has no text in the site's language 'en'; every reader-facing setting needs it, like '{ en: ... }'",
-            "content/site.yml:6:39: error: 'Arabic' in 'label' is not a language tag; expected one value, or one per language like '{ en: Speeding, es: Exceso de velocidad }'",
+            "content/site.yml:7:12: error: 'label' has no text in the site's language 'en'; every reader-facing setting needs it, like '{ en: ... }'",
+            "content/site.yml:7:39: error: 'Arabic' in 'label' is not a language tag; expected one value, or one per language like '{ en: Speeding, es: Exceso de velocidad }'",
         ])
     }
 }
