@@ -14,6 +14,13 @@ struct GroundingTests {
     }
 
     /// A card the check accepts, to change one thing at a time.
+    /// What the check finds in the grounded card with one more sentence at the end of its narrative.
+    func problems(ofGoodCardPlus sentence: String, _ facts: StoryFacts) -> [String] {
+        var d = good(facts)
+        d.narrative += " " + sentence
+        return GroundingCheck(facts: facts).problems(d)
+    }
+
     func good(_ facts: StoryFacts) -> DraftText {
         let narrative = """
         Between May 1 and May 20, 2024, neighbors in Testville filed 6 reports about speeding near Pickford St and Wyoming St. \
@@ -54,12 +61,7 @@ struct GroundingTests {
     func numbers() throws {
         let (f, facts) = try facts()
         defer { f.remove() }
-        let check = GroundingCheck(facts: facts)
-        func with(_ sentence: String) -> [String] {
-            var d = good(facts)
-            d.narrative += " " + sentence
-            return check.problems(d)
-        }
+        func with(_ sentence: String) -> [String] { self.problems(ofGoodCardPlus: sentence, facts) }
         #expect(with("There were 14 crashes.") == ["the narrative says 14, which is not a count, year or date of the reports"])
         #expect(with("It began in 2019.") == ["the narrative says 2019, which is not a count, year or date of the reports"])
         #expect(with("The worst day was May 7.") == ["the narrative names the date May 7, when no report was made"])
@@ -75,12 +77,7 @@ struct GroundingTests {
     func names() throws {
         let (f, facts) = try facts()
         defer { f.remove() }
-        let check = GroundingCheck(facts: facts)
-        func with(_ sentence: String) -> [String] {
-            var d = good(facts)
-            d.narrative += " " + sentence
-            return check.problems(d)
-        }
+        func with(_ sentence: String) -> [String] { self.problems(ofGoodCardPlus: sentence, facts) }
         #expect(with("Officer Daniels came by.") == ["the narrative names 'Officer', which is not a place, street, category, month or word of the reports (a person's name?)",
                                                      "the narrative names 'Daniels', which is not a place, street, category, month or word of the reports (a person's name?)"])
         #expect(with("Maria Lopez saw it.") == ["the narrative names 'Maria', a person's name",
@@ -142,12 +139,7 @@ struct GroundingTests {
     func contactsInEveryForm() throws {
         let (f, facts) = try facts()
         defer { f.remove() }
-        let check = GroundingCheck(facts: facts)
-        func problems(_ sentence: String) -> [String] {
-            var d = good(facts)
-            d.narrative += " " + sentence
-            return check.problems(d)
-        }
+        func problems(_ sentence: String) -> [String] { self.problems(ofGoodCardPlus: sentence, facts) }
         for phone in ["313 - 555 - 0188", "313-555-0188", "313.555.0188", "(313) 555-0188", "+1 313 555 0188", "313\u{2013}555\u{2013}0188",
                       "313\u{A0}555\u{A0}0188", "313\u{202F}555\u{2011}0188", "313\\-555\\-0188", "3135550188", "555 0188"] {
             #expect(problems("Call \(phone) tonight.").contains("the narrative has a phone number"), "\(phone)")
@@ -181,12 +173,7 @@ struct GroundingTests {
     func magnitudes() throws {
         let (f, facts) = try facts()
         defer { f.remove() }
-        let check = GroundingCheck(facts: facts)
-        func problems(_ sentence: String) -> [String] {
-            var d = good(facts)
-            d.narrative += " " + sentence
-            return check.problems(d)
-        }
+        func problems(_ sentence: String) -> [String] { self.problems(ofGoodCardPlus: sentence, facts) }
         #expect(problems("It affects a million drivers.") == ["the narrative says 'million', which 6 reports do not support"])
         #expect(problems("There were thousands of crashes.") == ["the narrative says 'thousands', which 6 reports do not support"])
         #expect(problems("Dozens of children hurt.") == ["the narrative says 'Dozens', which 6 reports do not support"])
