@@ -46,7 +46,7 @@ public enum ContentLoader {
                     return .read(nil, own.items)
                 }
                 // Before reading anything: a file changed while it is read makes the next build read it again.
-                let fingerprint = FolderFingerprint.of(path)
+                let fingerprint = FolderFingerprint.of(path, within: folder.root)
                 if known[slug] == fingerprint { return .unchanged(UnchangedNeighborhood(slug: slug, fingerprint: fingerprint)) }
                 var n = NeighborhoodLoader(site: site, folder: folder).load(slug: slug, dir: path, fingerprint: fingerprint, log: &own)
                 if var loaded = n {

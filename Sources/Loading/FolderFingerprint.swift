@@ -8,16 +8,25 @@ import Glibc
 ///
 /// Equal fingerprints mean the loader would read the same content, so a build can take the
 /// neighborhood's pages from its last build without parsing anything. Hidden entries are skipped as
-/// the loader skips them; folders reached twice through links are walked once.
+/// the loader skips them; folders reached twice through links are walked once, and a link that leads
+/// out of the content folder `root` (which the loader refuses) counts by its name alone, never by
+/// what it leads to (a link to `/tmp` was a walk through all of it).
 enum FolderFingerprint {
-    static func of(_ dir: String) -> Fingerprint {
+    static func of(_ dir: String, within root: String) -> Fingerprint {
         var h = FingerprintBuilder()
         var seen = Set<[UInt64]>()
-        walk(dir, relative: "", into: &h, seen: &seen)
+        let real = realPath(root) ?? root
+        walk(dir, relative: "", root: real.hasSuffix("/") ? real : real + "/", into: &h, seen: &seen)
         return h.value
     }
 
-    private static func walk(_ dir: String, relative: String, into h: inout FingerprintBuilder, seen: inout Set<[UInt64]>) {
+    static func realPath(_ path: String) -> String? {
+        guard let p = realpath(path, nil) else { return nil }
+        defer { free(p) }
+        return String(cString: p)
+    }
+
+    private static func walk(_ dir: String, relative: String, root: String, into h: inout FingerprintBuilder, seen: inout Set<[UInt64]>) {
         var st = stat()
         guard stat(dir, &st) == 0, seen.insert([UInt64(st.st_dev), UInt64(st.st_ino)]).inserted, let handle = opendir(dir) else { return }
         var names: [String] = []
@@ -29,12 +38,18 @@ enum FolderFingerprint {
         closedir(handle)
         for name in names.sorted() {
             let path = dir + "/" + name
+            guard lstat(path, &st) == 0 else { continue }
+            if (st.st_mode & S_IFMT) == S_IFLNK, !(realPath(path).map { $0.hasPrefix(root) } ?? false) {
+                h.tag(4)  // a link out of the content folder: the loader refuses it; its name is enough here
+                h.add(relative + name)
+                continue
+            }
             guard stat(path, &st) == 0 else { continue }
             switch st.st_mode & S_IFMT {
             case S_IFDIR:
                 h.tag(1)
                 h.add(relative + name)
-                walk(path, relative: relative + name + "/", into: &h, seen: &seen)
+                walk(path, relative: relative + name + "/", root: root, into: &h, seen: &seen)
             case S_IFREG:
                 h.tag(2)
                 h.add(relative + name)

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import Loading
 
@@ -26,5 +27,26 @@ struct BasemapLoadingTests {
             "content/neighborhoods/n/basemap.geojson:6:63: warning: basemap kind 'river' is not one the maps draw; expected 'street' for a line (or 'park' or 'water' for an area); this line is left off the maps",
         ])
         #expect(n.streetNames.contains("main st") && n.streetNames.contains("main"))
+    }
+}
+
+@Suite("A neighborhood's fingerprint")
+struct FolderFingerprintTests {
+    @Test("a link out of the content folder counts by its name, never by what it leads to; a link inside counts by its files")
+    func linksOut() throws {
+        let f = Fixture([:])
+        let outside = f.base + "/elsewhere"
+        try FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: true)
+        try Data("one".utf8).write(to: URL(fileURLWithPath: outside + "/a.md"))
+        let hood = f.root + "/neighborhoods/n"
+        try FileManager.default.createSymbolicLink(atPath: hood + "/linked", withDestinationPath: outside)
+        let before = FolderFingerprint.of(hood, within: f.root)
+        try Data("two".utf8).write(to: URL(fileURLWithPath: outside + "/a.md"))
+        #expect(FolderFingerprint.of(hood, within: f.root) == before, "what lies outside is never read")
+        try FileManager.default.removeItem(atPath: hood + "/linked")
+        try FileManager.default.createSymbolicLink(atPath: hood + "/linked", withDestinationPath: f.root + "/site.yml")
+        let inside = FolderFingerprint.of(hood, within: f.root)
+        try Data("title: Changed\n".utf8).write(to: URL(fileURLWithPath: f.root + "/site.yml"))
+        #expect(FolderFingerprint.of(hood, within: f.root) != inside, "a link inside the content folder counts by its bytes")
     }
 }
