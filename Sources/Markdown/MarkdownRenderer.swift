@@ -30,16 +30,19 @@ public enum MarkdownRenderer {
 
     static let options = CMARK_OPT_DEFAULT | CMARK_OPT_SMART | CMARK_OPT_GITHUB_PRE_LANG
 
+    /// The GitHub extensions, registered and found once. cmark-gfm's registration is not safe from
+    /// two threads at once (one could find no `strikethrough` while another registered), and a
+    /// static is made once, by the first thread that asks. Read-only after that.
+    nonisolated(unsafe) static let extensions: [OpaquePointer] = {
+        cmark_gfm_core_extensions_ensure_registered()
+        return extensionNames.compactMap { cmark_find_syntax_extension($0) }
+    }()
+
     /// Parses `bytes` with the GitHub extensions and hands the document to `body`.
     static func withDocument<T>(_ bytes: [UInt8], _ body: (OpaquePointer, UnsafeMutablePointer<cmark_llist>?) -> T) -> T? {
-        cmark_gfm_core_extensions_ensure_registered()
         guard let parser = cmark_parser_new(options) else { return nil }
         defer { cmark_parser_free(parser) }
-        for name in extensionNames {
-            if let ext = cmark_find_syntax_extension(name) {
-                cmark_parser_attach_syntax_extension(parser, ext)
-            }
-        }
+        for ext in extensions { cmark_parser_attach_syntax_extension(parser, ext) }
         var bytes = bytes
         bytes.withUnsafeMutableBufferPointer { buffer in
             buffer.baseAddress.map { base in
