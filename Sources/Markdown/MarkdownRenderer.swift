@@ -1,5 +1,6 @@
 import Escaping
 import CCmarkGFM
+import Synchronization
 
 /// CommonMark with GitHub's extensions through cmark-gfm, in safe mode; all of its pointers live here.
 ///
@@ -30,9 +31,10 @@ public enum MarkdownRenderer {
 
     static let options = CMARK_OPT_DEFAULT | CMARK_OPT_SMART | CMARK_OPT_GITHUB_PRE_LANG
 
-    /// The GitHub extensions, registered and found once. cmark-gfm's registration is not safe from
-    /// two threads at once (one could find no `strikethrough` while another registered), and a
-    /// static is made once, by the first thread that asks. Read-only after that.
+    /// The GitHub extensions, registered and found once (cmark-gfm's registration is not safe from
+    /// two threads at once); a static is made once, by the first thread that asks.
+    static let parsing = Mutex(())
+
     nonisolated(unsafe) static let extensions: [OpaquePointer] = {
         cmark_gfm_core_extensions_ensure_registered()
         return extensionNames.compactMap { cmark_find_syntax_extension($0) }
@@ -40,19 +42,32 @@ public enum MarkdownRenderer {
 
     /// Parses `bytes` with the GitHub extensions and hands the document to `body`.
     static func withDocument<T>(_ bytes: [UInt8], _ body: (OpaquePointer, UnsafeMutablePointer<cmark_llist>?) -> T) -> T? {
-        guard let parser = cmark_parser_new(options) else { return nil }
-        defer { cmark_parser_free(parser) }
-        for ext in extensions { cmark_parser_attach_syntax_extension(parser, ext) }
-        var bytes = bytes
-        bytes.withUnsafeMutableBufferPointer { buffer in
-            buffer.baseAddress.map { base in
-                base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
-                    cmark_parser_feed(parser, $0, buffer.count)
+        // Parsing and freeing a parser hold `parsing`: cmark-gfm keeps the characters its extensions
+        // read (`~` for strikethrough) in one table for the whole process, adds them when a parser
+        // takes an extension and takes them out when any parser is freed, so a parse beside another
+        // thread's free missed `~~old~~` now and then. Rendering the document needs no lock.
+        let parsed: (OpaquePointer, OpaquePointer)? = parsing.withLock { _ in
+            guard let parser = cmark_parser_new(options) else { return nil }
+            for ext in extensions { cmark_parser_attach_syntax_extension(parser, ext) }
+            var bytes = bytes
+            bytes.withUnsafeMutableBufferPointer { buffer in
+                buffer.baseAddress.map { base in
+                    base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+                        cmark_parser_feed(parser, $0, buffer.count)
+                    }
                 }
             }
+            guard let document = cmark_parser_finish(parser) else {
+                cmark_parser_free(parser)
+                return nil
+            }
+            return (parser, document)
         }
-        guard let document = cmark_parser_finish(parser) else { return nil }
-        defer { cmark_node_free(document) }
+        guard let (parser, document) = parsed else { return nil }
+        defer {
+            cmark_node_free(document)
+            parsing.withLock { _ in cmark_parser_free(parser) }
+        }
         return body(document, cmark_parser_get_syntax_extensions(parser))
     }
 
