@@ -77,6 +77,15 @@ HOW_TO_REPORT = (
     "أبلغوا المدينة عن مشكلات السير عبر تطبيق Improve Detroit، ثم أخبروا نادي الحي.",
 )
 
+EMAIL_FOOTER = (
+    "You get this digest because you signed up at a neighborhood meeting or on the site. "
+    "[Unsubscribe](mailto:digest@example.org?subject=Unsubscribe) at any time.",
+    "Recibes este boletín porque te inscribiste en una reunión del vecindario o en el sitio. "
+    "Puedes [darte de baja](mailto:digest@example.org?subject=Unsubscribe) cuando quieras.",
+    "تصلك هذه النشرة لأنك اشتركت فيها في اجتماع للحي أو على الموقع. "
+    "يمكنك [إلغاء الاشتراك](mailto:digest@example.org?subject=Unsubscribe) في أي وقت.",
+)
+
 # Neighborhoods built in more than one language (the site's, English, first), with hand-written
 # translations of their page, stories and events in scripts/sample_translations/<slug>/, copied as they are.
 LANGUAGES = {"claytown": ["en", "es"], "warrendale": ["en", "ar"]}
@@ -291,8 +300,10 @@ def main():
             "email:",
             '  from: "Detroit Neighborhood Digests <digest@example.org>"',
             "  to: neighbors@lists.example.org",
-            '  footer: "You get this digest because you signed up at a neighborhood meeting or on the site. '
-            '[Unsubscribe](mailto:digest@example.org?subject=Unsubscribe) at any time."',
+            "  footer:",
+            "    en: " + json.dumps(EMAIL_FOOTER[0], ensure_ascii=False),
+            "    es: " + json.dumps(EMAIL_FOOTER[1], ensure_ascii=False),
+            "    ar: " + json.dumps(EMAIL_FOOTER[2], ensure_ascii=False),
             "license: https://creativecommons.org/licenses/by/4.0/",
             "attribution: \"Detroit Neighborhood Digests, from residents' Improve Detroit reports\"",
             "publisher: Detroit Neighborhood Digests",

@@ -85,6 +85,7 @@ public struct SiteSettings: Sendable {
         var copy = self
         copy.language = language
         if let words = mapAttributionWords { copy.mapAttribution = words.text(in: language) }
+        copy.email.footer = email.footer(in: language)
         copy.categories = categories.map { c in
             var t = c
             t.label = c.labelWords.text(in: language)
@@ -103,6 +104,7 @@ public struct SiteSettings: Sendable {
         }
         if let words = howToReportWords, !words.has(language) { out.append(("how_to_report", words.location)) }
         if let words = mapAttributionWords, !words.has(language) { out.append(("map_attribution", words.location)) }
+        if let words = email.footerWords, !words.has(language) { out.append(("email.footer", words.location)) }
         return out
     }
 }

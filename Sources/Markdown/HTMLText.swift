@@ -68,11 +68,12 @@ public enum HTMLText {
     }
 
     /// The text in one run, tables left out, every paragraph, line break, list item or heading ending
-    /// in a space (for excerpts).
+    /// in a space (for excerpts). It ends with "…" before the first words marked as another language
+    /// (`LanguageMarks`): an excerpt cannot say where they start.
     public static func flat(_ html: String) -> String {
         var reader = FlatReader()
         reader.bytes.reserveCapacity(html.utf8.count)
-        read(html, tagLimit: 8, into: &reader)
+        read(html, tagLimit: 10, into: &reader)
         return String(decoding: reader.bytes, as: UTF8.self)
     }
 
@@ -88,12 +89,19 @@ public enum HTMLText {
     struct FlatReader: HTMLTextReader {
         var bytes: [UInt8] = []
         var tableDepth = 0
+        var stopped = false
 
         mutating func text(_ byte: UInt8) {
-            if tableDepth == 0 { bytes.append(byte) }
+            if tableDepth == 0, !stopped { bytes.append(byte) }
         }
 
         mutating func tag(_ name: [UInt8]) {
+            guard !stopped else { return }
+            if HTMLText.starts(name, with: "div lang=") || HTMLText.starts(name, with: "span lang") {
+                bytes += " …".utf8
+                stopped = true
+                return
+            }
             if HTMLText.starts(name, with: "table") { tableDepth += 1 } else if HTMLText.starts(name, with: "/table") { tableDepth -= 1 }
             if HTMLText.starts(name, with: "/p") || HTMLText.starts(name, with: "br") || HTMLText.starts(name, with: "/li") || HTMLText.starts(name, with: "/h") {
                 bytes.append(0x20)

@@ -4,8 +4,8 @@ import Synchronization
 
 /// CommonMark with GitHub's extensions through cmark-gfm, in safe mode; all of its pointers live here.
 ///
-/// Safe mode drops raw HTML and links whose scheme is `javascript:`, `vbscript:`, `file:` or a
-/// non-image `data:`; tables, strikethrough, autolinks and task lists are on.
+/// Safe mode drops raw HTML (but for words marked with their language: `LanguageMarks`) and links
+/// whose scheme is `javascript:`, `vbscript:`, `file:` or a non-image `data:`; tables, strikethrough, autolinks and task lists are on.
 public enum MarkdownRenderer {
     static let extensionNames = ["table", "strikethrough", "autolink", "tasklist"]
 
@@ -23,6 +23,7 @@ public enum MarkdownRenderer {
         return withDocument(guarded) { document, extensions in
             limitLinkExpansion(document, textBytes: original.count)
             linkRemoteImages(document)
+            LanguageMarks.apply(document)
             guard let rendered = cmark_render_html(document, options, extensions) else { return "" }
             defer { free(rendered) }
             return html5(String(cString: rendered))

@@ -55,6 +55,19 @@ enum LanguageFilters {
                     throw FilterError(error.message)
                 }
             },
+            // `{{ observation.excerpt | in_language: observation.text_language }}`: words kept in the language
+            // they were written in. HTML: isolated in a <bdi>, with `lang` when it is not the page's. Plain
+            // text: isolated as the `isolate` filter does.
+            "in_language": Filter(arguments: 1...1) { input, args, _, _ in
+                guard !input.isNil else { return .nil }
+                let text = Direction.text(input)
+                guard html else { return .string(Direction.hasRightToLeft(text) ? "\u{2068}" + text + "\u{2069}" : text) }
+                let words = Direction.text(args[0])
+                let inner: String
+                if case .safe(let markup) = input { inner = markup } else { inner = HTMLEscaping.escape(text) }
+                guard !words.isEmpty, Language.primarySubtag(words) != Language.primarySubtag(language.code) else { return .safe("<bdi>" + inner + "</bdi>") }
+                return .safe("<bdi lang=\"" + HTMLEscaping.escape(words) + "\">" + inner + "</bdi>")
+            },
             // `{{ story.date | ldate: 'long' }}`: the language's `dates.long`, with its words and digits.
             "ldate": Filter(arguments: 1...1) { (input, args, _, context) throws(FilterError) -> Value in
                 let name = Direction.text(args[0])

@@ -153,19 +153,29 @@ final class ViewModels: @unchecked Sendable {
         o.title ?? t("report_title", ["category": site.category(o.category)?.label ?? o.category, "place": place(o.location)])
     }
 
+    /// The language residents write their reports in: the neighborhood's first.
+    var residentsLanguage: String { hood.languages.first ?? site.language }
+
     func observationValue(_ o: Observation) -> Value {
         let rendered = MarkdownRenderer.html(o.description)
         let place = self.place(o.location)
+        let words = residentsLanguage, written = { (yes: Bool) -> Value in .string(yes ? words : self.site.language) }
+        let lang = words == site.language ? "" : " lang=\"\(HTMLEscaping.escape(words))\""
+        var isWritten = false
+        if case .written = o.location { isWritten = true }
         return .object(Object([
             ("id", .string(o.id)), ("url", .string(Routes.observation(o.id))), ("title", .string(title(o))),
             ("category", category(o.category)), ("location", .string(place)),
             ("observed", date(o.observed)), ("observed_day", .string(o.observed.day.description)),
             ("author", .string(o.author ?? t("anonymous_author"))), ("tags", .array(o.tags.map { .string($0) })),
-            ("description_html", .safe(rendered.isEmpty ? "" : "<div dir=\"auto\">" + rendered + "</div>")),
+            ("description_html", .safe(rendered.isEmpty ? "" : "<div dir=\"auto\"\(lang)>" + rendered + "</div>")),
             ("has_description", .bool(!o.description.isEmpty)),
             ("excerpt", .string(rendered.isEmpty ? "" : Excerpt.ofHTML(rendered, limit: 140))),
             // What a list names it by: a title the content wrote, else its place (the category shows beside it).
             ("heading", .string(o.title ?? place)),
+            // The language of each of the resident's own texts, for `lang` (see the `in_language` filter).
+            ("text_language", .string(words)), ("title_language", written(o.title != nil)),
+            ("location_language", written(isWritten)), ("heading_language", written(o.title != nil || isWritten)),
             ("source_url", o.sourceURL.map { .string($0) } ?? .nil),
             ("lat", .float(Self.round5(o.coordinate.latitude))), ("lon", .float(Self.round5(o.coordinate.longitude))),
         ]))
