@@ -20,6 +20,7 @@ test:
 	rm -rf .build/site-check
 	.build/debug/commonsight build --date 2026-11-29 --out .build/site-check/public --cache-dir .build/site-check/cache
 	python3 tests/site_checks.py .build/site-check/public content
+	python3 tests/language_checks.py .build/site-check/public content
 	python3 tests/open_data_checks.py .build/site-check/public content
 	python3 tests/shard_checks.py .build/debug/commonsight content .build/site-check/public .build/site-check/shards
 	python3 tests/print_checks.py .build/site-check/public https://digest.example.org/

@@ -86,6 +86,21 @@ EMAIL_FOOTER = (
     "يمكنك [إلغاء الاشتراك](mailto:digest@example.org?subject=Unsubscribe) في أي وقت.",
 )
 
+ATTRIBUTION = (
+    "Detroit Neighborhood Digests, from residents' Improve Detroit reports",
+    "Detroit Neighborhood Digests, a partir de los reportes de los vecinos a Improve Detroit",
+    "Detroit Neighborhood Digests، استنادًا إلى بلاغات السكان عبر Improve Detroit",
+)
+
+DATA_SOURCE = (
+    "Residents' traffic complaints to the City of Detroit through Improve Detroit (SeeClickFix), 2018 to 2025, "
+    "from the City's open data; each report kept here falls inside the neighborhood's boundary.",
+    "Quejas de tránsito de los vecinos a la Ciudad de Detroit por Improve Detroit (SeeClickFix), de 2018 a 2025, "
+    "tomadas de los datos abiertos de la Ciudad; cada reporte que se guarda aquí cae dentro del límite del vecindario.",
+    "شكاوى السكان المرورية إلى مدينة ديترويت عبر Improve Detroit (SeeClickFix)، من 2018 إلى 2025، "
+    "مأخوذة من البيانات المفتوحة للمدينة؛ وكل بلاغ محفوظ هنا يقع داخل حدود الحي.",
+)
+
 # Neighborhoods built in more than one language (the site's, English, first), with hand-written
 # translations of their page, stories and events in scripts/sample_translations/<slug>/, copied as they are.
 LANGUAGES = {"claytown": ["en", "es"], "warrendale": ["en", "ar"]}
@@ -305,11 +320,16 @@ def main():
             "    es: " + json.dumps(EMAIL_FOOTER[1], ensure_ascii=False),
             "    ar: " + json.dumps(EMAIL_FOOTER[2], ensure_ascii=False),
             "license: https://creativecommons.org/licenses/by/4.0/",
-            "attribution: \"Detroit Neighborhood Digests, from residents' Improve Detroit reports\"",
+            "attribution:",
+            "  en: " + json.dumps(ATTRIBUTION[0], ensure_ascii=False),
+            "  es: " + json.dumps(ATTRIBUTION[1], ensure_ascii=False),
+            "  ar: " + json.dumps(ATTRIBUTION[2], ensure_ascii=False),
             "publisher: Detroit Neighborhood Digests",
             "contact: \"Data desk <data@example.org>\"",
-            "data_source: \"Residents' traffic complaints to the City of Detroit through Improve Detroit (SeeClickFix), 2018 to 2025, "
-            "from the City's open data; each report kept here falls inside the neighborhood's boundary.\"",
+            "data_source:",
+            "  en: " + json.dumps(DATA_SOURCE[0], ensure_ascii=False),
+            "  es: " + json.dumps(DATA_SOURCE[1], ensure_ascii=False),
+            "  ar: " + json.dumps(DATA_SOURCE[2], ensure_ascii=False),
             "narration:",
             "  voices: { en: en-us, es: es-419, ar: ar }",
             "map_attribution:",

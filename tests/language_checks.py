@@ -45,11 +45,12 @@ def english_labels(content):
     return labels
 
 
-ADDRESS = re.compile(r"\S+@\S+|\b[a-z]+://\S+|\bwww\.\S+", re.I)
+# Addresses, file names (events.ics) and names in capitals (CC BY 4.0) are not words of a language.
+ADDRESS = re.compile(r"\S+@\S+|\b[a-z]+://\S+|\bwww\.\S+|\b[\w-]+\.(?:ics|json|xml|csv|html|geojson)\b|\b[A-Z]{2,}\b")
 
 
 def is_english(text, labels):
-    """Holds an English function word or category label (web and e-mail addresses are not words)."""
+    """Holds an English function word or category label."""
     text = ADDRESS.sub(" ", text)
     words = [w.lower() for w in WORD.findall(text)]
     if any(w in FUNCTION_WORDS for w in words):

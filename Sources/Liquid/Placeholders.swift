@@ -24,7 +24,8 @@ public enum Placeholders {
         return out
     }
 
-    /// Puts each placeholder's HTML back; a placeholder alone in a paragraph replaces the paragraph.
+    /// Puts each placeholder's HTML back; a placeholder alone in a paragraph replaces the paragraph
+    /// when its HTML starts with a block of its own (`<div`, `<ul`, ...), and stays in it when it is text.
     /// Works on the UTF-8 bytes: the marks are found wherever they are, whatever characters touch them.
     public static func restore(_ html: String, _ values: [String]) -> String {
         guard !values.isEmpty else { return html }
@@ -57,7 +58,7 @@ public enum Placeholders {
                 var after = end + 3
                 if before.count >= 3, b[start - 3] == UInt8(ascii: "<"), b[start - 2] == UInt8(ascii: "p"), b[start - 1] == UInt8(ascii: ">"),
                    after + 4 <= b.count, b[after] == UInt8(ascii: "<"), b[after + 1] == UInt8(ascii: "/"), b[after + 2] == UInt8(ascii: "p"),
-                   b[after + 3] == UInt8(ascii: ">") {
+                   b[after + 3] == UInt8(ascii: ">"), startsWithBlock(values[n]) {
                     before = rest..<(start - 3)
                     after += 4
                 }
@@ -70,5 +71,31 @@ public enum Placeholders {
             out.append(contentsOf: UnsafeBufferPointer(rebasing: b[rest...]))
             return String(decoding: out, as: UTF8.self)
         } ?? html
+    }
+
+    /// Elements that make a block of their own: a paragraph around them would be invalid or empty.
+    static let blockElements: Set<String> = [
+        "address", "article", "aside", "blockquote", "details", "dialog", "div", "dl", "fieldset", "figure", "footer", "form",
+        "h1", "h2", "h3", "h4", "h5", "h6", "header", "hr", "main", "nav", "ol", "p", "pre", "section", "table", "ul",
+        "figcaption", "li", "dd", "dt", "summary", "svg", "audio", "video", "picture", "iframe", "script", "style", "template",
+    ]
+
+    /// Whether `html`, after white space, starts with a block element's tag (or a comment).
+    static func startsWithBlock(_ html: String) -> Bool {
+        var name = ""
+        var sawOpen = false
+        for u in html.unicodeScalars {
+            if !sawOpen {
+                if u == " " || u == "\n" || u == "\t" || u == "\r" { continue }
+                guard u == "<" else { return false }
+                sawOpen = true
+                continue
+            }
+            if name.isEmpty, u == "!" { return true }
+            guard u.isASCII, u.properties.isAlphabetic || ("0"..."9").contains(u) else { break }
+            name.unicodeScalars.append(u)
+            if name.count > 10 { return false }
+        }
+        return blockElements.contains(name.lowercased())
     }
 }

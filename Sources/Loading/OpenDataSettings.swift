@@ -11,13 +11,15 @@ public struct OpenDataSettings: Sendable {
     /// Its name ("CC BY 4.0"): as written, else known from the address, else nil.
     public var licenseName: String?
     /// How reusers credit the data ("Bagley Safe Streets, from residents' reports").
-    public var attribution: String?
+    public var attribution: String? { attributionWords?.text }
+    public var attributionWords: Wording?
     /// Who publishes the data; the site's title when not given.
     public var publisher: String?
     /// Who answers questions about the data: a name and an e-mail address.
     public var contact: MailAddress?
     /// Where the reports come from, in words.
-    public var dataSource: String?
+    public var dataSource: String? { dataSourceWords?.text }
+    public var dataSourceWords: Wording?
 
     public init() {}
 
@@ -40,7 +42,15 @@ public struct OpenDataSettings: Sendable {
         return knownLicenses[key]
     }
 
-    static func read(_ fields: Record, log: inout DiagnosticLog) -> OpenDataSettings {
+    /// These settings with their words in `language` where `site.yml` gives them.
+    func inLanguage(_ language: String) -> OpenDataSettings {
+        var copy = self
+        copy.attributionWords = attributionWords.map { Wording($0.text(in: language), byLanguage: $0.byLanguage, at: $0.location) }
+        copy.dataSourceWords = dataSourceWords.map { Wording($0.text(in: language), byLanguage: $0.byLanguage, at: $0.location) }
+        return copy
+    }
+
+    static func read(_ fields: Record, siteLanguage: String, log: inout DiagnosticLog) -> OpenDataSettings {
         var s = OpenDataSettings()
         if let node = fields.node("license") {
             if let entries = node.entries {
@@ -56,9 +66,9 @@ public struct OpenDataSettings: Sendable {
             }
             if s.licenseName == nil, let u = s.licenseURL { s.licenseName = licenseName(forURL: u) }
         }
-        s.attribution = fields.text("attribution", log: &log).map(TextCleaning.clean)
+        s.attributionWords = Wording.read(fields, "attribution", siteLanguage: siteLanguage, log: &log)
         s.publisher = fields.text("publisher", log: &log).map(TextCleaning.clean)
-        s.dataSource = fields.text("data_source", log: &log).map(TextCleaning.clean)
+        s.dataSourceWords = Wording.read(fields, "data_source", siteLanguage: siteLanguage, log: &log)
         if let raw = fields.text("contact", log: &log) {
             s.contact = MailAddress(parsing: TextCleaning.clean(raw))
             if s.contact == nil {

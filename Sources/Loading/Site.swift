@@ -86,6 +86,7 @@ public struct SiteSettings: Sendable {
         copy.language = language
         if let words = mapAttributionWords { copy.mapAttribution = words.text(in: language) }
         copy.email.footer = email.footer(in: language)
+        copy.openData = openData.inLanguage(language)
         copy.categories = categories.map { c in
             var t = c
             t.label = c.labelWords.text(in: language)
@@ -105,6 +106,8 @@ public struct SiteSettings: Sendable {
         if let words = howToReportWords, !words.has(language) { out.append(("how_to_report", words.location)) }
         if let words = mapAttributionWords, !words.has(language) { out.append(("map_attribution", words.location)) }
         if let words = email.footerWords, !words.has(language) { out.append(("email.footer", words.location)) }
+        if let words = openData.attributionWords, !words.has(language) { out.append(("attribution", words.location)) }
+        if let words = openData.dataSourceWords, !words.has(language) { out.append(("data_source", words.location)) }
         return out
     }
 }

@@ -57,7 +57,7 @@ public enum SiteLoader {
         }
         settings.howToReportWords = Wording.read(fields, "how_to_report", siteLanguage: language, log: &log)
         settings.email = EmailSettings.read(fields.node("email"), siteLanguage: language, log: &log)
-        settings.openData = OpenDataSettings.read(fields, log: &log)
+        settings.openData = OpenDataSettings.read(fields, siteLanguage: language, log: &log)
         settings.narration = NarrationSettings.read(fields.node("narration"), log: &log)
         settings.fingerprint = Fingerprint(of: text)
         return settings

@@ -31,7 +31,7 @@ public struct Wording: Sendable, Hashable {
     /// `key` of `fields`: text, or a map from language tags to text that gives the site's language.
     static func read(_ fields: Record, _ key: String, siteLanguage: String, required: Bool = false, log: inout DiagnosticLog) -> Wording? {
         guard let node = fields.node(key), let entries = node.entries else {
-            return fields.text(key, required: required, log: &log).map { Wording($0, at: fields.place(key)) }
+            return fields.text(key, required: required, log: &log).map { Wording(TextCleaning.clean($0), at: fields.place(key)) }
         }
         var byLanguage: [String: String] = [:]
         for entry in entries {

@@ -41,54 +41,38 @@ struct OpenData {
         // once would add to the build's peak memory.
         let data = self
         let (geoJSON, csv) = Parallel.both({ data.geoJSON() }) { data.csv() }
+        let place = hood.name, grid = gridWords
         return [
-            Download(path: Routes.dataGeoJSON, title: "Reports (GeoJSON)", format: "GeoJSON", mediaType: "application/geo+json",
-                     description: "Every published report of \(hood.name) as a point on the \(gridWords) grid, with the fields of the CSV file as properties.",
-                     count: n, bytes: geoJSON),
-            Download(path: Routes.dataCSV, title: "Reports (CSV, Open311 GeoReport v2 fields)", format: "CSV", mediaType: "text/csv",
-                     description: "Every published report of \(hood.name), one a row, with Open311 GeoReport v2 field names.",
-                     count: n, bytes: csv),
-            Download(path: Routes.dataStories, title: "Stories (JSON)", format: "JSON", mediaType: "application/json",
-                     description: "Every published story of \(hood.name): title, date, call to action, tags, coalition, its reports and its text.",
-                     count: s, bytes: Array(storiesJSON().utf8)),
-            Download(path: Routes.dataEvents, title: "Events (iCalendar)", format: "iCalendar", mediaType: "text/calendar",
-                     description: "Every event of \(hood.name) (the same calendar as events.ics).",
-                     count: e, bytes: Array(Feeds(models: models).calendar().utf8)),
+            Download(path: Routes.dataGeoJSON, title: models.t("data_file_geojson"), format: "GeoJSON", mediaType: "application/geo+json",
+                     description: models.t("data_file_geojson_about", ["place": place, "grid": grid]), count: n, bytes: geoJSON),
+            Download(path: Routes.dataCSV, title: models.t("data_file_csv"), format: "CSV", mediaType: "text/csv",
+                     description: models.t("data_file_csv_about", ["place": place]), count: n, bytes: csv),
+            Download(path: Routes.dataStories, title: models.t("data_file_stories"), format: "JSON", mediaType: "application/json",
+                     description: models.t("data_file_stories_about", ["place": place]), count: s, bytes: Array(storiesJSON().utf8)),
+            Download(path: Routes.dataEvents, title: models.t("data_file_events"), format: "iCalendar", mediaType: "text/calendar",
+                     description: models.t("data_file_events_about", ["place": place]), count: e, bytes: Array(Feeds(models: models).calendar().utf8)),
         ]
     }
 
+    /// "50 m privacy", in the page's words.
     var gridWords: String {
         let m = site.privacy.locationPrecisionMeters
-        return m > 0 ? "\(m == m.rounded() ? String(Int(m)) : String(m)) m privacy" : "exact (no privacy)"
+        return m > 0 ? models.t("data_grid", ["meters": m == m.rounded() ? String(Int(m)) : String(m)]) : models.t("data_grid_exact")
     }
 
     // MARK: Fields
 
-    /// The CSV columns, in order, with what each holds (the About page lists them).
+    /// The CSV columns, in order.
+    static let fieldNames = ["service_request_id", "status", "service_code", "service_name", "description", "requested_datetime",
+                             "address", "lat", "long", "media_url"]
+
+    /// The CSV columns, in order, with what each holds in the page's words (the About page lists them).
     var fields: [(name: String, description: String)] {
-        let coarse = site.privacy.locationPrecisionMeters > 0
-        return Self.fields.map { f in
-            switch f.name {
-            case "address" where !coarse: return (f.name, "the place in words, as the resident gave it")
-            case "lat" where !coarse: return (f.name, "latitude as reported, WGS 84")
-            case "long" where !coarse: return (f.name, "longitude as reported, WGS 84")
-            default: return f
-            }
+        let exact = site.privacy.locationPrecisionMeters <= 0
+        return Self.fieldNames.map { name in
+            (name, models.t("data_field_" + name + (exact && ["address", "lat", "long"].contains(name) ? "_exact" : "")))
         }
     }
-
-    static let fields: [(name: String, description: String)] = [
-        ("service_request_id", "the report's id on this site (its page is observations/<id>/)"),
-        ("status", "always open: Open311 knows open and closed, and this site does not know whether the City has closed the problem; only published reports are here"),
-        ("service_code", "the category's key"),
-        ("service_name", "the category's name"),
-        ("description", "the resident's words as the report's page shows them, as plain text, with phone numbers, e-mail and street addresses removed"),
-        ("requested_datetime", "when it was seen, ISO 8601 with the site's UTC offset"),
-        ("address", "the place in words, never a house number (a nearby corner, a block or a park)"),
-        ("lat", "latitude of the privacy grid cell's center, WGS 84"),
-        ("long", "longitude of the privacy grid cell's center, WGS 84"),
-        ("media_url", "empty: the site publishes no photos"),
-    ]
 
     /// The plain text a report's page shows as its description (the same rendered Markdown).
     func descriptionText(_ o: Observation) -> String {
@@ -121,7 +105,7 @@ struct OpenData {
 
     /// Written straight into bytes, a row at a time (200,000 rows held as strings and joined took three copies).
     func csv() -> [UInt8] {
-        var out = Array(Self.fields.map(\.name).joined(separator: ",").utf8)
+        var out = Array(Self.fieldNames.joined(separator: ",").utf8)
         out.reserveCapacity(hood.observations.count * 320)
         out += "\r\n".utf8
         for o in hood.observations {
@@ -292,7 +276,8 @@ struct OpenData {
     /// What the "About this data" page shows (`open_data`).
     func aboutValue(_ downloads: [Download], prefix: String = "") -> Value {
         let privacy = site.privacy
-        let kinds: [(Redactor.Kind, String)] = [(.phone, "phone numbers"), (.email, "e-mail addresses"), (.address, "street addresses")]
+        let kinds: [(Redactor.Kind, String)] = [(.phone, "phone"), (.email, "email"), (.address, "address")]
+        let redacted = kinds.filter { privacy.redact.contains($0.0) }.map { models.t("data_kind_" + $0.1) }
         return .object(Object([
             ("observation_count", .int(hood.observations.count)), ("story_count", .int(stories.count)), ("event_count", .int(hood.events.count)),
             ("last_update", .string(modified.description)),
@@ -300,7 +285,8 @@ struct OpenData {
             ("last_observed", hood.observations.last.map { .string($0.observed.day.description) } ?? .nil),
             ("location_precision_m", .int(Int(privacy.locationPrecisionMeters.rounded()))),
             ("withheld_fields", .array(privacy.privateFields.sorted().map { .string($0) })),
-            ("redacted", .array(kinds.filter { privacy.redact.contains($0.0) }.map { .string($0.1) })),
+            ("redacted", .array(redacted.map { .string($0) })),
+            ("redacted_kinds", .string(models.list(redacted))),
             ("published_statuses", .array([.string(Observation.Status.published.rawValue)])),
             ("withheld_statuses", .array(Observation.Status.allCases.filter { $0 != .published }.map { .string($0.rawValue) })),
             ("downloads", .array(downloads.map { d in

@@ -22,7 +22,15 @@ extension ViewModels {
         var kept: [String] = []
         var used = 0
         var shortened = false
+        var markedOpen = false
         for block in blocks {
+            // `<div lang="en">` and `</div>` (words marked with their language) take no room; a cut
+            // inside them still closes them.
+            if block.hasPrefix("<div lang=") || block == "</div>" {
+                kept.append(block)
+                markedOpen = block != "</div>"
+                continue
+            }
             let cost = FlyerSpace.lines(block)
             if used + cost <= lines {
                 kept.append(block)
@@ -38,6 +46,7 @@ extension ViewModels {
             }
             break
         }
+        if markedOpen { kept.append("</div>") }
         // (The flyer puts it in a block that takes its direction from its own text.)
         return (.safe(MarkdownRenderer.html(kept.joined(separator: "\n\n"))), shortened, used)
     }

@@ -34,7 +34,7 @@ struct SitePages {
             ("neighborhood", .object(Object([
                 ("slug", .string(h.slug)), ("name", .string(h.name)), ("description", h.description.map { .string($0) } ?? .nil),
                 ("about_html", m.html(h.about)), ("translated", .bool(h.isTranslated("neighborhood"))),
-                ("text_language", m.textLanguage("neighborhood")), ("url", .string(Routes.home)), ("feed_url", .string(Routes.feed)),
+                ("text_language", m.textLanguage("neighborhood")), ("content_language", .string(m.residentsLanguage)), ("url", .string(Routes.home)), ("feed_url", .string(Routes.feed)),
                 ("calendar_url", .string(Routes.calendar)), ("observation_count", .int(h.observations.count)),
                 ("story_count", .int(h.stories.count)), ("coalition_count", .int(h.coalitions.count)),
                 ("event_count", .int(h.events.count)),

@@ -19,7 +19,13 @@ enum TranslationKeys {
         "card_reports", "card_new_stories", "card_events_coming", "card_stories", "card_coalitions",
         "count_reports", "count_new_stories", "count_events_coming", "count_stories", "count_coalitions",
         "count_observations", "count_upcoming_events", "feed_digest_summary",
-        "dates.long", "dates.month_year",
+        "dates.long", "dates.month_year", "list_and",
+        "data_file_geojson", "data_file_geojson_about", "data_file_csv", "data_file_csv_about", "data_file_stories",
+        "data_file_stories_about", "data_file_events", "data_file_events_about", "data_grid", "data_grid_exact",
+        "data_kind_phone", "data_kind_email", "data_kind_address",
+        "data_field_service_request_id", "data_field_status", "data_field_service_code", "data_field_service_name",
+        "data_field_description", "data_field_requested_datetime", "data_field_address", "data_field_address_exact",
+        "data_field_lat", "data_field_lat_exact", "data_field_long", "data_field_long_exact", "data_field_media_url",
     ]
 
     /// `'key' | t` and `ldate: 'name'` (as `dates.name`) in a template's text, with their lines.

@@ -94,6 +94,13 @@ final class ViewModels: @unchecked Sendable {
 
     func date(_ d: ContentDate) -> Value { .string(instant(d.instant)) }
 
+    /// "a", "a and b", "a, b and c" in the page's words.
+    func list(_ items: [String]) -> String {
+        guard let last = items.last else { return "" }
+        guard items.count > 1 else { return last }
+        return items.dropLast().joined(separator: t("list_separator")) + t("list_and") + last
+    }
+
     /// A string of the language file with its parameters.
     func t(_ key: String, count: Int? = nil, _ parameters: KeyValuePairs<String, String> = [:]) -> String {
         language.text(key, count: count, parameters)
