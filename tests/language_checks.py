@@ -6,7 +6,10 @@ placeholder), is an English fragment when it holds an English function word or a
 label, and no element around it says by its `lang` that it is English. Fails when the site has more
 fragments than the limit (default 10), printing the most common ones.
 
-    python3 tests/language_checks.py PUBLIC CONTENT [--limit N] [--show N]
+Then, in headless Chromium, searches each translated edition for every category's label in its
+language (and a few words residents type) and checks that every report of the category is found.
+
+    python3 tests/language_checks.py PUBLIC CONTENT [--limit N] [--show N] [--no-search]
 """
 import collections
 import email
@@ -132,6 +135,51 @@ def editions(public):
                 yield h, lang, folder
 
 
+def site_labels(content):
+    """Each category's label by language, from site.yml."""
+    site = yaml.safe_load(open(os.path.join(content, "site.yml"), encoding="utf-8")) or {}
+    out = {}
+    for key, category in (site.get("categories") or {}).items():
+        label = (category or {}).get("label")
+        out[key] = label if isinstance(label, dict) else {site.get("language", "en"): label}
+    return out
+
+
+def search_in_language(public, content, checks, extra_queries):
+    """In each translated edition, searching for a category's label in the edition's language finds
+    every report of that category the index holds (up to the page's 100 shown)."""
+    import json
+    from checklib import chromium
+    labels = site_labels(content)
+    driver = chromium()
+    searched = 0
+    try:
+        for h, lang, folder in editions(public):
+            text = open(os.path.join(folder, "search", "index.js"), encoding="utf-8").read()
+            entries = json.loads(text[text.index("= [") + 2:text.rindex("]") + 1])
+            page = os.path.abspath(os.path.join(folder, "search", "index.html"))
+            queries = [(words.get(lang), words.get(lang)) for words in labels.values() if words.get(lang)]
+            queries += [(q, label) for q, label in extra_queries.get(lang, [])]
+            for query, label in queries:
+                expected = sum(1 for e in entries if e[0] == "o" and e[3].startswith(label))
+                if expected == 0:
+                    continue
+                driver.get("file://" + page + "?q=" + query.replace(" ", "%20"))
+                found = driver.execute_script(
+                    "return [...document.querySelectorAll('#search-results a')].filter(a => a.href.includes('/observations/')).length")
+                searched += 1
+                checks.check(f"{h}/{lang}: searching '{query}' finds the {expected} reports labeled '{label}'",
+                             found == min(expected, 100), found)
+    finally:
+        driver.quit()
+    checks.check("searches in the editions' languages were tried", searched > 0 or not list(editions(public)), searched)
+
+
+# Words residents type that are not the whole label: an Arabic word without its article, or with a
+# short vowel and a final ha for ta marbuta (as phones often type it); a Spanish word of the label.
+EXTRA_QUERIES = {"ar": [("سرعة", "السرعة الزائدة"), ("السُّرعه", "السرعة الزائدة")], "es": [("estacionamiento", "Estacionamiento ilegal")]}
+
+
 def main():
     args = sys.argv[1:]
     limit = int(args[args.index("--limit") + 1]) if "--limit" in args else 10
@@ -164,6 +212,8 @@ def main():
         print(f"  {n:5} × {text!r}  ({where[text]})")
     checks.check(f"at most {limit} English fragments in the translated editions", total <= limit,
                  f"{total} fragments in {pages} pages")
+    if "--no-search" not in args:
+        search_in_language(public, content, checks, EXTRA_QUERIES)
     checks.finish(f" ({total} English fragments in {pages} pages)")
 
 

@@ -192,7 +192,9 @@ public struct Language: Sendable {
             case .string(let s), .safe(let s): n = Int(s) ?? 0
             default: n = 0
             }
-            pattern = forms[Self.pluralCategory(n, language: code)] ?? forms["other"] ?? MessagePattern("")
+            // A `zero` form, when given, says 0 in words in every language ("none this week").
+            let zero = n == 0 ? forms["zero"] : nil
+            pattern = zero ?? forms[Self.pluralCategory(n, language: code)] ?? forms["other"] ?? MessagePattern("")
         }
         // Most messages are one piece of text: given as it is, without a copy.
         if pattern.parts.count == 1, case .literal(let raw, let escaped) = pattern.parts[0] { return html ? escaped : raw }

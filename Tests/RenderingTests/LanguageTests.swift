@@ -48,6 +48,50 @@ struct LanguageTests {
                 == ["0 historias nuevas", "1 historia nueva", "2 historias nuevas", "3 historias nuevas", "11 historias nuevas", "100 historias nuevas"])
     }
 
+    @Test("every message of every language file renders for 0, 1, 2, 3, 11, 100 and 1,000,000, each count in its own form")
+    func everyMessageEveryCount() throws {
+        let counts = [0, 1, 2, 3, 11, 100, 1_000_000]
+        for code in ["en", "es", "ar"] {
+            let language = try Self.language(code)
+            for (key, message) in language.messages {
+                let patterns: [MessagePattern]
+                switch message {
+                case .text(let p): patterns = [p]
+                case .plural(let forms): patterns = Array(forms.values)
+                }
+                let names = Set(patterns.flatMap { $0.parts.compactMap { part -> String? in
+                    if case .parameter(let name) = part { return name } else { return nil }
+                } })
+                for n in counts {
+                    var parameters: [String: Value] = [:]
+                    for name in names { parameters[name] = .string("⟨\(name)⟩") }
+                    parameters["count"] = .int(n)
+                    let text = try language.render(key, parameters, html: false)
+                    #expect(!text.contains("{") && !text.contains("}"), "\(code) \(key) \(n): \(text)")
+                    // Separators (", ", " and ") are pieces between words; every other message is whole.
+                    if !key.hasPrefix("list_") { #expect(!text.contains("  ") && text == text.trimmingCharacters(in: .whitespaces), "\(code) \(key) \(n): '\(text)'") }
+                    // A form that writes the count writes this count, in the language's digits and grouping.
+                    guard case .plural(let forms) = message else { continue }
+                    let form = n == 0 && forms["zero"] != nil ? "zero" : Language.pluralCategory(n, language: code)
+                    let writesCount = (forms[form] ?? forms["other"])?.parts.contains { if case .parameter("count") = $0 { return true } else { return false } } ?? false
+                    if writesCount { #expect(text.contains(language.number(n)), "\(code) \(key) \(n): \(text)") }
+                }
+            }
+        }
+    }
+
+    @Test("the zero cases read naturally: none this week, no reports published")
+    func zeroCases() throws {
+        let en = try Self.language("en"), es = try Self.language("es"), ar = try Self.language("ar")
+        #expect(en.text("trend_this_week", count: 0) == "none this week")
+        #expect(en.text("trend_this_week", count: 3) == "3 this week")
+        #expect(es.text("trend_this_week", count: 0) == "ninguno esta semana")
+        #expect(ar.text("trend_this_week", count: 0) == "لا شيء منها هذا الأسبوع")
+        #expect(ar.text("count_reports", count: 0) == "لا بلاغات")
+        #expect(try ar.render("trend_summary_quiet", ["stories": .string("لا قصص جديدة"), "events": .string("لا فعاليات قادمة")], html: false)
+                == "لم يُنشر أي بلاغ؛ لا قصص جديدة؛ لا فعاليات قادمة.")
+    }
+
     @Test("Numbers: grouping by language, Arabic-Indic digits with numbering: arab")
     func numbers() throws {
         let en = try Self.language("en"), es = try Self.language("es"), arab = try Self.language("ar", numbering: "arab")

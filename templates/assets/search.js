@@ -20,9 +20,11 @@
   }
   var query = "";
 
-  // Lowercase, without accents, so "Muliett" finds "muliett" and "cafe" finds "café".
+  // Lowercase, without accents, so "Muliett" finds "muliett" and "cafe" finds "café"; Arabic
+  // without its short vowels and tatweel, and with one alef, so "سرعه" finds "السُّرعة".
   function fold(text) {
-    return String(text).normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+    return String(text).normalize("NFD").replace(/[\u0300-\u036f\u064b-\u065f\u0670\u0640]/g, "").toLowerCase()
+      .replace(/[\u0622\u0623\u0625\u0671]/g, "\u0627").replace(/\u0649/g, "\u064a").replace(/\u0629/g, "\u0647");
   }
   var titles = data.map(function (d) { return fold(d[2]); });
   var texts = data.map(function (d, i) { return titles[i] + " " + fold(d[3]) + " " + fold(d[4]); });
