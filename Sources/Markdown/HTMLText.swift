@@ -86,6 +86,54 @@ public enum HTMLText {
         return String(decoding: reader.out, as: UTF8.self)
     }
 
+    /// The text in one run as `flat` reads it (without its stop), in pieces: words marked with their
+    /// language (`LanguageMarks`) apart from the rest, each with its `lang` (nil: the text's own).
+    public static func languageSpans(_ html: String) -> [(text: String, language: String?)] {
+        var reader = SpansReader()
+        read(html, tagLimit: 40, into: &reader)
+        reader.close()
+        return reader.spans
+    }
+
+    struct SpansReader: HTMLTextReader {
+        var flat = FlatReader()
+        var spans: [(text: String, language: String?)] = []
+        /// The `lang` of each open `div` and `span` (nil for one without).
+        var open: [String?] = []
+        var current: String? { open.last { $0 != nil } ?? nil }
+
+        mutating func text(_ byte: UInt8) { flat.text(byte) }
+
+        mutating func tag(_ name: [UInt8]) {
+            let isDiv = HTMLText.starts(name, with: "div"), isSpan = HTMLText.starts(name, with: "span")
+            let closes = HTMLText.starts(name, with: "/div") || HTMLText.starts(name, with: "/span")
+            if (isDiv && (name.count == 3 || name[3] == 0x20)) || (isSpan && (name.count == 4 || name[4] == 0x20)) {
+                close()
+                open.append(Self.language(name))
+            } else if closes {
+                close()
+                if !open.isEmpty { open.removeLast() }
+            } else {
+                flat.tag(name)
+            }
+        }
+
+        /// Ends the piece read so far.
+        mutating func close() {
+            if !flat.bytes.isEmpty { spans.append((String(decoding: flat.bytes, as: UTF8.self), current)) }
+            flat.bytes.removeAll(keepingCapacity: true)
+        }
+
+        /// `en` of `span lang="en" dir="auto"`.
+        static func language(_ tag: [UInt8]) -> String? {
+            let text = String(decoding: tag, as: UTF8.self)
+            guard let start = text.range(of: " lang=\"") else { return nil }
+            let rest = text[start.upperBound...]
+            guard let end = rest.firstIndex(of: "\"") else { return nil }
+            return String(rest[..<end])
+        }
+    }
+
     struct FlatReader: HTMLTextReader {
         var bytes: [UInt8] = []
         var tableDepth = 0

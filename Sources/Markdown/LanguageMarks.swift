@@ -15,6 +15,9 @@ import CCmarkGFM
 /// and closed in the same block, become elements (with `dir="auto"`); any other raw HTML is still
 /// dropped, as is a tag without its partner.
 enum LanguageMarks {
+    /// The language of a block that is exactly `<div lang="xx">`, nil for any other.
+    static func opening(_ block: String) -> String? { Tag(block, block: true)?.language }
+
     /// Turns each matched pair of language tags in `document` into elements that render as written.
     static func apply(_ document: OpaquePointer) {
         var byParent: [OpaquePointer: [(node: OpaquePointer, tag: Tag)]] = [:]

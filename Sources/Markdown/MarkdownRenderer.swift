@@ -30,6 +30,10 @@ public enum MarkdownRenderer {
         } ?? ""
     }
 
+    /// The language of a block that is exactly `<div lang="xx">` (words marked with their language,
+    /// see `LanguageMarks`), nil for any other block.
+    public static func languageOpening(_ block: String) -> String? { LanguageMarks.opening(block) }
+
     static let options = CMARK_OPT_DEFAULT | CMARK_OPT_SMART | CMARK_OPT_GITHUB_PRE_LANG
 
     /// The GitHub extensions, registered and found once (cmark-gfm's registration is not safe from

@@ -40,8 +40,9 @@ public struct Narrator: Sendable {
         public var signal: Int32? = nil
     }
 
-    /// The Ogg Opus bytes of `text` read by `voice`, checked, with their length.
-    public func speak(_ text: String, voice: String, key: Fingerprint) -> Result<(bytes: [UInt8], file: OggOpus), Failure> {
+    /// The Ogg Opus bytes of `text` read by `voice`, checked, with their length. `markup`: the text
+    /// is SSML (espeak-ng's `-m`), its characters escaped as XML.
+    public func speak(_ text: String, voice: String, markup: Bool = false, key: Fingerprint) -> Result<(bytes: [UInt8], file: OggOpus), Failure> {
         let work = folder + "/" + key.description
         let fm = FileManager.default
         try? fm.removeItem(atPath: work)
@@ -51,7 +52,7 @@ public struct Narrator: Sendable {
               fm.createFile(atPath: textFile, contents: Data(SpeakableText.of(text).utf8)) else {
             return .failure(Failure(message: "could not write in \(folder)"))
         }
-        let espeak = ToolRun(executable: tools.espeak, arguments: Self.espeakOptions + ["-v", voice, "-f", textFile, "-w", speech],
+        let espeak = ToolRun(executable: tools.espeak, arguments: Self.espeakOptions + (markup ? ["-m"] : []) + ["-v", voice, "-f", textFile, "-w", speech],
                              folder: work, timeout: Self.timeout)
         if case .failure(let f) = espeak.run() { return .failure(Failure(message: f.message, signal: f.signal)) }
         let encode = ToolRun(executable: tools.opusenc, arguments: Self.opusOptions + ["--serial", String(Self.serial(key)), speech, opus],

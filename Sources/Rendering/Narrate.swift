@@ -29,7 +29,7 @@ enum Narrate {
         var found: [Int: RenderCache.NarrationEntry] = [:]
         var toSpeak: [(index: Int, request: NarrationRequest, key: Fingerprint)] = []
         for (i, request) in asked {
-            let key = narrator.key(text: NarrationText.spoken(request.paragraphs, language: request.language), voice: request.voice)
+            let key = narrator.key(text: request.speech.text, voice: request.voice)
             if let known = previous[request.path], known.input == key, verified[request.path] == known.output {
                 found[i] = known
                 result.files.append(OutputFile(path: request.path, alreadyInOutputWithHash: known.output))
@@ -38,7 +38,8 @@ enum Narrate {
             }
         }
         let spoken = Parallel.map(toSpeak, workers: workers) { item in
-            narrator.speak(NarrationText.spoken(item.request.paragraphs, language: item.request.language), voice: item.request.voice, key: item.key)
+            let speech = item.request.speech
+            return narrator.speak(speech.text, voice: item.request.voice, markup: speech.markup, key: item.key)
         }
         var failures: [String: [String]] = [:]
         for (item, outcome) in zip(toSpeak, spoken) {

@@ -1,29 +1,64 @@
 import Assembly
 import Diagnostics
+import Escaping
 import Liquid
 import Markdown
 import Narration
 
 /// What a story's narration reads and its page shows as the transcript: the title, then each
 /// paragraph of the narrative as the page shows it, in plain text (tables left out), at most
-/// `Narrator.maxCharacters`, cut at a word with "…".
+/// `Narrator.maxCharacters`, cut at a word with "…". Words the story marks with their language
+/// (`<span lang>`, `<div lang>`) are pieces of their own, read with that language's voice.
 enum NarrationText {
-    static func paragraphs(title: String, body: String, limit: Int = Narrator.maxCharacters) -> [String] {
-        var out: [String] = []
+    /// A piece of a paragraph: text, and its language when it is not the story's.
+    struct Piece: Equatable, Sendable {
+        var text: String
+        var language: String?
+    }
+
+    typealias Paragraph = [Piece]
+
+    static func paragraphs(title: String, body: String, limit: Int = Narrator.maxCharacters) -> [Paragraph] {
+        var out: [Paragraph] = []
         var used = 0
-        let blocks = [title] + body.components(separatedBy: "\n\n").map { block -> String in
-            Excerpt.plainText(MarkdownRenderer.html(block)).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        var marked: [String] = []
+        var blocks: [Paragraph] = [[Piece(text: title)]]
+        for block in body.components(separatedBy: "\n\n") {
+            let trimmed = block.trimmingCharacters(in: .whitespacesAndNewlines)
+            // A `<div lang>` and its `</div>`, each a block of its own, mark the blocks between them.
+            if let language = MarkdownRenderer.languageOpening(trimmed) { marked.append(language); continue }
+            if trimmed == "</div>", !marked.isEmpty { marked.removeLast(); continue }
+            let pieces = HTMLText.languageSpans(MarkdownRenderer.html(block)).map { span in
+                Piece(text: span.text.split(whereSeparator: \.isWhitespace).joined(separator: " "), language: span.language ?? marked.last)
+            }.filter { !$0.text.isEmpty }
+            blocks.append(pieces)
         }
         for block in blocks where !block.isEmpty {
+            let length = block.reduce(0) { $0 + $1.text.count } + block.count - 1
             let room = limit - used
-            if block.count > room {
-                let cut = Excerpt.shortened(block.split(separator: " ").map(String.init), limit: room)
+            if length > room {
+                var kept: Paragraph = []
+                var left = room
+                for piece in block {
+                    guard left > 0 else { break }
+                    if piece.text.count + 1 <= left {
+                        kept.append(piece)
+                        left -= piece.text.count + 1
+                        continue
+                    }
+                    let cut = Excerpt.shortened(piece.text.split(separator: " ").map(String.init), limit: left)
+                    if cut != "…" { kept.append(Piece(text: cut, language: piece.language)) }
+                    left = 0
+                }
                 // The last words say that more was left out.
-                if cut != "…" { out.append(cut) } else if let last = out.indices.last { out[last] += " …" }
+                if let last = kept.indices.last, !kept[last].text.hasSuffix("…") { kept[last].text += " …" }
+                if !kept.isEmpty { out.append(kept) } else if let last = out.indices.last, let piece = out[last].indices.last {
+                    out[last][piece].text += " …"
+                }
                 break
             }
             out.append(block)
-            used += block.count + 2
+            used += length + 2
         }
         return out
     }
@@ -32,10 +67,45 @@ enum NarrationText {
     /// numbers are written out in words: espeak-ng 1.51 reads some Arabic numbers (44, 99, 2019)
     /// differently from one run to the next, and a narration must be the same bytes every time.
     /// Phoneme input (`[[...]]`) and control characters are taken out (see `SpeakableText`).
-    static func spoken(_ paragraphs: [String], language: String = "") -> String {
-        let text = SpeakableText.of(paragraphs.joined(separator: "\n\n"))
-        guard language == "ar" || language.hasPrefix("ar-") else { return text }
-        return ArabicNumbers.spelledOut(in: text)
+    ///
+    /// A story with words in another language is read as SSML instead (espeak-ng's `-m`): each piece
+    /// in a `<voice>` of its own language, `voices` naming the voice of each (else the language tag).
+    static func spoken(_ paragraphs: [Paragraph], language: String = "", voices: (String) -> String? = { _ in nil }) -> Speech {
+        func words(_ text: String, in language: String) -> String {
+            language == "ar" || language.hasPrefix("ar-") ? ArabicNumbers.spelledOut(in: text) : text
+        }
+        guard paragraphs.contains(where: { $0.contains { $0.language != nil && $0.language != language } }) else {
+            let text = SpeakableText.of(paragraphs.map { $0.map(\.text).joined(separator: " ") }.joined(separator: "\n\n"))
+            return Speech(text: words(text, in: language), markup: false)
+        }
+        let page = voices(language) ?? language
+        var ssml = "<speak>"
+        for paragraph in paragraphs {
+            ssml += "<p>"
+            for piece in paragraph {
+                let tongue = piece.language ?? language
+                let voice = piece.language.map { voices($0) ?? $0 } ?? page
+                ssml += "<voice xml:lang=\"\(Escape.xml(voice))\">" + Escape.xml(SpeakableText.of(words(piece.text, in: tongue))) + "</voice> "
+            }
+            ssml += "</p>\n"
+        }
+        return Speech(text: ssml + "</speak>\n", markup: true)
+    }
+
+    /// What espeak-ng is given: plain text, or SSML (`markup`).
+    struct Speech: Equatable {
+        var text: String
+        var markup: Bool
+    }
+
+    /// A paragraph as the transcript shows it: escaped text, and words in another language than the
+    /// page's in a `<span lang>`.
+    static func transcript(_ paragraph: Paragraph, language: String) -> String {
+        paragraph.map { piece in
+            let text = HTMLEscaping.escape(piece.text)
+            guard let other = piece.language, other != language else { return text }
+            return "<span lang=\"\(HTMLEscaping.escape(other))\" dir=\"auto\">" + text + "</span>"
+        }.joined(separator: " ")
     }
 }
 
@@ -97,12 +167,17 @@ enum ArabicNumbers {
 
 /// A story page's request for its narration, filled in before the pages are rendered (see `Narrate`).
 struct NarrationRequest: Sendable {
+    /// What espeak-ng reads for it.
+    var speech: NarrationText.Speech { NarrationText.spoken(paragraphs, language: language, voices: { self.voices[$0] }) }
+
     /// Inside OUT: `bagley/stories/slug/narration.opus`.
     var path: String
     /// Inside the neighborhood's folder, for the page's link.
     var url: String
-    var paragraphs: [String]
+    var paragraphs: [NarrationText.Paragraph]
     var voice: String
+    /// The voice of each language the story quotes (the site's `narration.voices`).
+    var voices: [String: String] = [:]
     var language: String
     /// The story's file: where a narration that crashed is told.
     var story: SourceLocation
@@ -113,7 +188,7 @@ struct NarrationRequest: Sendable {
         return .object(Object([
             ("url", .string(url)), ("minutes", .int(max(1, Int((seconds / 60).rounded())))), ("seconds", .int(whole)),
             ("duration", .string("PT\(whole / 60)M\(whole % 60)S")), ("kilobytes", .int((bytes + 1023) / 1024)),
-            ("transcript", .array(paragraphs.map { .string($0) })), ("language", .string(language)), ("voice", .string(voice)),
+            ("transcript", .array(paragraphs.map { .safe(NarrationText.transcript($0, language: language)) })), ("language", .string(language)), ("voice", .string(voice)),
         ]))
     }
 }
@@ -124,7 +199,10 @@ extension ViewModels {
     func narrationRequest(_ s: StoryPage) -> NarrationRequest? {
         guard options.narration, !s.isDraft, let voice = site.narration.voice(for: site.language) else { return nil }
         let url = Routes.narration(s.story.slug)
-        return NarrationRequest(path: hood.folder + "/" + url, url: url, paragraphs: NarrationText.paragraphs(title: s.story.title, body: s.story.body),
-                                voice: voice, language: site.language, story: s.story.source)
+        let paragraphs = NarrationText.paragraphs(title: s.story.title, body: s.story.body)
+        var voices: [String: String] = [:]
+        for language in Set(paragraphs.flatMap { $0.compactMap(\.language) }) { voices[language] = site.narration.voice(for: language) }
+        return NarrationRequest(path: hood.folder + "/" + url, url: url, paragraphs: paragraphs,
+                                voice: voice, voices: voices, language: site.language, story: s.story.source)
     }
 }
