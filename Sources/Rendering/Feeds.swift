@@ -17,7 +17,8 @@ struct Feeds {
 
     /// Digests and published stories, newest first; ids stable; `updated` from content dates.
     func atom() -> String {
-        struct Entry { var id, title, link, summary: String; var html: String?; var updated: Int64 }
+        /// `language`: an untranslated story's own, when it is not the feed's.
+        struct Entry { var id, title, link, summary: String; var html: String?; var updated: Int64; var language: String? = nil }
         var entries: [Entry] = []
         for d in hood.digests {
             let summary = models.t("feed_digest_summary", ["observations": models.t("count_observations", count: d.observations.count),
@@ -29,7 +30,8 @@ struct Feeds {
         for s in hood.stories where !s.isDraft {
             entries.append(Entry(id: id(Routes.story(s.story.slug)), title: s.story.title, link: link(Routes.story(s.story.slug)),
                                  summary: Excerpt.of(s.story.body), html: MarkdownRenderer.html(s.story.body),
-                                 updated: s.story.date?.instant ?? 0))
+                                 updated: s.story.date?.instant ?? 0,
+                                 language: hood.isTranslated("story:" + s.story.slug) ? nil : models.residentsLanguage))
         }
         entries.sort { $0.updated != $1.updated ? $0.updated > $1.updated : $0.id < $1.id }
         entries = Array(entries.prefix(Self.maxEntries))
@@ -44,7 +46,7 @@ struct Feeds {
         x += "  <author><name>\(xml(site.title))</name></author>\n"
         x += "  <generator>CommonSight Press</generator>\n"
         for e in entries {
-            x += "  <entry>\n    <id>\(xml(e.id))</id>\n    <title>\(xml(e.title))</title>\n"
+            x += (e.language.map { "  <entry xml:lang=\"\(xml($0))\">" } ?? "  <entry>") + "\n    <id>\(xml(e.id))</id>\n    <title>\(xml(e.title))</title>\n"
             x += "    <link rel=\"alternate\" type=\"text/html\" href=\"\(xml(e.link))\"/>\n"
             x += "    <updated>\(models.instant(e.updated))</updated>\n"
             x += "    <summary>\(xml(e.summary))</summary>\n"

@@ -41,4 +41,28 @@ struct WordingTests {
             "content/site.yml:7:39: error: 'Arabic' in 'label' is not a language tag; expected one value, or one per language like '{ en: Speeding, es: Exceso de velocidad }'",
         ])
     }
+
+    @Test("the e-mail footer, attribution and data_source take one text per language; a bad link in any language is an error")
+    func footerAndOpenData() throws {
+        let more = Self.site + """
+
+        email:
+          from: digest@example.org
+          footer: { en: "[Unsubscribe](mailto:d@example.org) any time.", es: "[Darse de baja](mailto:d@example.org) cuando quiera." }
+        attribution: { en: "Block club, from residents' reports", es: "Club de cuadra, de los reportes de los vecinos" }
+        data_source: Residents' reports
+        """
+        let (content, messages) = Fixture(["site.yml": more]).load()
+        #expect(messages.isEmpty, "\(messages)")
+        let site = try #require(content?.site)
+        #expect(site.email.footer.parts == [.link(label: "Unsubscribe", target: "mailto:d@example.org"), .text(" any time.")])
+        let es = site.inLanguage("es")
+        #expect(es.email.footer.parts == [.link(label: "Darse de baja", target: "mailto:d@example.org"), .text(" cuando quiera.")])
+        #expect(es.openData.attribution == "Club de cuadra, de los reportes de los vecinos" && site.openData.attribution == "Block club, from residents' reports")
+        #expect(es.openData.dataSource == "Residents' reports", "one text serves every language")
+        #expect(es.missingWords(in: "es").map(\.what).contains("data_source"))
+        #expect(!es.missingWords(in: "es").map(\.what).contains("email.footer"))
+        let bad = more.replacingOccurrences(of: "(mailto:d@example.org) cuando", with: "(javascript:alert(1)) cuando")
+        #expect(Fixture(["site.yml": bad]).errors().contains { $0.contains("email.footer in 'es' links to 'javascript:alert(1)'") }, "\(Fixture(["site.yml": bad]).errors())")
+    }
 }
