@@ -45,6 +45,9 @@ enum Prepare {
                 made += downloads.map { OutputFile(path: hood.folder + "/" + $0.path, bytes: $0.bytes) }
                 made.append(OutputFile(path: hood.folder + "/" + Routes.dataCatalog, bytes: Array(data.catalog(downloads).utf8)))
             }
+            if site.options.builds(.digests), let latest = hood.digests.first {
+                made.append(OutputFile(path: hood.folder + "/" + Routes.digestLatest, bytes: Array(LatestDigest.page(latest.week, models: models).utf8)))
+            }
             made += theme.assets.map { OutputFile(path: hood.folder + "/assets/" + $0.path, bytes: $0.bytes) }
             return Neighborhood(slug: hood.slug, folder: hood.fingerprint, jobs: jobs, pageCount: jobs.count, files: made,
                                 later: sideFiles(models, paths: jobs.map(\.path)))

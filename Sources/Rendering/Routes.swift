@@ -38,6 +38,8 @@ public enum Routes {
     public static func coalition(_ slug: String) -> String { "coalitions/\(slug)/index.html" }
     public static func event(_ slug: String) -> String { "events/index.html#\(slug)" }
     public static func digest(_ week: WeekID) -> String { "digest/\(week)/index.html" }
+    /// Always this week's digest (a page that sends the reader there): the address for a QR code on the wall.
+    public static let digestLatest = "digest/latest/index.html"
     public static func flyer(_ slug: String) -> String { "stories/\(slug)/flyer.html" }
     public static func shareCard(_ slug: String) -> String { "stories/\(slug)/card.svg" }
     public static func storyCard(_ slug: String) -> String { "stories/\(slug)/card.png" }
