@@ -41,7 +41,11 @@ let package = Package(
         .target(name: "Narration", dependencies: ["Fingerprint"]),
         .target(name: "Loading", dependencies: ["CivilTime", "Diagnostics", "Formats", "Geo", "Fingerprint", "Parallelism", "Redaction", "Markdown", "Mail"]),
         .target(name: "Assembly", dependencies: ["CivilTime", "Loading", "Geo", "Formats", "Fingerprint"]),
-        .target(name: "Rendering", dependencies: ["CivilTime", "Assembly", "Loading", "Liquid", "Markdown", "Diagnostics", "Formats", "Geo", "Maps", "QRCode", "Output", "Fingerprint", "Parallelism", "Escaping", "Mail", "Raster", "Redaction", "Narration"]),
+        /// The default theme, `templates/` built into the program by the EmbedTheme plugin.
+        .executableTarget(name: "ThemeEmbedder"),
+        .plugin(name: "EmbedTheme", capability: .buildTool(), dependencies: ["ThemeEmbedder"]),
+        .target(name: "DefaultTheme", plugins: ["EmbedTheme"]),
+        .target(name: "Rendering", dependencies: ["DefaultTheme", "CivilTime", "Assembly", "Loading", "Liquid", "Markdown", "Diagnostics", "Formats", "Geo", "Maps", "QRCode", "Output", "Fingerprint", "Parallelism", "Escaping", "Mail", "Raster", "Redaction", "Narration"]),
         .target(name: "Output", dependencies: ["Diagnostics", "Fingerprint", "Parallelism"]),
         .target(name: "Serve", dependencies: ["Parallelism", "Escaping"]),
         .target(name: "Build", dependencies: ["CivilTime", "Loading", "Assembly", "Rendering", "Output", "Diagnostics", "Fingerprint", "Parallelism", "Sharding", "Narration", "Raster"]),

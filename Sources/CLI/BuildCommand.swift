@@ -121,9 +121,10 @@ enum BuildCommand {
             }
             jobs = n
         }
+        let content = console.resolve(parsed.options["content"] ?? "content")
         var request = BuildRequest(
-            content: console.resolve(parsed.options["content"] ?? "content"),
-            templates: console.resolve(parsed.options["templates"] ?? "templates"),
+            content: content,
+            templates: ThemeChoice.templates(parsed.options["templates"], content: content, console: console),
             out: out, cacheFolder: cacheFolder, date: date, clock: Int64(Date().timeIntervalSince1970),
             drafts: parsed.flags.contains("drafts"), baseURL: baseURL, jobs: jobs)
         request.home = console.environment["HOME"]

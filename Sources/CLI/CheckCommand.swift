@@ -16,9 +16,9 @@ enum CheckCommand {
             throw Arguments.UsageError(message: "unexpected argument '\(extra)'; 'check' takes only options", command: "check")
         }
         let root = console.resolve(parsed.options["content"] ?? "content")
-        // The theme is checked when named, or when the default `templates` folder is there.
-        let templates = console.resolve(parsed.options["templates"] ?? "templates")
-        let checkTheme = parsed.options["templates"] != nil || FileManager.default.fileExists(atPath: templates)
+        // The theme is checked when named or found; the built-in one is checked by the tests.
+        let templates = ThemeChoice.templates(parsed.options["templates"], content: root, console: console)
+        let checkTheme = !ThemeChoice.isBuiltIn(templates)
         var (content, diagnostics) = Builder.check(content: root, templates: checkTheme ? templates : nil)
         // The `suggest:` and `alchemy:` blocks belong to suggest and draft; check them here too.
         var log = DiagnosticLog()

@@ -72,7 +72,7 @@ enum ServeCommand {
         build()
         let shownHost = host.contains(":") ? "[\(host)]" : host
         console.out("serving http://\(shownHost):\(server.port)/ (Ctrl-C to stop)")
-        guard let watcher = FileWatcher([request.content, request.templates]) else {
+        guard let watcher = FileWatcher([request.content] + (ThemeChoice.isBuiltIn(request.templates) ? [] : [request.templates])) else {
             console.err("error: cannot watch the content folder (inotify)")
             StopSignals.remove(folder, within: 1, status: 1) { _ in }
         }
