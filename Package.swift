@@ -51,7 +51,7 @@ let package = Package(
         .target(name: "Build", dependencies: ["CivilTime", "Loading", "Assembly", "Rendering", "Output", "Diagnostics", "Fingerprint", "Parallelism", "Sharding", "Narration", "Raster"]),
         .target(name: "Moderation", dependencies: ["CivilTime", "Diagnostics", "Escaping", "Formats", "Loading"]),
         .target(name: "Alchemy", dependencies: ["CivilTime", "Diagnostics", "Escaping", "Formats", "Geo", "Loading", "Markdown", "Parallelism", "Redaction"]),
-        .target(name: "CLI", dependencies: ["Alchemy", "Moderation", "Sharding", "CivilTime", "Diagnostics", "Formats", "Loading", "Geo", "Markdown", "Liquid", "LiquidFiles", "Build", "Output", "Fingerprint", "Serve", "Escaping", "Assembly"]),
+        .target(name: "CLI", dependencies: ["DefaultTheme", "Rendering", "Alchemy", "Moderation", "Sharding", "CivilTime", "Diagnostics", "Formats", "Loading", "Geo", "Markdown", "Liquid", "LiquidFiles", "Build", "Output", "Fingerprint", "Serve", "Escaping", "Assembly"]),
         .executableTarget(name: "commonsight", dependencies: ["CLI"]),
         .executableTarget(name: "commonsight-bench", dependencies: ["Maps", "Geo"]),
 
@@ -62,7 +62,7 @@ let package = Package(
         .testTarget(name: "MapsTests", dependencies: ["Maps", "Geo", "Escaping", "TestSupport"]),
         .testTarget(name: "MarkdownTests", dependencies: ["Markdown", "TestSupport"]),
         .testTarget(name: "LoadingTests", dependencies: ["CivilTime", "Loading", "Diagnostics", "Formats", "Geo", "TestSupport"]),
-        .testTarget(name: "CLITests", dependencies: ["CivilTime", "CLI", "Diagnostics", "Loading"]),
+        .testTarget(name: "CLITests", dependencies: ["CivilTime", "CLI", "Diagnostics", "Loading", "DefaultTheme"]),
         .testTarget(name: "BuildTests", dependencies: ["CivilTime", "Build", "CLI", "Loading", "Assembly", "Rendering", "Output", "Diagnostics", "Liquid", "Narration"]),
         .testTarget(name: "ServeTests", dependencies: ["Serve"]),
         .testTarget(name: "RedactionTests", dependencies: ["Redaction", "TestSupport"]),

@@ -23,7 +23,7 @@ enum BuildCommand {
             console.out(HelpText.command("build") ?? "")
             return 0
         }
-        let parsed = try Arguments.parse(args, command: "build", valued: ["content", "templates", "out", "only", "date", "base-url", "jobs", "cache-dir", "shard-index", "shard-count", "skip"], flags: ["drafts", "verbose", "no-cache", "no-share-cards", "no-narration"])
+        let parsed = try Arguments.parse(args, command: "build", valued: ["content", "templates", "out", "only", "date", "base-url", "jobs", "cache-dir", "shard-index", "shard-count", "skip"], flags: ["drafts", "future", "verbose", "no-cache", "no-share-cards", "no-narration"])
         if let extra = parsed.positionals.first {
             throw Arguments.UsageError(message: "unexpected argument '\(extra)'; 'build' takes only options", command: "build")
         }
@@ -127,6 +127,7 @@ enum BuildCommand {
             templates: ThemeChoice.templates(parsed.options["templates"], content: content, console: console),
             out: out, cacheFolder: cacheFolder, date: date, clock: Int64(Date().timeIntervalSince1970),
             drafts: parsed.flags.contains("drafts"), baseURL: baseURL, jobs: jobs)
+        request.future = parsed.flags.contains("future")
         request.home = console.environment["HOME"]
         request.programIdentity = programIdentity()
         return request

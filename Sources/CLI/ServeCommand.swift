@@ -14,7 +14,7 @@ enum ServeCommand {
             return 0
         }
         let parsed = try Arguments.parse(args, command: "serve", valued: ["content", "templates", "port", "host", "date", "base-url", "jobs"],
-                                         flags: ["drafts"])
+                                         flags: ["drafts", "future"])
         if let extra = parsed.positionals.first {
             throw Arguments.UsageError(message: "unexpected argument '\(extra)'; 'serve' takes only options", command: "serve")
         }

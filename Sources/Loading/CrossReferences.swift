@@ -12,8 +12,12 @@ public enum CrossReferences {
         let coalitionSlugs = n.coalitions.map(\.slug)
         func coalition(_ ref: Reference?) {
             guard let ref, !coalitionSlugs.contains(ref.value) else { return }
-            let known = coalitionSlugs.isEmpty ? "this neighborhood has no coalitions" : "expected one of \(choices(coalitionSlugs))"
-            log.error(ref.location, "unknown coalition \(quoted(ref.value)); \(known)")
+            if n.broken.contains("coalition:" + ref.value) {
+                log.error(ref.location, "names coalition \(quoted(ref.value)), which has errors above (coalitions/\(ref.value).md)")
+                return
+            }
+            let known = coalitionSlugs.isEmpty ? "; this neighborhood has no coalitions" : NearestName.hint(ref.value, known: coalitionSlugs, otherwise: "; expected one of \(choices(coalitionSlugs))")
+            log.error(ref.location, "unknown coalition \(quoted(ref.value))\(known)")
         }
         var byID: [String: Observation] = [:]
         for o in n.observations { byID[o.id] = o }
@@ -21,7 +25,12 @@ public enum CrossReferences {
             coalition(story.coalition)
             for ref in story.observations {
                 guard let o = byID[ref.value] else {
-                    log.error(ref.location, "story links observation \(quoted(ref.value)), which does not exist in \(n.slug)")
+                    if n.broken.contains("observation:" + ref.value) {
+                        log.error(ref.location, "story links observation \(quoted(ref.value)), which has errors above")
+                    } else {
+                        log.error(ref.location, "story links observation \(quoted(ref.value)), which does not exist in \(n.slug)"
+                                  + NearestName.hint(ref.value, known: byID.keys.sorted()))
+                    }
                     continue
                 }
                 if o.status != .published {
