@@ -2,11 +2,13 @@
 /// (categories, fields, ids, neighborhoods, commands, options).
 public enum NearestName {
     /// The known name that `name` is a small slip from: the same apart from letter case, `_`/`-`/space,
-    /// or within a third of its length in edits (at most 3); the closest, then the first, wins.
+    /// or (from 4 characters) within a third of its length in edits, at most 3; the closest, then
+    /// the first, wins.
     public static func among(_ known: [String], near name: String) -> String? {
         let folded = fold(name)
         if let same = known.first(where: { fold($0) == folded }) { return same }
-        let limit = min(3, max(1, folded.count / 3))
+        // Short names only by case and separators: 'c2' is no slip of 'w2'.
+        let limit = folded.count < 4 ? 0 : min(3, max(1, folded.count / 3))
         var best: (name: String, distance: Int)?
         for candidate in known {
             let d = distance(Array(folded.utf8), Array(fold(candidate).utf8))

@@ -16,7 +16,9 @@ public enum CrossReferences {
                 log.error(ref.location, "names coalition \(quoted(ref.value)), which has errors above (coalitions/\(ref.value).md)")
                 return
             }
-            let known = coalitionSlugs.isEmpty ? "; this neighborhood has no coalitions" : NearestName.hint(ref.value, known: coalitionSlugs, otherwise: "; expected one of \(choices(coalitionSlugs))")
+            let all = coalitionSlugs + n.broken.filter { $0.hasPrefix("coalition:") }.map { String($0.dropFirst("coalition:".count)) }.sorted()
+            let otherwise = coalitionSlugs.isEmpty ? "; this neighborhood has no coalitions" : "; expected one of \(choices(coalitionSlugs))"
+            let known = NearestName.hint(ref.value, known: all, otherwise: otherwise)
             log.error(ref.location, "unknown coalition \(quoted(ref.value))\(known)")
         }
         var byID: [String: Observation] = [:]
