@@ -154,7 +154,8 @@ struct StarterSite {
         4. `commonsight review`: what waits for you. Publish with `commonsight review --publish ID`,
            take something down with `commonsight review --remove ID`.
         5. `commonsight build`: the site in `public/`; `commonsight serve` to preview it while you edit.
-        6. Monday: send `public/\(Self.neighborhood)/digest/<this week>/email.eml`.
+        6. Monday: once, uncomment `email:` in `content/site.yml` (who it is from, who gets it); then
+           `commonsight build && commonsight email \(Self.neighborhood) | sendmail -t`.
 
         The examples in `content/` (`example-*`) are drafts to learn from: edit or delete them.
         Items with a `date:` after today stay off the site until that day (`build --future` previews them).
