@@ -243,13 +243,15 @@ enum HelpText {
                    commonsight review [NEIGHBORHOOD] (--publish ID[,ID...] | --remove ID[,...] | --flag ID[,...])
                                       [--note TEXT] [--content DIR] [--date DATE]
 
-            Without a decision, lists what waits for one, oldest first: reports that are pending or flagged
-            and draft stories, each with its id, PATH:LINE, date, category, its text as the site would
+            Without a decision, lists what waits for one, oldest first: reports that are pending or flagged,
+            draft stories, events and coalitions, and scheduled ones (published, dated after today),
+            each with its id, PATH:LINE, date, category, its text as the site would
             publish it (with what the redaction would take out shown in brackets: [phone removed: ...]),
             the stories that link it, and how long it has waited.
 
-            With --publish, --remove or --flag, sets the status of each ID (an observation id or a story
-            slug; observation:ID or story:SLUG when one name is both) where it is written: the status: line
+            With --publish, --remove or --flag, sets the status of each ID (an observation id, or a story,
+            event or coalition slug; observation:ID, story:SLUG, event:SLUG or coalition:SLUG when one
+            name is more than one) where it is written: the status: line
             of a Markdown file's front matter (added when there is none), the status cell of its row in
             observations.csv, or its "status" property in observations.geojson. Nothing else in the file
             changes, byte for byte, and the file is replaced at once. A story has only draft and published:

@@ -11,7 +11,11 @@ public enum CrossReferences {
         uniqueIDs(n, log: &log)
         let coalitionSlugs = n.coalitions.map(\.slug)
         func coalition(_ ref: Reference?) {
-            guard let ref, !coalitionSlugs.contains(ref.value) else { return }
+            guard let ref else { return }
+            if let named = n.coalitions.first(where: { $0.slug == ref.value }) {
+                if named.status == .draft { log.warning(ref.location, "names coalition \(quoted(ref.value)), which is a draft; it is left out until published") }
+                return
+            }
             if n.broken.contains("coalition:" + ref.value) {
                 log.error(ref.location, "names coalition \(quoted(ref.value)), which has errors above (coalitions/\(ref.value).md)")
                 return
