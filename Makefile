@@ -33,6 +33,7 @@ test:
 	python3 tests/open_data_checks.py .build/site-check/hostile tests/fixtures/hostile/content
 	python3 tests/browser_checks.py .build/site-check/hostile
 	swift build -c release --product commonsight && python3 tests/serve_checks.py .build/release/commonsight
+	python3 tests/week_checks.py .build/debug/commonsight
 
 # The deploy kit (deploy/README.md) through real validators, offline: actionlint (with shellcheck over
 # the run: scripts) and check-jsonschema's bundled GitHub workflow schema for the workflow;

@@ -103,7 +103,7 @@ public struct StoryFacts: Sendable {
         first = published.first?.observed.day ?? CivilDate(unchecked: 1970, 1, 1)
         last = published.last?.observed.day ?? first
         let top = counts.first?.key ?? ""
-        let focused = n.coalitions.filter { $0.focus.contains(top) }
+        let focused = n.coalitions.filter { $0.status == .published && $0.focus.contains(top) }
         // Of the coalitions focused on the top category, the one that covers most of the others.
         let best = focused.max { a, b in
             let ca = counts.filter { a.focus.contains($0.key) }.count, cb = counts.filter { b.focus.contains($0.key) }.count

@@ -1,3 +1,4 @@
+import CivilTime
 import Escaping
 import Formats
 import Loading
@@ -33,6 +34,8 @@ public enum StoryDrafter {
         var lines = ["---"]
         lines.append("title: \(Escape.yaml(d.title))")
         lines.append("status: draft")
+        // The day it was drafted: the first `review --publish` needs a date.
+        lines.append("date: \(CivilDate.parse(date) != nil ? date : Escape.yaml(date))")
         lines.append("observations: [\(facts.ids.map(Escape.yaml).joined(separator: ", "))]")
         lines.append("call_to_action: \(Escape.yaml(d.callToAction))")
         // Tags passed the check as kebab-case words: written as they are, like every story's.

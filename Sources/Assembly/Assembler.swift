@@ -23,29 +23,33 @@ public enum Assembler {
     static func assemble(_ n: Neighborhood, site: SiteSettings, options: BuildOptions) -> NeighborhoodSite {
         let observations = n.observations.filter { $0.status == .published }
         let byID = Dictionary(observations.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        // Drafts only when asked for; scheduled items only with --future.
+        let shown = { (item: Scheduled) in options.includeFuture || !item.isScheduled(on: options.today) }
+        let events = n.events.filter { $0.status == .published && shown($0) }
+        let shownCoalitions = n.coalitions.filter { $0.status == .published && shown($0) }
         let stories = n.stories
-            .filter { $0.status == .published || options.includeDrafts }
+            .filter { ($0.status == .published || options.includeDrafts) && shown($0) }
             .map { s in
                 StoryPage(story: s, observations: s.observations.compactMap { byID[$0.value] },
-                          coalition: s.coalition.flatMap { ref in n.coalitions.first { $0.slug == ref.value } })
+                          coalition: s.coalition.flatMap { ref in shownCoalitions.first { $0.slug == ref.value } })
             }
             .sorted { a, b in
                 let da = a.story.date?.instant ?? Int64.max, db = b.story.date?.instant ?? Int64.max
                 return da != db ? da > db : a.story.slug < b.story.slug
             }
         let index = FocusIndex(observations: observations, stories: stories)
-        let coalitions = n.coalitions.sorted { $0.slug < $1.slug }.map { c in
-            coalitionPage(c, index: index, events: n.events)
+        let coalitions = shownCoalitions.sorted { $0.slug < $1.slug }.map { c in
+            coalitionPage(c, index: index, events: events)
         }
         let now = ZoneClock(site.timeZone).startOfDay(options.today)
-        let digests = Digests.make(observations: observations, stories: stories, events: n.events,
+        let digests = Digests.make(observations: observations, stories: stories, events: events,
                                    coalitions: coalitions, site: site, today: options.today)
         var hood = NeighborhoodSite(
             slug: n.slug, name: n.name, description: n.description, about: n.about, boundary: n.boundary,
             basemap: n.basemap, observations: observations, stories: stories,
-            coalitions: coalitions, events: n.events, digests: digests, now: now,
+            coalitions: coalitions, events: events, digests: digests, now: now,
             absoluteRoot: options.baseURL.map { $0 + n.slug + "/" }, fingerprint: n.fingerprint)
-        hood.activity = Activity.of(observations: observations, stories: stories, events: n.events, now: now, site: site, today: options.today)
+        hood.activity = Activity.of(observations: observations, stories: stories, events: events, now: now, site: site, today: options.today)
         if let boundary = n.boundary {
             hood.farOutside = Set(observations.filter { boundary.distance(to: $0.coordinate) > CrossReferences.farOutsideMeters }.map(\.id))
         }

@@ -25,12 +25,14 @@ enum Digests {
                 return now == 0 && then == 0 ? nil : CategoryCount(category: c, thisWeek: now, previousWeek: then)
             }
             let from = week.end.adding(days: 1), to = week.end.adding(days: 14)
-            let upcoming = events.filter { $0.start.day >= from && $0.start.day <= to }
+            // A week's digest never changes after the fact: only what was out by its Sunday is in it.
+            let upcoming = events.filter { $0.start.day >= from && $0.start.day <= to && $0.isOut(by: week.end) }
+            let known = coalitions.indices.filter { coalitions[$0].coalition.isOut(by: week.end) }
             let weekStories = storiesByWeek[week] ?? []
             let mondayInstant = ZoneClock(site.timeZone).startOfDay(week.start)
             let updated = (these.map(\.observed.instant) + weekStories.compactMap { $0.story.date?.instant }).max() ?? mondayInstant
             return Digest(week: week, observations: these, counts: counts, stories: weekStories, events: upcoming,
-                          spotlight: spotlight(coalitions, focus: focus, these, week: week), updated: updated,
+                          spotlight: spotlight(known.map { coalitions[$0] }, focus: known.map { focus[$0] }, these, week: week), updated: updated,
                           isCurrentWeek: week == current)
         }
     }

@@ -17,6 +17,8 @@ public struct BuildOptions: Sendable {
     /// `--date`: the day that counts as today.
     public var today: CivilDate
     public var includeDrafts: Bool
+    /// `--future`: stories, coalitions and events dated after `today` are shown too.
+    public var includeFuture = false
     /// `--base-url`, else `site.yml`'s; ends in `/`.
     public var baseURL: String?
     /// Share cards (PNG pictures for Open Graph); `--no-share-cards` leaves them out, and the pages name no image.

@@ -17,6 +17,8 @@ public struct BuildRequest: Sendable {
     /// Seconds since 1970 when the command started: the only clock reading, made by the caller.
     public var clock: Int64
     public var drafts: Bool
+    /// `--future`: items dated after `date` are shown too (a preview).
+    public var future = false
     public var baseURL: String?
     public var jobs: Int
     /// Reuse pages whose inputs did not change since the last build (`--no-cache` turns it off).

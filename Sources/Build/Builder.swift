@@ -196,8 +196,10 @@ public enum Builder {
         let today = request.date ?? ContentDate.at(instant: request.clock, zone: site.timeZone).day
         let narration: Bool
         if case .success = speech { narration = true } else { narration = false }
-        return BuildOptions(today: today, includeDrafts: request.drafts, baseURL: request.baseURL ?? site.baseURL,
-                            shareCards: request.shareCards, narration: narration, skipped: request.skipped)
+        var options = BuildOptions(today: today, includeDrafts: request.drafts, baseURL: request.baseURL ?? site.baseURL,
+                                   shareCards: request.shareCards, narration: narration, skipped: request.skipped)
+        options.includeFuture = request.future
+        return options
     }
 
     /// espeak-ng and opusenc, looked for once, when the site reads its stories aloud (nil when it does not).
@@ -214,6 +216,7 @@ public enum Builder {
         h.add(site.fingerprint)
         h.add(options.today.description)
         h.tag(options.includeDrafts ? 1 : 0)
+        h.tag(options.includeFuture ? 1 : 0)
         h.add(options.baseURL ?? "")
         // With or without share cards, and with other sections left out, other files are written.
         h.tag(options.shareCards ? 1 : 0)

@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// Command-line arguments split into options, flags and positionals, checked against what a command accepts.
 public struct Arguments: Equatable, Sendable {
     public var options: [String: String] = [:]
@@ -46,7 +48,8 @@ public struct Arguments: Equatable, Sendable {
                 out.flags.insert(name)
             } else {
                 let known = (valued.union(flags)).sorted().map { "--" + $0 }
-                let hint = known.isEmpty ? "it takes no options" : "expected \(known.joined(separator: ", "))"
+                var hint = known.isEmpty ? "it takes no options" : "expected \(known.joined(separator: ", "))"
+                if let near = NearestName.among(known, near: "--" + name) { hint = "did you mean '\(near)'?" }
                 throw UsageError(message: "unknown option '--\(name)' for '\(command)'; \(hint)", command: command)
             }
         }

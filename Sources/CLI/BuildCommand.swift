@@ -23,7 +23,7 @@ enum BuildCommand {
             console.out(HelpText.command("build") ?? "")
             return 0
         }
-        let parsed = try Arguments.parse(args, command: "build", valued: ["content", "templates", "out", "only", "date", "base-url", "jobs", "cache-dir", "shard-index", "shard-count", "skip"], flags: ["drafts", "verbose", "no-cache", "no-share-cards", "no-narration"])
+        let parsed = try Arguments.parse(args, command: "build", valued: ["content", "templates", "out", "only", "date", "base-url", "jobs", "cache-dir", "shard-index", "shard-count", "skip"], flags: ["drafts", "future", "verbose", "no-cache", "no-share-cards", "no-narration"])
         if let extra = parsed.positionals.first {
             throw Arguments.UsageError(message: "unexpected argument '\(extra)'; 'build' takes only options", command: "build")
         }
@@ -121,11 +121,13 @@ enum BuildCommand {
             }
             jobs = n
         }
+        let content = console.resolve(parsed.options["content"] ?? "content")
         var request = BuildRequest(
-            content: console.resolve(parsed.options["content"] ?? "content"),
-            templates: console.resolve(parsed.options["templates"] ?? "templates"),
+            content: content,
+            templates: ThemeChoice.templates(parsed.options["templates"], content: content, console: console),
             out: out, cacheFolder: cacheFolder, date: date, clock: Int64(Date().timeIntervalSince1970),
             drafts: parsed.flags.contains("drafts"), baseURL: baseURL, jobs: jobs)
+        request.future = parsed.flags.contains("future")
         request.home = console.environment["HOME"]
         request.programIdentity = programIdentity()
         return request

@@ -1,6 +1,7 @@
 import Alchemy
 import Diagnostics
 import Build
+import CivilTime
 import Foundation
 import Loading
 
@@ -11,14 +12,21 @@ enum CheckCommand {
             console.out(HelpText.command("check") ?? "")
             return 0
         }
-        let parsed = try Arguments.parse(args, command: "check", valued: ["content", "templates"], flags: [])
+        let parsed = try Arguments.parse(args, command: "check", valued: ["content", "templates", "date"], flags: ["future"])
         if let extra = parsed.positionals.first {
             throw Arguments.UsageError(message: "unexpected argument '\(extra)'; 'check' takes only options", command: "check")
         }
         let root = console.resolve(parsed.options["content"] ?? "content")
-        // The theme is checked when named, or when the default `templates` folder is there.
-        let templates = console.resolve(parsed.options["templates"] ?? "templates")
-        let checkTheme = parsed.options["templates"] != nil || FileManager.default.fileExists(atPath: templates)
+        var day: CivilDate?
+        if let d = parsed.options["date"] {
+            guard let parsedDay = CivilDate.parse(d), (1900...2200).contains(parsedDay.year) else {
+                throw Arguments.UsageError(message: "--date '\(d)' is not a date from 1900 to 2200; expected YYYY-MM-DD", command: "check")
+            }
+            day = parsedDay
+        }
+        // The theme is checked when named or found; the built-in one is checked by the tests.
+        let templates = ThemeChoice.templates(parsed.options["templates"], content: root, console: console)
+        let checkTheme = !ThemeChoice.isBuiltIn(templates)
         var (content, diagnostics) = Builder.check(content: root, templates: checkTheme ? templates : nil)
         // The `suggest:` and `alchemy:` blocks belong to suggest and draft; check them here too.
         var log = DiagnosticLog()
@@ -31,7 +39,29 @@ enum CheckCommand {
             return 1
         }
         console.out(summary(content, warnings: warnings))
+        let today = day ?? ContentDate.at(instant: Int64(Date().timeIntervalSince1970), zone: content.site.timeZone).day
+        let waiting = scheduled(content, today: today)
+        let shown = parsed.flags.contains("future") ? waiting : Array(waiting.prefix(10))
+        for line in shown { console.out("scheduled: " + line) }
+        if shown.count < waiting.count {
+            console.out("scheduled: and \(waiting.count - shown.count) more; 'check --future' lists them all")
+        }
         return 0
+    }
+
+    /// Published stories, events and coalitions dated after `today`, soonest first: on no page until their day.
+    static func scheduled(_ c: LoadedContent, today: CivilDate) -> [String] {
+        var out: [(day: CivilDate, line: String)] = []
+        for n in c.neighborhoods {
+            func add(_ kind: String, _ slug: String, _ folder: String, _ status: Story.Status, _ item: Scheduled) {
+                guard status == .published, item.isScheduled(on: today), let day = item.date?.day else { return }
+                out.append((day, "\(kind) \(slug) in \(n.slug) (\(folder)/\(slug).md) appears on \(day), in \(day.daysSinceEpoch - today.daysSinceEpoch) day\(day.daysSinceEpoch - today.daysSinceEpoch == 1 ? "" : "s")"))
+            }
+            for s in n.stories { add("story", s.slug, "stories", s.status, s) }
+            for e in n.events { add("event", e.slug, "events", e.status, e) }
+            for k in n.coalitions { add("coalition", k.slug, "coalitions", k.status, k) }
+        }
+        return out.sorted { ($0.day, $0.line) < ($1.day, $1.line) }.map(\.line)
     }
 
     static func summary(_ c: LoadedContent, warnings: Int) -> String {

@@ -10,7 +10,7 @@ public enum CommandLineTool {
 
     /// The commands by name (`help` and the options are answered here).
     static let subcommands: [String: Subcommand] = [
-        "build": BuildCommand.run, "serve": ServeCommand.run, "check": CheckCommand.run, "new": NewCommand.run,
+        "init": InitCommand.run, "build": BuildCommand.run, "serve": ServeCommand.run, "check": CheckCommand.run, "new": NewCommand.run,
         "render": RenderCommand.run, "suggest": SuggestCommand.run, "draft": DraftCommand.run, "review": ReviewCommand.run,
         "email": EmailCommand.run,
     ]
@@ -32,13 +32,14 @@ public enum CommandLineTool {
             case "help":
                 guard let topic = rest.first else { console.out(HelpText.overview); return 0 }
                 guard let text = HelpText.command(topic) else {
-                    throw Arguments.UsageError(message: "no command '\(topic)'; the commands are \(choices(HelpText.commands))", command: nil)
+                    throw Arguments.UsageError(message: "no command '\(topic)'" + NearestName.hint(topic, known: HelpText.commands, otherwise: "; the commands are \(choices(HelpText.commands))"), command: nil)
                 }
                 console.out(text)
                 return 0
             default:
                 guard let subcommand = subcommands[command] else {
-                    throw Arguments.UsageError(message: "unknown command '\(command)'; the commands are \(choices(HelpText.commands))", command: nil)
+                    let hint = NearestName.hint(command, known: HelpText.commands, otherwise: "; the commands are \(choices(HelpText.commands))")
+                    throw Arguments.UsageError(message: "unknown command '\(command)'\(hint)", command: nil)
                 }
                 return try subcommand(rest, console)
             }

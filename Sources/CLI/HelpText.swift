@@ -1,21 +1,22 @@
 /// Every usage text in one place.
 enum HelpText {
-    static let commands = ["build", "serve", "check", "new", "suggest", "draft", "review", "email", "render", "help"]
+    static let commands = ["init", "build", "serve", "check", "new", "suggest", "draft", "review", "email", "render", "help"]
 
     static let overview = """
     commonsight: a static site generator for neighborhood digests
 
     Usage:
+      commonsight init   [DIR] [--theme]
       commonsight build  [--content DIR] [--templates DIR] [--out DIR] [--only SLUG,...] [--cache-dir DIR]
-                         [--date YYYY-MM-DD] [--drafts] [--base-url URL] [--jobs N] [--verbose] [--no-cache]
+                         [--date YYYY-MM-DD] [--drafts] [--future] [--base-url URL] [--jobs N] [--verbose] [--no-cache]
                          [--no-share-cards] [--no-narration] [--skip PART,...] [--shard-index I --shard-count N]
-      commonsight serve  [--content DIR] [--templates DIR] [--port N] [--host ADDR] [--date YYYY-MM-DD] [--drafts]
-      commonsight check  [--content DIR] [--templates DIR]
+      commonsight serve  [--content DIR] [--templates DIR] [--port N] [--host ADDR] [--date YYYY-MM-DD] [--drafts] [--future]
+      commonsight check  [--content DIR] [--templates DIR] [--date YYYY-MM-DD] [--future]
       commonsight new    observation|story|coalition|event|neighborhood ...
       commonsight suggest NEIGHBORHOOD [--content DIR] [--since YYYY-MM-DD] [--limit N] [--json]
       commonsight draft  NEIGHBORHOOD (--observations ID,... | --suggestion N) [--slug SLUG]
                          [--model-url URL] [--model NAME] [--offline] [--content DIR]
-      commonsight review [NEIGHBORHOOD] [--content DIR] [--status pending,flagged,draft] [--json] [--date YYYY-MM-DD]
+      commonsight review [NEIGHBORHOOD] [--content DIR] [--status pending,flagged,draft,scheduled] [--json] [--date YYYY-MM-DD]
       commonsight review [NEIGHBORHOOD] (--publish ID,... | --remove ID,... | --flag ID,...) [--note TEXT]
       commonsight email  NEIGHBORHOOD [--week YYYY-Www] [--language LANG] [--out DIR] [--content DIR]
       commonsight render --template FILE [--data FILE.json] [--partials DIR] [--autoescape none|html]
@@ -23,13 +24,14 @@ enum HelpText {
       commonsight --help | --version
 
     Commands:
+      init    make a new site in an empty folder: content with examples, and a README for your week
       build   write one static site per neighborhood into the output folder
       serve   build, serve the site on localhost, and rebuild and reload pages when a file is saved
       check   read the content folder and report every problem as PATH:LINE:COLUMN
       new     write a new content file from a skeleton (never overwrites)
       suggest list groups of related reports that no published story links yet
       draft   write a draft story from reports, with a local model or by hand (never publishes)
-      review  list what waits for a decision; publish, remove or flag reports and stories in place
+      review  list what waits for a decision; publish, remove or flag reports, stories, events, coalitions
       email   print a week's e-mail with its subscribers, for sendmail -t
       render  render one Liquid template with JSON data to stdout
       help    show a command's usage
@@ -39,6 +41,23 @@ enum HelpText {
 
     static func command(_ name: String) -> String? {
         switch name {
+        case "init":
+            return """
+            Usage: commonsight init [DIR] [--theme]
+
+            Makes a working site in DIR (default: the working folder), which must be empty or new
+            (hidden files such as .git are allowed): content/site.yml with comments, one neighborhood
+            with an example report, story, coalition and event (all drafts), and README.md with the
+            week's steps. No file is ever overwritten.
+
+            The default theme is built into commonsight: a site needs no templates folder. --templates
+            DIR, or a templates/ folder in the working folder or beside the content folder, is used
+            instead when there is one.
+
+            Options:
+              --theme   also copy the built-in theme to DIR/templates to edit it; in a folder that is
+                        not empty (an existing site), copy only the theme, when it has no templates/
+            """
         case "build":
             return """
             Usage: commonsight build [--content DIR] [--templates DIR] [--out DIR] [--only SLUG,...] [--cache-dir DIR]
@@ -57,12 +76,13 @@ enum HelpText {
 
             Options:
               --content DIR     the content folder (default: content)
-              --templates DIR   the theme (default: templates)
+              --templates DIR   the theme (default: templates/ here or beside the content, else the built-in one)
               --out DIR         the output folder (default: public)
               --only SLUG,...   build only these neighborhoods; the others in OUT are left as they are
               --cache-dir DIR   keep the render cache here instead of ~/.cache/commonsight/<OUT>-<hash>
               --date DATE       the day that counts as today: the current week, what is upcoming (default: today)
               --drafts          include draft stories, each with a visible draft banner
+              --future          include stories, events and coalitions dated after --date (a preview)
               --base-url URL    the absolute URL of OUT (overrides site.yml): feeds, sitemaps, share links
               --jobs N          render on N threads (default: all cores)
               --verbose         print each stage with its time, the cache folder and what the writer did
@@ -86,7 +106,7 @@ enum HelpText {
         case "serve":
             return """
             Usage: commonsight serve [--content DIR] [--templates DIR] [--port N] [--host ADDR]
-                                     [--date YYYY-MM-DD] [--drafts] [--base-url URL] [--jobs N]
+                                     [--date YYYY-MM-DD] [--drafts] [--future] [--base-url URL] [--jobs N]
 
             Builds the site into the cache folder (never into the content folder), serves it over HTTP,
             and watches the content and templates folders: when a file is saved it rebuilds what
@@ -96,20 +116,24 @@ enum HelpText {
             Options:
               --port N       the port (default: 1313; 0 picks a free one)
               --host ADDR    the address to listen on (default: 127.0.0.1, this computer only)
-              --date, --drafts, --base-url, --jobs   as for build
+              --date, --drafts, --future, --base-url, --jobs   as for build
 
             The live-reload script is added only to the pages served, never to a built file.
             """
         case "check":
             return """
-            Usage: commonsight check [--content DIR] [--templates DIR]
+            Usage: commonsight check [--content DIR] [--templates DIR] [--date YYYY-MM-DD] [--future]
 
             Reads the content folder (default: content) and the theme (default: templates) and reports
-            every error and warning, one per line as PATH:LINE:COLUMN: error: MESSAGE, then a summary.
+            every error and warning, one per line as PATH:LINE:COLUMN: error: MESSAGE, then a summary,
+            then what is scheduled: published stories, events and coalitions whose 'date' is after
+            today, which stay off every page, feed and e-mail until that day.
 
             Options:
               --content DIR     the content folder (default: content)
-              --templates DIR   the theme (default: templates)
+              --templates DIR   the theme (default: templates, when there is one)
+              --date DATE       the day that counts as today (default: today in the site's time zone)
+              --future          list every scheduled item (else the first 10)
 
             Exit status: 0 when there is no error (warnings allowed), 1 on errors, 2 on wrong usage.
             """
@@ -123,7 +147,9 @@ enum HelpText {
               commonsight new event NEIGHBORHOOD SLUG [--title TITLE] [--date YYYY-MM-DD]
 
             Writes a skeleton that 'commonsight check' accepts into the content folder and prints its path.
-            An existing file is never overwritten.
+            An existing file is never overwritten. Stories, coalitions and events are drafts and reports
+            are pending: 'review --publish' publishes them once their placeholder words (and a report's
+            lat and lon) are replaced. Stories and coalitions get date: today.
 
             Options:
               --content DIR   the content folder (default: content)
@@ -217,17 +243,23 @@ enum HelpText {
                    commonsight review [NEIGHBORHOOD] (--publish ID[,ID...] | --remove ID[,...] | --flag ID[,...])
                                       [--note TEXT] [--content DIR] [--date DATE]
 
-            Without a decision, lists what waits for one, oldest first: reports that are pending or flagged
-            and draft stories, each with its id, PATH:LINE, date, category, its text as the site would
+            Without a decision, lists what waits for one, oldest first: reports that are pending or flagged,
+            draft stories, events and coalitions, and scheduled ones (published, dated after today),
+            each with its id, PATH:LINE, date, category, its text as the site would
             publish it (with what the redaction would take out shown in brackets: [phone removed: ...]),
             the stories that link it, and how long it has waited.
 
-            With --publish, --remove or --flag, sets the status of each ID (an observation id or a story
-            slug; observation:ID or story:SLUG when one name is both) where it is written: the status: line
+            With --publish, --remove or --flag, sets the status of each ID (an observation id, or a story,
+            event or coalition slug; observation:ID, story:SLUG, event:SLUG or coalition:SLUG when one
+            name is more than one) where it is written: the status: line
             of a Markdown file's front matter (added when there is none), the status cell of its row in
             observations.csv, or its "status" property in observations.geojson. Nothing else in the file
             changes, byte for byte, and the file is replaced at once. A story has only draft and published:
-            --remove and --flag make it a draft. Each decision is added to moderation.log in the
+            --remove and --flag make it a draft; so for events and coalitions. A report in a CSV
+            without a status column, or a GeoJSON file without any "status" (a city's export), is never
+            rewritten: its decision goes to moderation.yml in the neighborhood's folder, which the loader
+            applies. --publish refuses an item whose words are still the placeholders 'new' wrote, or a
+            report at lat 0, lon 0. Each decision is added to moderation.log in the
             neighborhood's folder (date, id, old and new status, where, the note), which is never
             published. The content is checked as 'check' would, as it will be after the change: publishing
             a story without a date, an unknown id, an id in two neighborhoods (name one), or a file that
@@ -235,7 +267,7 @@ enum HelpText {
 
             Options:
               --content DIR   the content folder (default: content)
-              --status LIST   list these statuses instead: pending, flagged, removed, draft, published
+              --status LIST   list these statuses instead: pending, flagged, removed, draft, scheduled, published
               --json          print a JSON array of {id, kind, status, neighborhood, path, line, date,
                               waiting_days, category, title, text, removed, linked_by, links}
               --note TEXT     a note for moderation.log (why)

@@ -14,6 +14,9 @@ enum NewCommand {
         }
         let parsed = try Arguments.parse(args, command: "new", valued: ["content", "name", "title", "category", "date"], flags: [])
         guard let kind = parsed.positionals.first, kinds.contains(kind) else {
+            if let given = parsed.positionals.first, let near = NearestName.among(kinds, near: given) {
+                throw Arguments.UsageError(message: "unknown kind '\(given)'; did you mean '\(near)'?", command: "new")
+            }
             let given = parsed.positionals.first.map { "unknown kind '\($0)'; " } ?? ""
             throw Arguments.UsageError(message: "\(given)expected what to create: \(choices(kinds))", command: "new")
         }
@@ -52,16 +55,17 @@ enum NewCommand {
         case "observation":
             let category = parsed.options["category"] ?? site.categories[0].key
             guard site.category(category) != nil else {
-                throw Arguments.UsageError(message: "unknown category '\(category)'; expected one of \(choices(site.categories.map(\.key)))", command: "new")
+                let keys = site.categories.map(\.key)
+                throw Arguments.UsageError(message: "unknown category '\(category)'" + NearestName.hint(category, known: keys, otherwise: "; expected one of \(choices(keys))"), command: "new")
             }
             let center = ContentLoader.boundary(root: root, neighborhood: names[0])?.bounds?.center
             file = (root + "/neighborhoods/\(names[0])/observations/\(names[1]).md", skeletons.observation(category: category, at: center))
         case "story":
-            file = (root + "/neighborhoods/\(names[0])/stories/\(names[1]).md", skeletons.story(title: parsed.options["title"] ?? "A new story"))
+            file = (root + "/neighborhoods/\(names[0])/stories/\(names[1]).md", skeletons.story(title: parsed.options["title"] ?? Placeholders.storyTitle))
         case "coalition":
-            file = (root + "/neighborhoods/\(names[0])/coalitions/\(names[1]).md", skeletons.coalition(name: parsed.options["name"] ?? "A new coalition"))
+            file = (root + "/neighborhoods/\(names[0])/coalitions/\(names[1]).md", skeletons.coalition(name: parsed.options["name"] ?? Placeholders.coalitionName))
         default:
-            file = (root + "/neighborhoods/\(names[0])/events/\(names[1]).md", skeletons.event(title: parsed.options["title"] ?? "A new event"))
+            file = (root + "/neighborhoods/\(names[0])/events/\(names[1]).md", skeletons.event(title: parsed.options["title"] ?? Placeholders.eventTitle))
         }
         return write(file.path, file.text, kind: kind, names: names, root: root, console: console)
     }
@@ -76,7 +80,9 @@ enum NewCommand {
         if kind != "neighborhood" {
             let dir = root + "/neighborhoods/" + names[0]
             guard FileManager.default.fileExists(atPath: dir + "/neighborhood.md") else {
-                console.err("\(console.display(dir)): error: no neighborhood \(quoted(names[0])); create it with 'commonsight new neighborhood \(names[0])'")
+                let known = ((try? FileManager.default.contentsOfDirectory(atPath: root + "/neighborhoods")) ?? []).filter { !$0.hasPrefix(".") }.sorted()
+                console.err("\(console.display(dir)): error: no neighborhood \(quoted(names[0]))"
+                            + NearestName.hint(names[0], known: known, otherwise: "; create it with 'commonsight new neighborhood \(names[0])'"))
                 return 1
             }
         }

@@ -94,14 +94,19 @@ enum ReviewCommand {
     }
 
     static func describe(_ item: WaitingItem, console: Console) -> [String] {
-        let kind = item.kind == .observation ? "report" : "story"
+        let kind = item.kind == .observation ? "report" : item.kind.rawValue
         let when: String
         switch (item.kind, item.date) {
         case (_, nil): when = "no date"
         case (.observation, let d?): when = "observed \(d)"
-        case (.story, let d?): when = "dated \(d)"
+        case (_, let d?) where item.status == "scheduled": when = "appears on \(d)"
+        case (_, let d?): when = "dated \(d)"
         }
-        var lines = ["\(item.id) · \(item.status) \(kind) in \(item.neighborhoodName) · \(item.categoryLabels.isEmpty ? "no category" : item.categoryLabels.joined(separator: ", ")) · \(when) · waiting \(ReviewQueue.waited(item.waitingDays))"]
+        // Only what waits for a decision has waited; the rest is decided, or waits for its day.
+        let waiting = ReviewQueue.undecided.contains(item.status) ? " · waiting \(ReviewQueue.waited(item.waitingDays))" : ""
+        let categories = item.kind == .observation || item.kind == .story
+            ? " · " + (item.categoryLabels.isEmpty ? "no category" : item.categoryLabels.joined(separator: ", ")) : ""
+        var lines = ["\(item.id) · \(item.status) \(kind) in \(item.neighborhoodName)\(categories) · \(when)\(waiting)"]
         var at = item.source
         at.path = console.display(at.path)
         lines.append("  \(at.path):\(at.line)")
@@ -109,6 +114,9 @@ enum ReviewCommand {
             let text = field.marked.split(separator: "\n", omittingEmptySubsequences: false)
             lines.append("  \(field.name.replacingOccurrences(of: "_", with: " ")): \(text.first ?? "")")
             for more in text.dropFirst() { lines.append("    " + more) }
+        }
+        if !item.unready.isEmpty, item.status != "published" {
+            lines.append("  not ready to publish: " + item.unready.joined(separator: "; "))
         }
         if !item.removed.isEmpty {
             let kinds = item.removed.map(\.kind.noun)

@@ -14,7 +14,7 @@ enum ServeCommand {
             return 0
         }
         let parsed = try Arguments.parse(args, command: "serve", valued: ["content", "templates", "port", "host", "date", "base-url", "jobs"],
-                                         flags: ["drafts"])
+                                         flags: ["drafts", "future"])
         if let extra = parsed.positionals.first {
             throw Arguments.UsageError(message: "unexpected argument '\(extra)'; 'serve' takes only options", command: "serve")
         }
@@ -72,7 +72,7 @@ enum ServeCommand {
         build()
         let shownHost = host.contains(":") ? "[\(host)]" : host
         console.out("serving http://\(shownHost):\(server.port)/ (Ctrl-C to stop)")
-        guard let watcher = FileWatcher([request.content, request.templates]) else {
+        guard let watcher = FileWatcher([request.content] + (ThemeChoice.isBuiltIn(request.templates) ? [] : [request.templates])) else {
             console.err("error: cannot watch the content folder (inotify)")
             StopSignals.remove(folder, within: 1, status: 1) { _ in }
         }

@@ -2,7 +2,8 @@ import Escaping
 import Geo
 import Loading
 
-/// The starting text of each kind of content file, valid as written.
+/// The starting text of each kind of content file, valid as written: a draft (a pending report)
+/// whose placeholders `review --publish` asks to have replaced first.
 struct Skeletons {
     let site: SiteSettings
     let date: String
@@ -25,13 +26,13 @@ struct Skeletons {
         return """
         ---
         category: \(category)
-        location: Describe the place, not a home address
+        location: \(Placeholders.observationLocation)
         lat: \(fixed(c.latitude))
         lon: \(fixed(c.longitude))
         observed: \(date)
         status: pending
         ---
-        What you saw, in a few sentences.
+        \(Placeholders.observationDescription)
 
         """
     }
@@ -41,10 +42,11 @@ struct Skeletons {
         ---
         title: \(Escape.yaml(title))
         status: draft
+        date: \(date)
         observations: []
-        call_to_action: What readers can do
+        call_to_action: \(Placeholders.storyCallToAction)
         ---
-        The narrative: what residents saw, why it matters, what comes next.
+        \(Placeholders.storyBody)
 
         """
     }
@@ -53,10 +55,12 @@ struct Skeletons {
         """
         ---
         name: \(Escape.yaml(name))
+        status: draft
+        date: \(date)
         focus: [\(site.categories[0].key)]
-        meets: Where and when you meet
+        meets: \(Placeholders.coalitionMeets)
         ---
-        Who you are and what you organize around.
+        \(Placeholders.coalitionAbout)
 
         """
     }
@@ -65,11 +69,12 @@ struct Skeletons {
         """
         ---
         title: \(Escape.yaml(title))
+        status: draft
         start: \(date) 18:00
         end: \(date) 19:30
-        location: Where to meet
+        location: \(Placeholders.eventLocation)
         ---
-        What will happen and who should come.
+        \(Placeholders.eventBody)
 
         """
     }

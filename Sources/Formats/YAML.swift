@@ -26,7 +26,9 @@ public enum YAML {
                     let mark = parser.problem_mark
                     let problem = parser.problem.map { String(cString: $0) } ?? "unknown problem"
                     let context = parser.context.map { String(cString: $0) + ": " } ?? ""
-                    log.error(builder.location(mark), "YAML syntax error: \(context)\(problem)")
+                    let line = Self.line(Int(mark.line), of: bytes)
+                    let hint = YAMLHint.hint(problem: problem, context: context, line: line).map { "; " + $0 } ?? ""
+                    log.error(builder.location(mark), "YAML syntax error: \(context)\(problem)\(hint)")
                     return nil
                 }
                 defer { yaml_event_delete(&event) }
@@ -40,6 +42,20 @@ public enum YAML {
                 }
             }
         }
+    }
+}
+
+extension YAML {
+    /// The text of line `index` (from 0), for hints; empty past the end.
+    static func line(_ index: Int, of bytes: [UInt8]) -> String {
+        var start = 0, current = 0
+        while current < index, let next = bytes[start...].firstIndex(of: 0x0A) {
+            start = next + 1
+            current += 1
+        }
+        guard current == index, start <= bytes.count else { return "" }
+        let end = bytes[start...].firstIndex(where: { $0 == 0x0A || $0 == 0x0D }) ?? bytes.count
+        return String(decoding: bytes[start..<end].prefix(500), as: UTF8.self)
     }
 }
 

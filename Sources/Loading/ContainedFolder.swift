@@ -27,6 +27,12 @@ public struct ContainedFolder {
         public var bytes: [UInt8]
         /// The path as the user would name it, for messages.
         public var source: String
+
+        public init(path: String, bytes: [UInt8], source: String) {
+            self.path = path
+            self.bytes = bytes
+            self.source = source
+        }
     }
 
     /// The files, sorted by path; problems are appended to `log`.

@@ -27,7 +27,7 @@ struct ContentFolder {
         parts.reduce(root) { $0.hasSuffix("/") ? $0 + $1 : $0 + "/" + $1 }
     }
 
-    func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: path) }
+    func exists(_ path: String) -> Bool { replacing[path] != nil || FileManager.default.fileExists(atPath: path) }
 
     func isDirectory(_ path: String) -> Bool {
         var isDir: ObjCBool = false

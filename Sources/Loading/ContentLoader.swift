@@ -65,7 +65,7 @@ public enum ContentLoader {
             }
             if let only {
                 for slug in only.sorted() where !slugs.contains(slug) {
-                    log.error(SourceLocation(path: dir), "no neighborhood \(quoted(slug)); expected one of \(choices(slugs))")
+                    log.error(SourceLocation(path: dir), "no neighborhood \(quoted(slug))" + NearestName.hint(slug, known: slugs, otherwise: "; expected one of \(choices(slugs))"))
                 }
             }
         }

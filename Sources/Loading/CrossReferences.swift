@@ -11,9 +11,19 @@ public enum CrossReferences {
         uniqueIDs(n, log: &log)
         let coalitionSlugs = n.coalitions.map(\.slug)
         func coalition(_ ref: Reference?) {
-            guard let ref, !coalitionSlugs.contains(ref.value) else { return }
-            let known = coalitionSlugs.isEmpty ? "this neighborhood has no coalitions" : "expected one of \(choices(coalitionSlugs))"
-            log.error(ref.location, "unknown coalition \(quoted(ref.value)); \(known)")
+            guard let ref else { return }
+            if let named = n.coalitions.first(where: { $0.slug == ref.value }) {
+                if named.status == .draft { log.warning(ref.location, "names coalition \(quoted(ref.value)), which is a draft; it is left out until published") }
+                return
+            }
+            if n.broken.contains("coalition:" + ref.value) {
+                log.error(ref.location, "names coalition \(quoted(ref.value)), which has errors above (coalitions/\(ref.value).md)")
+                return
+            }
+            let all = coalitionSlugs + n.broken.filter { $0.hasPrefix("coalition:") }.map { String($0.dropFirst("coalition:".count)) }.sorted()
+            let otherwise = coalitionSlugs.isEmpty ? "; this neighborhood has no coalitions" : "; expected one of \(choices(coalitionSlugs))"
+            let known = NearestName.hint(ref.value, known: all, otherwise: otherwise)
+            log.error(ref.location, "unknown coalition \(quoted(ref.value))\(known)")
         }
         var byID: [String: Observation] = [:]
         for o in n.observations { byID[o.id] = o }
@@ -21,7 +31,12 @@ public enum CrossReferences {
             coalition(story.coalition)
             for ref in story.observations {
                 guard let o = byID[ref.value] else {
-                    log.error(ref.location, "story links observation \(quoted(ref.value)), which does not exist in \(n.slug)")
+                    if n.broken.contains("observation:" + ref.value) {
+                        log.error(ref.location, "story links observation \(quoted(ref.value)), which has errors above")
+                    } else {
+                        log.error(ref.location, "story links observation \(quoted(ref.value)), which does not exist in \(n.slug)"
+                                  + NearestName.hint(ref.value, known: byID.keys.sorted()))
+                    }
                     continue
                 }
                 if o.status != .published {

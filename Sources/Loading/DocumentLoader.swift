@@ -21,6 +21,12 @@ struct DocumentLoader {
     /// without the site's own), and the translations read so far.
     var languages: [String] = []
 
+    /// The slugs `kind` folder's originals are named by (`x.md`, not `x.es.md`), read or not.
+    func stems(_ sub: String) -> [String] {
+        guard folder.isDirectory(sub) else { return [] }
+        return folder.list(sub).filter { $0.hasSuffix(".md") }.map { String($0.dropLast(3)) }.filter { !$0.contains(".") }
+    }
+
     /// Every `*.md` of `dir/kind`, as (slug, path, front matter); names that are not slugs are errors.
     /// `slug.<lang>.md` is a translation (returned apart); a language not in `languages` is an error.
     func documents(_ dir: String, _ kind: String, fields names: FieldNames, translations: inout [TranslationFile],
@@ -163,9 +169,12 @@ struct DocumentLoader {
                 log.error(f.place("members"), "members must be a whole number of people, 0 or more")
             }
         }
-        guard !log.items[before...].contains(where: \.isError), let name else { return nil }
+        let status = f.choice("status", default: Story.Status.published, log: &log)
+        let date = f.date("date", zone: site.timeZone, log: &log)
+        guard !log.items[before...].contains(where: \.isError), let name, let status else { return nil }
         return Coalition(slug: slug, name: name, focus: focus, contact: contact, meets: f.text("meets", log: &log),
-                         joinURL: joinURL, members: members, about: TextCleaning.clean(doc.body), source: f.location)
+                         joinURL: joinURL, members: members, about: TextCleaning.clean(doc.body), source: f.location,
+                         status: status, date: date)
     }
 
     /// The events, and their translations by language and slug.
@@ -186,9 +195,15 @@ struct DocumentLoader {
             coordinate = ObservationLoader(site: site, folder: folder).coordinate(f, log: &log).map(site.privacy.publish)
         }
         let coalition = f.text("coalition", log: &log).map { Reference($0, at: f.place("coalition")) }
-        guard !log.items[before...].contains(where: \.isError), let title, let start else { return nil }
+        let status = f.choice("status", default: Story.Status.published, log: &log)
+        let date = f.date("date", zone: site.timeZone, log: &log)
+        if let date, let start, date.day > start.day {
+            log.warning(f.place("date"), "'date' is the day the event is announced, here after its 'start'; it is on no page before \(date.day)")
+        }
+        guard !log.items[before...].contains(where: \.isError), let title, let start, let status else { return nil }
         return Event(slug: slug, title: title, start: start, end: end, location: f.text("location", log: &log),
-                     coordinate: coordinate, coalition: coalition, body: TextCleaning.clean(doc.body), source: f.location)
+                     coordinate: coordinate, coalition: coalition, body: TextCleaning.clean(doc.body), source: f.location,
+                     status: status, date: date)
     }
 
     static func isWebURL(_ s: String) -> Bool {

@@ -17,8 +17,8 @@ struct FieldNames {
     static let story = FieldNames(kind: "a story", names: [
         "title", "status", "date", "observations", "call_to_action", "tags", "coalition", "author", "generated",
     ])
-    static let coalition = FieldNames(kind: "a coalition", names: ["name", "focus", "contact", "meets", "join_url", "members"])
-    static let event = FieldNames(kind: "an event", names: ["title", "start", "end", "location", "lat", "lon", "coalition"])
+    static let coalition = FieldNames(kind: "a coalition", names: ["name", "focus", "contact", "meets", "join_url", "members", "status", "date"])
+    static let event = FieldNames(kind: "an event", names: ["title", "start", "end", "location", "lat", "lon", "coalition", "status", "date"])
     static let neighborhood = FieldNames(kind: "neighborhood.md", names: ["name", "description", "languages", "subscribers"])
     static let site = FieldNames(kind: "site.yml", names: [
         "title", "description", "base_url", "language", "timezone", "privacy", "categories", "map_attribution",

@@ -32,6 +32,12 @@ public struct Neighborhood: Sendable {
 
     public func observation(_ id: String) -> Observation? { observations.first { $0.id == id } }
 
+    /// Items that were read but left out for their errors, as `observation:ID`, `story:SLUG`,
+    /// `coalition:SLUG` or `event:SLUG`: what points at one says so instead of "does not exist".
+    public var broken: Set<String> = []
+    /// Reports whose status `moderation.yml` gives.
+    public var decided: Set<String> = []
+
     /// The file in a neighborhood's folder where `review` records its decisions: never read as
     /// content, never copied into the site.
     public static let moderationLog = "moderation.log"
@@ -79,6 +85,10 @@ public struct Coalition: Sendable {
     /// Markdown.
     public var about: String
     public var source: SourceLocation
+    /// `draft` stays off the site; `published` (the default) shows from `date` on.
+    public var status: Story.Status = .published
+    /// The day it is published, when written: before it, it is scheduled (on no page).
+    public var date: ContentDate? = nil
 }
 
 /// A meeting, walk or action.
@@ -94,6 +104,10 @@ public struct Event: Sendable {
     /// Markdown.
     public var body: String
     public var source: SourceLocation
+    /// `draft` stays off the site; `published` (the default) shows from `date` on.
+    public var status: Story.Status = .published
+    /// The day it is announced, when written: before it, it is scheduled (on no page).
+    public var date: ContentDate? = nil
 }
 
 /// A name that points at another item (an observation id, a coalition slug), with where it was written.

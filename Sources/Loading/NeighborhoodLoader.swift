@@ -12,7 +12,7 @@ struct NeighborhoodLoader {
 
     static let knownEntries: Set<String> = [
         "neighborhood.md", "boundary.geojson", "basemap.geojson", "observations", "observations.csv",
-        "observations.geojson", "stories", "coalitions", "events", Neighborhood.moderationLog,
+        "observations.geojson", "stories", "coalitions", "events", Neighborhood.moderationLog, ModerationFile.name,
     ]
 
 
@@ -69,8 +69,16 @@ struct NeighborhoodLoader {
         })
         var observationLoader = ObservationLoader(site: site, folder: folder, streets: Self.streetNames(basemap))
         observationLoader.places = Places(streets: streetIndex)
-        let observations = observationLoader.load(neighborhood: dir, log: &log)
+        let decided = ModerationFile.read(dir + "/" + ModerationFile.name, folder: folder, log: &log)
+        observationLoader.decided = decided.mapValues(\.status)
+        var broken = Set<String>()
+        let observations = observationLoader.load(neighborhood: dir, broken: &broken, log: &log)
             .sorted { ($0.observed.instant, $0.id) < ($1.observed.instant, $1.id) }
+        let ids = Set(observations.map(\.id)).union(broken)
+        for (id, entry) in decided.sorted(by: { $0.value.at < $1.value.at }) where !ids.contains(id) {
+            log.error(entry.at, "moderation.yml names report \(quoted(id)), which is in no observation file of this neighborhood"
+                      + NearestName.hint(id, known: ids.sorted(), otherwise: "; remove the line"))
+        }
         var documents = DocumentLoader(site: site, folder: folder)
         documents.languages = others
         var storyTranslations: [String: [String: Story]] = [:]
@@ -79,6 +87,11 @@ struct NeighborhoodLoader {
         let stories = documents.stories(dir, translations: &storyTranslations, log: &log)
         let coalitions = documents.coalitions(dir, translations: &coalitionTranslations, log: &log)
         let events = documents.events(dir, translations: &eventTranslations, log: &log).sorted { ($0.start.instant, $0.slug) < ($1.start.instant, $1.slug) }
+        var brokenItems = Set(broken.map { "observation:" + $0 })
+        for (kind, loaded) in [("stories", stories.map(\.slug)), ("coalitions", coalitions.map(\.slug)), ("events", events.map(\.slug))] {
+            let singular = kind == "stories" ? "story" : String(kind.dropLast())
+            for stem in documents.stems(dir + "/" + kind) where !loaded.contains(stem) { brokenItems.insert(singular + ":" + stem) }
+        }
         for tag in others {
             var t = translations[tag] ?? Translation()
             t.stories = storyTranslations[tag] ?? [:]
@@ -94,6 +107,8 @@ struct NeighborhoodLoader {
         n.languages = others.isEmpty ? [] : languages
         n.languagesLocation = f.place("languages")
         n.translations = translations
+        n.broken = brokenItems
+        n.decided = Set(decided.keys)
         return n
     }
 

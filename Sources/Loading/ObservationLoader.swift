@@ -12,6 +12,8 @@ struct ObservationLoader {
     var streets: Set<String> = []
     /// Words for a place, for the observations that give no `location`.
     var places = Places(streets: StreetIndex([]))
+    /// Statuses from `moderation.yml`, by id: they win over what a report's own file says.
+    var decided: [String: Observation.Status] = [:]
 
     /// Where a file's fields came from, to place what the redaction finds in them.
     struct Source {
@@ -23,7 +25,8 @@ struct ObservationLoader {
         var description: SourceLocation?
     }
 
-    func load(neighborhood dir: String, log: inout DiagnosticLog) -> [Observation] {
+    /// `broken` gets the id of each report left out for its errors.
+    func load(neighborhood dir: String, broken: inout Set<String>, log: inout DiagnosticLog) -> [Observation] {
         var out: [Observation] = []
         let mdDir = dir + "/observations"
         if folder.isDirectory(mdDir) {
@@ -40,13 +43,13 @@ struct ObservationLoader {
                         + "\(quoted(original + "-" + language + ".md")), if it is a report of its own, or remove it")
                     continue
                 }
-                if let o = markdown(path, stem: stem, log: &log) { out.append(o) }
+                if let o = markdown(path, stem: stem, log: &log) { out.append(o) } else { broken.insert(stem) }
             }
         }
         let csvPath = dir + "/observations.csv"
-        if folder.exists(csvPath) { out += csv(csvPath, log: &log) }
+        if folder.exists(csvPath) { out += csv(csvPath, broken: &broken, log: &log) }
         let geoPath = dir + "/observations.geojson"
-        if folder.exists(geoPath) { out += geojson(geoPath, log: &log) }
+        if folder.exists(geoPath) { out += geojson(geoPath, broken: &broken, log: &log) }
         return out
     }
 
@@ -77,7 +80,7 @@ struct ObservationLoader {
         return build(id: stem, fields, description: TextCleaning.clean(doc.body), source: Source(lines: LineIndex(text), description: SourceLocation(path: path, line: doc.bodyLine, column: 1)), log: &log)
     }
 
-    func csv(_ path: String, log: inout DiagnosticLog) -> [Observation] {
+    func csv(_ path: String, broken: inout Set<String>, log: inout DiagnosticLog) -> [Observation] {
         guard let text = folder.readText(path, log: &log),
               let table = CSVTable.parse(text, path: path, log: &log) else { return [] }
         var seen = Set<String>()
@@ -94,14 +97,20 @@ struct ObservationLoader {
         }
         let header = CSVHeader(table.header, privacy: site.privacy)
         let lines = LineIndex(text)
-        return table.records.compactMap { row in
+        var out: [Observation] = []
+        for row in table.records {
             let fields = Record(header: header, row: row)
-            guard let id = self.id(fields, log: &log) else { return nil }
-            return build(id: id, fields, description: fields.text("description", log: &log) ?? "", source: Source(lines: lines), log: &log)
+            guard let id = self.id(fields, log: &log) else { continue }
+            if let o = build(id: id, fields, description: fields.text("description", log: &log) ?? "", source: Source(lines: lines), log: &log) {
+                out.append(o)
+            } else {
+                broken.insert(id)
+            }
         }
+        return out
     }
 
-    func geojson(_ path: String, log: inout DiagnosticLog) -> [Observation] {
+    func geojson(_ path: String, broken: inout Set<String>, log: inout DiagnosticLog) -> [Observation] {
         guard let root = folder.readJSON(path, log: &log) else { return [] }
         var out: [Observation] = []
         var reported = Set<String>()
@@ -119,7 +128,11 @@ struct ObservationLoader {
                                  value: Node(.number(point.longitude, String(point.longitude)), at: feature.coordinatesLocation)))
             let fields = Record(entries: entries, location: feature.location, privacy: site.privacy)
             guard let id = self.id(fields, log: &log) else { continue }
-            if let o = build(id: id, fields, description: fields.text("description", log: &log) ?? "", source: Source(alwaysQuoted: true), log: &log) { out.append(o) }
+            if let o = build(id: id, fields, description: fields.text("description", log: &log) ?? "", source: Source(alwaysQuoted: true), log: &log) {
+                out.append(o)
+            } else {
+                broken.insert(id)
+            }
         }
         return out
     }
@@ -145,13 +158,15 @@ struct ObservationLoader {
         if let category {
             known = site.category(category)
             if known == nil {
-                log.error(f.place("category"), "unknown category \(quoted(category)); expected one of \(choices(site.categories.map(\.key)))")
+                let keys = site.categories.map(\.key)
+                log.error(f.place("category"), "unknown category \(quoted(category))" + NearestName.hint(category, known: keys, otherwise: "; expected one of \(choices(keys))"))
             }
         }
         let written = f.text("location", log: &log)
         let coordinate = self.coordinate(f, log: &log)
         let observed = f.date("observed", required: true, zone: site.timeZone, log: &log)
-        let status = f.choice("status", default: Observation.Status.published, log: &log)
+        let writtenStatus = f.choice("status", default: Observation.Status.published, log: &log)
+        let status = decided[id] ?? writtenStatus
         let tags = f.tags("tags", log: &log)
         let title = f.text("title", log: &log)
         let author = f.text("author", log: &log)

@@ -1,6 +1,7 @@
 import CivilTime
 import Diagnostics
 import Foundation
+import Formats
 import Loading
 #if canImport(Glibc)
 import Glibc
@@ -10,14 +11,14 @@ import Glibc
 public enum Decision: String, Sendable, CaseIterable {
     case publish, remove, flag
 
-    /// The status it writes: a story has only `draft` and `published`, so removing or flagging one
-    /// makes it a draft again (off the site either way).
+    /// The status it writes: a story, event or coalition has only `draft` and `published`, so
+    /// removing or flagging one makes it a draft again (off the site either way).
     func status(for kind: WaitingItem.Kind) -> String {
         switch (self, kind) {
         case (.publish, _): return "published"
         case (.remove, .observation): return "removed"
         case (.flag, .observation): return "flagged"
-        case (_, .story): return "draft"
+        case (_, _): return "draft"
         }
     }
 }
@@ -55,6 +56,8 @@ public struct DecisionPlan {
     }
 
     var files: [FileEdit] = []
+    /// Files made new (a neighborhood's first `moderation.yml`), written only if still absent.
+    var created: [(path: String, bytes: [UInt8])] = []
     let request: DecisionRequest
 
     /// The plan, or every problem that stops it (nothing is written either way).
@@ -73,6 +76,10 @@ public struct DecisionPlan {
             switch resolve(raw, in: content, request: request) {
             case .success(let t):
                 let to = request.decision.status(for: t.kind)
+                if request.decision == .publish, !t.unready.isEmpty {
+                    problems.append(.error(t.source, "\(t.kind.rawValue) \(quoted(t.id)) is not ready to publish: \(t.unready.joined(separator: "; ")); edit the file, then publish it"))
+                    continue
+                }
                 if t.status == to {
                     plan.unchanged.append((raw, to))
                 } else if !targets.contains(where: { $0.item.neighborhood == t.neighborhood && $0.item.kind == t.kind && $0.item.id == t.id }) {
@@ -82,17 +89,36 @@ public struct DecisionPlan {
             }
         }
         guard problems.isEmpty else { return (nil, problems) }
+        // A report in a file with no place for a status (an export) is decided in moderation.yml.
+        var writable: [String: Bool] = [:]
+        for i in targets.indices where targets[i].item.kind == .observation && !targets[i].item.file.hasSuffix("/" + ModerationFile.name) {
+            let path = targets[i].item.file
+            guard path.hasSuffix(".csv") || path.hasSuffix(".geojson") else { continue }
+            if writable[path] == nil { writable[path] = Self.hasStatusPlace(path) }
+            if writable[path] == false {
+                targets[i].item.file = request.root + "/neighborhoods/" + targets[i].item.neighborhood + "/" + ModerationFile.name
+            }
+        }
         // Each file once, with every change in it.
         var order: [String] = []
         var byFile: [String: [(item: Target, to: String)]] = [:]
         for t in targets {
-            if byFile[t.item.source.path] == nil { order.append(t.item.source.path) }
-            byFile[t.item.source.path, default: []].append(t)
+            let path = t.item.file
+            if byFile[path] == nil { order.append(path) }
+            byFile[path, default: []].append(t)
         }
         var replacing: [String: [UInt8]] = [:]
         var reals: [String: String] = [:]
         for path in order {
             let items = byFile[path] ?? []
+            if path.hasSuffix("/" + ModerationFile.name) {
+                do throws(Diagnostic) {
+                    try plan.moderationFile(path, items: items, replacing: &replacing)
+                } catch {
+                    problems.append(error)
+                }
+                continue
+            }
             do throws(Diagnostic) {
                 let file = try ContentFile.read(path, root: request.root, at: SourceLocation(path: path))
                 if let other = reals[file.real] {
@@ -120,7 +146,7 @@ public struct DecisionPlan {
             }
         }
         guard problems.isEmpty else { return (nil, problems) }
-        guard !plan.files.isEmpty else { return (plan, []) }
+        guard !plan.files.isEmpty || !plan.created.isEmpty else { return (plan, []) }
         // The content as it will be: it must load as cleanly as it does now, and show the new statuses.
         let hoods = Set(plan.changes.map(\.neighborhood))
         let (after, diagnostics) = ContentLoader.load(root: request.root, only: hoods, replacing: replacing)
@@ -131,7 +157,13 @@ public struct DecisionPlan {
         }
         for c in plan.changes {
             let n = after.neighborhoods.first { $0.slug == c.neighborhood }
-            let now = c.kind == .observation ? n?.observation(c.id)?.status.rawValue : n?.stories.first { $0.slug == c.id }?.status.rawValue
+            let now: String?
+            switch c.kind {
+            case .observation: now = n?.observation(c.id)?.status.rawValue
+            case .story: now = n?.stories.first { $0.slug == c.id }?.status.rawValue
+            case .event: now = n?.events.first { $0.slug == c.id }?.status.rawValue
+            case .coalition: now = n?.coalitions.first { $0.slug == c.id }?.status.rawValue
+            }
             if now != c.to {
                 problems.append(.error(c.location, "after the change the loader reads \(quoted(now ?? "nothing")) here, not \(quoted(c.to)); nothing was changed"))
             }
@@ -139,6 +171,45 @@ public struct DecisionPlan {
         guard problems.isEmpty else { return (nil, problems) }
         plan.warnings = diagnostics.filter { !$0.isError && !known.contains($0.description) }
         return (plan, [])
+    }
+
+    /// True when a data file has a place for statuses: a `status` column, or a `status` property in
+    /// some feature. Files without one (a city's export) are never rewritten.
+    static func hasStatusPlace(_ path: String) -> Bool {
+        guard let data = FileManager.default.contents(atPath: path) else { return true }
+        let raw = RawText([UInt8](data))
+        if path.hasSuffix(".csv") {
+            guard let header = try? CSVStatus.rows(raw, path: path).first else { return true }
+            return header.cells.contains { raw.text($0.inner).trimmingCharacters(in: .whitespaces) == "status" }
+        }
+        guard case .success(let text) = TextFile.decode(raw.bytes, path: path) else { return true }
+        var log = DiagnosticLog()
+        guard let root = JSON.parse(text, path: path, log: &log) else { return true }
+        return GeoJSON.features(root, log: &log).contains { $0.properties?.entries?.contains { $0.key == "status" } ?? false }
+    }
+
+    /// Sets each item's status in the neighborhood's `moderation.yml`, made when there is none.
+    mutating func moderationFile(_ path: String, items: [(item: Target, to: String)], replacing: inout [String: [UInt8]]) throws(Diagnostic) {
+        var file: ContentFile?
+        var text: String?
+        if FileManager.default.fileExists(atPath: path) {
+            let read = try ContentFile.read(path, root: request.root, at: SourceLocation(path: path))
+            file = read
+            text = String(decoding: read.bytes, as: UTF8.self)
+        }
+        for t in items {
+            let (updated, line) = ModerationFile.updated(text, id: t.item.id, status: t.to)
+            text = updated
+            changes.append(Change(kind: .observation, id: t.item.id, neighborhood: t.item.neighborhood, from: t.item.status, to: t.to,
+                                  location: SourceLocation(path: path, line: line, column: 1), wasWritten: true))
+        }
+        let bytes = Array((text ?? "").utf8)
+        replacing[path] = bytes
+        if let file {
+            files.append(FileEdit(file: file, bytes: bytes, location: SourceLocation(path: path)))
+        } else {
+            created.append((path, bytes))
+        }
     }
 
     /// The change to each id of one file, by its form.
@@ -156,7 +227,7 @@ public struct DecisionPlan {
     /// itself, and only when all are written are they renamed into place; then the decisions are
     /// appended to each neighborhood's `moderation.log`. Returns what went wrong (nothing on success).
     public func commit() -> [Diagnostic] {
-        guard !files.isEmpty else { return [] }
+        guard !files.isEmpty || !created.isEmpty else { return [] }
         var problems: [Diagnostic] = []
         for f in files where f.file.current() != f.file.bytes {
             problems.append(.error(f.location, "this file changed since review read it; nothing was changed, run review again"))
@@ -172,18 +243,32 @@ public struct DecisionPlan {
             logs.append((slug, path))
         }
         guard problems.isEmpty else { return problems }
+        // A new moderation.yml first: it never replaces a file that appeared since.
+        var made: [String] = []
+        for (path, bytes) in created {
+            do throws(NewContentFile.Problem) {
+                try NewContentFile.create(path, bytes, root: request.root)
+                made.append(path)
+            } catch {
+                for m in made { unlink(m) }
+                let why = error == .exists ? "it appeared since review read the content" : "\(error)"
+                return [.error(SourceLocation(path: path), "cannot write this file: \(why); nothing was changed")]
+            }
+        }
         var temps: [String] = []
         for f in files {
             do throws(Diagnostic) {
                 temps.append(try f.file.writeBeside(f.bytes))
             } catch {
                 for t in temps { unlink(t) }
+                for m in made { unlink(m) }
                 return [error]
             }
         }
         // Checked once more at the last moment, then put in place.
         for f in files where f.file.current() != f.file.bytes {
             for t in temps { unlink(t) }
+            for m in made { unlink(m) }
             return [.error(f.location, "this file changed since review read it; nothing was changed, run review again")]
         }
         for (i, f) in files.enumerated() where rename(temps[i], f.file.real) != 0 {
@@ -193,6 +278,7 @@ public struct DecisionPlan {
                 if let t = try? g.file.writeBeside(g.file.bytes) { rename(t, g.file.real) }
             }
             for t in temps[i...] { unlink(t) }
+            for m in made { unlink(m) }
             return [.error(f.location, "cannot replace this file: \(problem); nothing was changed")]
         }
         for f in files { f.file.syncFolder() }
@@ -219,39 +305,53 @@ struct Target {
     var neighborhood: String
     var status: String
     var source: SourceLocation
+    /// The file its decision is written to: its own, or its neighborhood's `moderation.yml`.
+    var file: String
+    /// Why it may not be published yet.
+    var unready: [String] = []
 }
 
 extension DecisionPlan {
     /// The one item `raw` names, or an error saying why there is none or more than one.
     static func resolve(_ raw: String, in content: LoadedContent, request: DecisionRequest) -> Result<Target, Diagnostic> {
         var name = raw
-        var kinds: Set<WaitingItem.Kind> = [.observation, .story]
-        for (prefix, kind) in [("observation:", WaitingItem.Kind.observation), ("story:", .story)] where raw.hasPrefix(prefix) {
-            name = String(raw.dropFirst(prefix.count))
+        var kinds = Set(WaitingItem.Kind.allCases)
+        for kind in WaitingItem.Kind.allCases where raw.hasPrefix(kind.rawValue + ":") {
+            name = String(raw.dropFirst(kind.rawValue.count + 1))
             kinds = [kind]
         }
         var found: [Target] = []
         for n in content.neighborhoods {
             if kinds.contains(.observation), let o = n.observation(name) {
-                found.append(Target(kind: .observation, id: o.id, neighborhood: n.slug, status: o.status.rawValue, source: o.source))
+                let file = n.decided.contains(o.id) ? request.root + "/neighborhoods/" + n.slug + "/" + ModerationFile.name : o.source.path
+                found.append(Target(kind: .observation, id: o.id, neighborhood: n.slug, status: o.status.rawValue, source: o.source,
+                                    file: file, unready: Placeholders.reasons(o)))
             }
             if kinds.contains(.story), let s = n.stories.first(where: { $0.slug == name }) {
-                found.append(Target(kind: .story, id: s.slug, neighborhood: n.slug, status: s.status.rawValue, source: s.source))
+                found.append(Target(kind: .story, id: s.slug, neighborhood: n.slug, status: s.status.rawValue, source: s.source,
+                                    file: s.source.path, unready: Placeholders.reasons(s)))
+            }
+            if kinds.contains(.event), let e = n.events.first(where: { $0.slug == name }) {
+                found.append(Target(kind: .event, id: e.slug, neighborhood: n.slug, status: e.status.rawValue, source: e.source,
+                                    file: e.source.path, unready: Placeholders.reasons(e)))
+            }
+            if kinds.contains(.coalition), let c = n.coalitions.first(where: { $0.slug == name }) {
+                found.append(Target(kind: .coalition, id: c.slug, neighborhood: n.slug, status: c.status.rawValue, source: c.source,
+                                    file: c.source.path, unready: Placeholders.reasons(c)))
             }
         }
         let folder = SourceLocation(path: request.root + "/neighborhoods" + (request.neighborhood.map { "/" + $0 } ?? ""))
         let command = "commonsight review \(request.neighborhood.map { $0 + " " } ?? "")--\(request.decision.rawValue)"
         if found.count == 1 { return .success(found[0]) }
         if found.isEmpty {
-            let lower = name.lowercased()
             var near: [String] = []
             for n in content.neighborhoods {
-                near += n.observations.filter { $0.id.lowercased() == lower }.map { "\($0.id) in \(n.slug)" }
-                near += n.stories.filter { $0.slug == lower }.map { "\($0.slug) in \(n.slug)" }
+                let names = n.observations.map(\.id) + n.stories.map(\.slug) + n.events.map(\.slug) + n.coalitions.map(\.slug)
+                if let close = NearestName.among(names, near: name) { near.append("\(close) in \(n.slug)") }
             }
             let place = request.neighborhood.map { "in \($0)" } ?? "in any neighborhood"
-            let hint = near.isEmpty ? "'commonsight review' lists what waits for a decision" : "ids are exact; did you mean \(choices(near.map { "\($0)" }))?"
-            return .failure(.error(folder, "no observation or story \(quoted(raw)) \(place); \(hint)"))
+            let hint = near.isEmpty ? "'commonsight review' lists what waits for a decision" : "ids are exact; did you mean \(choices(near))?"
+            return .failure(.error(folder, "no report, story, event or coalition \(quoted(raw)) \(place); \(hint)"))
         }
         let hoods = Array(Set(found.map(\.neighborhood))).sorted()
         if hoods.count > 1 {
@@ -264,6 +364,7 @@ extension DecisionPlan {
             let list = places.count == 2 ? places.joined(separator: " and ") : places.joined(separator: ", ")
             return .failure(.error(found[0].source, "\(quoted(raw)) is in \(hoods.count) neighborhoods: \(list); name one, as in '\(command.replacingOccurrences(of: "review --", with: "review \(hoods[0]) --")) \(raw)'"))
         }
-        return .failure(.error(found[0].source, "\(quoted(raw)) is both an observation and a story in \(hoods[0]); write observation:\(name) or story:\(name)"))
+        let prefixes = found.map { "\($0.kind.rawValue):\(name)" }
+        return .failure(.error(found[0].source, "\(quoted(raw)) names \(found.count) items in \(hoods[0]); write \(choices(prefixes).replacingOccurrences(of: "'", with: ""))"))
     }
 }

@@ -1,3 +1,4 @@
+import DefaultTheme
 import Fingerprint
 import Diagnostics
 import Formats
@@ -47,8 +48,11 @@ public struct Theme: Sendable {
 
     /// Reads and parses every template under `root`, reporting every error. Only files and folders
     /// inside `root` are read (no link out of it, no FIFO), each once.
+    /// `builtIn` reads the theme built into the program.
     public static func load(root: String) -> (Theme?, [Diagnostic]) {
-        var diagnostics: [Diagnostic] = []
+        if root == builtIn {
+            return load(files: DefaultTheme.files.map { ContainedFolder.File(path: $0.path, bytes: $0.bytes, source: $0.path) }, root: root)
+        }
         guard isDirectory(root) else {
             return (nil, [.error(SourceLocation(path: root), "no templates folder here; expected layouts/, pages/, partials/ and assets/")])
         }
@@ -56,7 +60,17 @@ public struct Theme: Sendable {
         var folder = ContainedFolder(root)
         folder.skipsHidden = true
         let files = folder.files(log: &log)
-        diagnostics += log.items
+        let (theme, diagnostics) = load(files: files, root: root)
+        return (theme, log.items + diagnostics)
+    }
+
+    /// The name that stands for the default theme, built into the program, where a templates
+    /// folder's path would be (no folder has this name).
+    public static let builtIn = "(built-in theme)"
+
+    /// Parses a theme's files, each by its path inside the theme; `root` names the theme in messages.
+    static func load(files: [ContainedFolder.File], root: String) -> (Theme?, [Diagnostic]) {
+        var diagnostics: [Diagnostic] = []
         var fingerprint = FingerprintBuilder()
         /// Each file directly in the folder `sub` ending in `.ext`, fingerprinted and decoded: its name
         /// without the extension, its path and its text.

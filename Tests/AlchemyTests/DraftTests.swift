@@ -45,6 +45,7 @@ struct DraftTests {
         ---
         title: "Speeding near Pickford St: 6 reports in May 2024"
         status: draft
+        date: 2026-11-29
         observations: ["s1", "s2", "s3", "s4", "s5", "s6"]
         call_to_action: "Ask the City for speed humps on Pickford St."
         tags: [speeding, traffic-safety]
@@ -167,7 +168,7 @@ struct DraftTests {
         #expect(status == 0, "\(t.err)")
         #expect(t.err == "note: drafted by smollm2; read it, check it against the reports, and set status: published yourself")
         let text = try #require(file)
-        #expect(text.contains("title: \"Speeding near Pickford St: 6 reports in May 2024\"\nstatus: draft\n"))
+        #expect(text.contains("title: \"Speeding near Pickford St: 6 reports in May 2024\"\nstatus: draft\ndate: 2026-11-29\n"))
         #expect(text.contains("generated:\n  by: \"smollm2\"\n  date: \"2026-11-29\"\n---\nBetween May 1 and May 20, 2024,"))
         #expect(!text.contains("reason:"))
         let story = try checked(f)

@@ -142,16 +142,16 @@ struct DecisionTests {
         let before = f.snapshot()
         let (unknown, t) = f.run("review", "--publish", "c2,nope")
         #expect(unknown == 1)
-        #expect(t.err == "content/neighborhoods: error: no observation or story 'nope' in any neighborhood; 'commonsight review' lists what waits for a decision\nnothing was changed")
+        #expect(t.err == "content/neighborhoods: error: no report, story, event or coalition 'nope' in any neighborhood; 'commonsight review' lists what waits for a decision\nnothing was changed")
         let (both, t2) = f.run("review", "--remove", "shared")
         #expect(both == 1)
         #expect(t2.err.hasPrefix("content/neighborhoods/east/observations.csv:7:1: error: 'shared' is in 2 neighborhoods: east (observations.csv:7) and west (observations.geojson:8); name one, as in 'commonsight review east --remove shared'"), "\(t2.err)")
         let (cased, t3) = f.run("review", "--publish", "C2")
         #expect(cased == 1)
-        #expect(t3.err.hasPrefix("content/neighborhoods: error: no observation or story 'C2' in any neighborhood; ids are exact; did you mean 'c2 in east'?"))
+        #expect(t3.err.hasPrefix("content/neighborhoods: error: no report, story, event or coalition 'C2' in any neighborhood; ids are exact; did you mean 'c2 in east'?"))
         let (quotes, t4) = f.run("review", "--publish", "c2,\"c3\"")
         #expect(quotes == 1)
-        #expect(t4.err.contains("no observation or story '\"c3\"'"))
+        #expect(t4.err.contains("no report, story, event or coalition '\"c3\"'"))
         #expect(f.run("review", "north", "--publish", "c2").0 == 1)
         #expect(f.snapshot() == before)
         // Named, the shared id is one item.
@@ -219,16 +219,44 @@ struct DecisionTests {
         #expect(f.snapshot() == before)
     }
 
-    @Test("a CSV file without a status column is left alone, with a way forward")
+    @Test("a CSV file without a status column is never rewritten: the decision goes to moderation.yml, which the loader applies")
     func csvWithoutStatusColumn() throws {
         let f = try Fixture()
-        try f.write("neighborhoods/east/observations.csv", "id,category,location,lat,lon,observed\nc1,speeding,X,42.42,-83.155,2026-11-01\n")
+        let export = "id,category,location,lat,lon,observed\nc1,speeding,X,42.42,-83.155,2026-11-01\nc9,speeding,Y,42.421,-83.156,2026-11-02\n"
+        try f.write("neighborhoods/east/observations.csv", export)
         try FileManager.default.removeItem(atPath: f.east + "/stories")
-        let before = f.snapshot()
         let (status, t) = f.run("review", "--flag", "c1")
-        #expect(status == 1)
-        #expect(t.err.hasPrefix("content/neighborhoods/east/observations.csv:1:1: error: this file has no 'status' column"))
-        #expect(f.snapshot() == before)
+        #expect(status == 0, "\(t.err)")
+        #expect(t.out.hasPrefix("observation c1 in east: published → flagged at content/neighborhoods/east/moderation.yml:4:1"), "\(t.out)")
+        #expect(f.bytes(f.csv) == Array(export.utf8))
+        let moderation = try String(contentsOfFile: f.east + "/moderation.yml", encoding: .utf8)
+        #expect(moderation.hasSuffix("\n\"c1\": flagged\n"))
+        // A second decision on the same report changes its line; another report gets one of its own.
+        #expect(f.run("review", "--remove", "c1,c9").0 == 0)
+        let after = try String(contentsOfFile: f.east + "/moderation.yml", encoding: .utf8)
+        #expect(after.hasSuffix("\n\"c1\": removed\n\"c9\": removed\n"), "\(after)")
+        #expect(f.bytes(f.csv) == Array(export.utf8))
+        // The loader applies it: both are off the site, and listed as removed.
+        let (listed, l) = f.run("review", "east", "--status", "removed", "--json")
+        #expect(listed == 0)
+        #expect(l.out.contains("\"id\": \"c1\", \"kind\": \"observation\", \"status\": \"removed\"") && l.out.contains("\"id\": \"c9\""), "\(l.out)")
+        #expect(try String(contentsOfFile: f.east + "/moderation.log", encoding: .utf8).contains("c1\tobservation\tflagged\tremoved\tmoderation.yml:4\t"))
+    }
+
+    @Test("a GeoJSON export without any status is never rewritten either; a typo in moderation.yml is an error with a suggestion")
+    func geojsonExport() throws {
+        let f = try Fixture()
+        let export = Fixture.geo.replacingOccurrences(of: ", \"status\": \"pending\"", with: "").replacingOccurrences(of: ", \"status\" : \"flagged\"", with: "")
+        try f.write("neighborhoods/west/observations.geojson", export)
+        let (status, t) = f.run("review", "west", "--remove", "w2")
+        #expect(status == 0, "\(t.err)")
+        #expect(f.bytes(f.geojson) == Array(export.utf8))
+        #expect(try String(contentsOfFile: f.west + "/moderation.yml", encoding: .utf8).hasSuffix("\"w2\": removed\n"))
+        try f.write("neighborhoods/west/moderation.yml", "\"w22\": removed\n\"w3\": remved\n")
+        let (bad, c) = f.run("check")
+        #expect(bad == 1)
+        #expect(c.err.contains("content/neighborhoods/west/moderation.yml:1:8: error: moderation.yml names report 'w22', which is in no observation file of this neighborhood; remove the line"), "\(c.err)")
+        #expect(c.err.contains("content/neighborhoods/west/moderation.yml:2:7: error: the status of 'w3' is 'remved'; did you mean 'removed'?"), "\(c.err)")
     }
 
     @Test("an item that already has the status asked for is left as it is and not logged")

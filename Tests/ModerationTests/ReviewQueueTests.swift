@@ -55,7 +55,7 @@ struct ReviewQueueTests {
         #expect(t.out.contains("\"id\": \"c3\"") && t.out.contains("\"id\": \"w3\"") && !t.out.contains("\"c2\""))
         let (bad, t2) = f.run("review", "--status", "hidden")
         #expect(bad == 2)
-        #expect(t2.err.hasPrefix("error: --status 'hidden' is not a status; expected 'pending', 'flagged', 'removed', 'draft' or 'published'"))
+        #expect(t2.err.hasPrefix("error: --status 'hidden' is not a status; expected 'pending', 'flagged', 'removed', 'draft', 'scheduled' or 'published'"))
         #expect(f.run("review", "East").1.err.hasPrefix("error: 'East' is not a neighborhood slug; did you mean 'east'?"))
         #expect(f.run("review", "--json", "--publish", "c2").0 == 2)
         #expect(f.run("review", "--publish", "c2", "--flag", "c3").0 == 2)
