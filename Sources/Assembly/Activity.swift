@@ -12,6 +12,8 @@ public struct Activity: Sendable, Equatable {
     public var reportsPerWeek: [Int]
     /// Published stories dated in those weeks.
     public var newStories: Int
+    /// Published stories dated in the week of `--date`.
+    public var storiesThisWeek = 0
     /// Events that have not ended before `--date`.
     public var upcomingEvents: Int
     /// Published reports of all time.
@@ -45,6 +47,9 @@ public struct Activity: Sendable, Equatable {
 
     public static let none = Activity(reportsPerWeek: Array(repeating: 0, count: weekCount), newStories: 0, upcomingEvents: 0,
                                       totalReports: 0, latestReport: nil, categories: [])
+
+    /// Published reports observed in the week of `--date`.
+    public var reportsThisWeek: Int { reportsPerWeek.last ?? 0 }
 
     /// Published reports in the weeks.
     public var recentReports: Int { reportsPerWeek.reduce(0, +) }
@@ -81,8 +86,14 @@ public struct Activity: Sendable, Equatable {
             guard let all = total[c.key] else { return nil }
             return CategoryActivity(key: c.key, recent: recent[c.key] ?? 0, total: all)
         }
-        return Activity(reportsPerWeek: perWeek, newStories: newStories, upcomingEvents: upcoming,
-                        totalReports: observations.filter { $0.status == .published }.count, latestReport: latest, categories: categories)
+        let thisWeek = weeks[weeks.count - 1]
+        var activity = Activity(reportsPerWeek: perWeek, newStories: newStories, upcomingEvents: upcoming,
+                                totalReports: observations.filter { $0.status == .published }.count, latestReport: latest, categories: categories)
+        activity.storiesThisWeek = stories.filter { s in
+            guard s.story.status == .published, let day = s.story.date?.day else { return false }
+            return day >= thisWeek.start && day <= thisWeek.end
+        }.count
+        return activity
     }
 
     /// Several neighborhoods' counts added up (the dashboard's totals).

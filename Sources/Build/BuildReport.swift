@@ -15,6 +15,8 @@ public struct BuildReport: Sendable {
     public var notes: [String] = []
     /// Under `--shard-count`: the neighborhoods of this shard, in folder order.
     public var shardSlugs: [String]?
+    /// This week, per neighborhood and edition: what `build` prints last (see `WeekSummary`).
+    public var weeks: [WeekSummary] = []
     public var diagnostics: [Diagnostic] = []
     public var succeeded: Bool { !diagnostics.hasErrors }
 }

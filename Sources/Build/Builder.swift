@@ -91,12 +91,13 @@ public enum Builder {
         // `--only` leaves the other neighborhoods in OUT as they are; a shard's OUT holds its own
         // neighborhoods and nothing of the others (an earlier plan's are deleted).
         let untouched = request.shard != nil ? [] : request.only.map { only in (output.ownedTopLevelNames.union(content.slugs)).subtracting(only) } ?? []
+        let listedHoods = listed(content, site: site, untouched: untouched, output: output, root: request.content,
+                                 previous: request.shard == nil ? previous : nil, all: request.shard != nil)
         let renderRequest = RenderRequest(
             jobs: request.jobs,
             cache: previous ?? RenderCache(key: key, context: contextFingerprint(content.site, buildOptions, speech: speech)),
             verified: output.verified, unchanged: content.unchanged,
-            listed: listed(content, site: site, untouched: untouched, output: output, root: request.content,
-                           previous: request.shard == nil ? previous : nil, all: request.shard != nil),
+            listed: listedHoods,
             narrator: buildOptions.narration ? (try? speech?.get()).map { Narrator(tools: $0, folder: request.cacheFolder + "/narrating") } : nil)
         // A killed build's narration work (story text, sound) is gone before this one, whether or not it narrates.
         try? FileManager.default.removeItem(atPath: request.cacheFolder + "/narrating")
@@ -150,6 +151,8 @@ public enum Builder {
         report.files = rendered.files.count
         report.rendered = rendered.renderedCount
         report.narrated = rendered.narrated
+        report.weeks = WeekSummary.of(listedHoods, siteLanguage: content.site.language, today: buildOptions.today,
+                                      baseURL: buildOptions.baseURL, out: request.out)
         return report
     }
 

@@ -69,7 +69,34 @@ enum BuildCommand {
         let shard = request.shard.map { " (shard \($0.index) of \($0.count))" } ?? ""
         console.out("built \(report.neighborhoods) neighborhood\(report.neighborhoods == 1 ? "" : "s")\(shard): \(report.pages) pages\(reuse), "
             + "\(report.files) files in \(String(format: "%.2f", seconds)) s → \(console.display(request.out))")
+        for line in weekLines(report.weeks, out: request.out, console: console) { console.out(line) }
         return 0
+    }
+
+    /// The Monday summary: this week's counts per neighborhood and edition, and where its digest,
+    /// e-mail and flyer are; one line each past `detailedUpTo` editions.
+    static func weekLines(_ weeks: [WeekSummary], out: String, console: Console, detailedUpTo: Int = 8) -> [String] {
+        guard let week = weeks.first?.week else { return [] }
+        func plural(_ n: Int, _ one: String, _ many: String) -> String { "\(n) \(n == 1 ? one : many)" }
+        var lines = ["", "This week (\(week), \(week.start) to \(week.end)):"]
+        for w in weeks {
+            let name = w.name + (w.language.map { " (\($0))" } ?? "")
+            let counts = [plural(w.reports, "new report", "new reports"), plural(w.stories, "new story", "new stories"),
+                          plural(w.events, "event coming", "events coming")].joined(separator: ", ")
+            guard weeks.count <= detailedUpTo else {
+                lines.append("  \(name): \(counts); \(w.files.first.map { console.display(out + "/" + $0.path) } ?? "")")
+                continue
+            }
+            lines.append("  \(name): \(counts)")
+            for file in w.files {
+                // The page and the QR code's address online; the e-mail and the flyer are files to send and print.
+                let place = file.role == "latest" ? (file.url ?? console.display(out + "/" + file.path))
+                    : console.display(out + "/" + file.path) + (file.role == "digest" ? file.url.map { "  " + $0 } ?? "" : "")
+                let role = file.role == "latest" ? "QR link" : file.role
+                lines.append("    " + role.padding(toLength: 8, withPad: " ", startingAt: 0) + place)
+            }
+        }
+        return lines
     }
 
     /// `--shard-index I --shard-count N`; the index defaults to `JOB_COMPLETION_INDEX`, which a

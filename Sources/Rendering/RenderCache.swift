@@ -70,7 +70,7 @@ public struct RenderCache: Sendable {
         self.context = context
     }
 
-    static let header = "commonsight-render-cache 5"
+    static let header = "commonsight-render-cache 6"
     static let fileName = "render.cache"
 
     /// The cache in `folder`, when it was made with the same key and context.
@@ -139,7 +139,7 @@ public struct RenderCache: Sendable {
             case (UInt8(ascii: "F"), 3):
                 guard let h = Fingerprint(hexBytes: f[2]), hood != nil, phase == 2 else { return nil }
                 hoodFiles.append((text(f[1]), h))
-            case (UInt8(ascii: "A"), 7):
+            case (UInt8(ascii: "A"), 8):
                 guard let a = Self.activity((2..<f.count).map { text(f[$0]) }) else { return nil }
                 enter(3, f.start)
                 cache.activity[text(f[1])] = a
@@ -236,7 +236,7 @@ public struct RenderCache: Sendable {
         }
         for (slug, a) in activity.sorted(by: { $0.key.utf8Precedes($1.key) }) {
             line("A", slug, a.reportsPerWeek.map(String.init).joined(separator: ","), String(a.newStories), String(a.upcomingEvents),
-                 String(a.totalReports), a.latestReport?.description ?? "-")
+                 String(a.totalReports), a.latestReport?.description ?? "-", String(a.storiesThisWeek))
             for c in a.categories { line("C", slug, c.key, String(c.recent), String(c.total)) }
         }
         let target = folder + "/" + Self.fileName, temporary = target + ".new"
@@ -244,13 +244,17 @@ public struct RenderCache: Sendable {
         if rename(temporary, target) != 0 { unlink(temporary) }
     }
 
-    /// An `A` line's fields after the slug: weeks, new stories, upcoming events, all reports, latest day.
+    /// An `A` line's fields after the slug: weeks, new stories, upcoming events, all reports, latest
+    /// day, stories this week.
     static func activity(_ f: [String]) -> Activity? {
         let weeks = f[0].split(separator: ",").compactMap { Int($0) }
-        guard weeks.count == Activity.weekCount, let stories = Int(f[1]), let events = Int(f[2]), let total = Int(f[3]) else { return nil }
+        guard weeks.count == Activity.weekCount, let stories = Int(f[1]), let events = Int(f[2]), let total = Int(f[3]),
+              let thisWeek = Int(f[5]) else { return nil }
         let latest = f[4] == "-" ? nil : CivilDate.parse(f[4])
         if f[4] != "-", latest == nil { return nil }
-        return Activity(reportsPerWeek: weeks, newStories: stories, upcomingEvents: events, totalReports: total, latestReport: latest, categories: [])
+        var activity = Activity(reportsPerWeek: weeks, newStories: stories, upcomingEvents: events, totalReports: total, latestReport: latest, categories: [])
+        activity.storiesThisWeek = thisWeek
+        return activity
     }
 
     /// Removes the cache, so that no later build trusts it.
