@@ -1,6 +1,7 @@
 import Assembly
 import CivilTime
 import Narration
+import Rendering
 import Sharding
 
 /// What `commonsight build` is asked to do.
@@ -44,7 +45,8 @@ public struct BuildRequest: Sendable {
     public var endsProcess = false
     /// Told each stage's name and seconds when set (`build --verbose`); the clock is the caller's.
     public var progress: (@Sendable (String) -> Void)?
-    public var stopwatch: (@Sendable () -> Double)?
+    /// Told as each stage begins, goes and ends (the caller keeps the time: the library reads no clock).
+    public var stages: ProgressSink?
 
     public init(content: String, templates: String, out: String, cacheFolder: String, only: Set<String>? = nil, date: CivilDate? = nil,
                 clock: Int64, drafts: Bool = false, baseURL: String? = nil, jobs: Int = 1) {

@@ -18,7 +18,8 @@ public enum Builder {
 
     public static func build(_ request: BuildRequest) -> BuildReport {
         var report = BuildReport()
-        var stages = StageClock(request)
+        var stages = Stages(sink: request.stages)
+        stages.begin("Loading content and templates")
         MallocArenas.share(forContent: request.content)
         let protected = OutputPlace.Protected(content: request.content, templates: request.templates, home: request.home)
         do throws(OutputProblem) {
@@ -74,7 +75,7 @@ public enum Builder {
             report.diagnostics.append(.warning(content.site.narration.location ?? content.site.location,
                                                "narration: \(missing.program) is not installed; stories are built without audio"))
         }
-        stages.end("Load content and templates")
+        stages.begin("Assembling pages")
 
         let buildOptions = options(request, content.site, speech: speech)
         if buildOptions.shareCards, let missing = SVGRaster.unavailable() {
@@ -86,19 +87,20 @@ public enum Builder {
         if buildOptions.baseURL == nil {
             report.diagnostics.append(.warning(content.site.location, "no base_url: flyers have no QR code, e-mail digests use relative links and there is no sitemap; set base_url in site.yml or pass --base-url"))
         }
-        stages.end("Assemble pages")
+        stages.begin("Writing pages")
 
         // `--only` leaves the other neighborhoods in OUT as they are; a shard's OUT holds its own
         // neighborhoods and nothing of the others (an earlier plan's are deleted).
         let untouched = request.shard != nil ? [] : request.only.map { only in (output.ownedTopLevelNames.union(content.slugs)).subtracting(only) } ?? []
         let listedHoods = listed(content, site: site, untouched: untouched, output: output, root: request.content,
                                  previous: request.shard == nil ? previous : nil, all: request.shard != nil)
-        let renderRequest = RenderRequest(
+        var renderRequest = RenderRequest(
             jobs: request.jobs,
             cache: previous ?? RenderCache(key: key, context: contextFingerprint(content.site, buildOptions, speech: speech)),
             verified: output.verified, unchanged: content.unchanged,
             listed: listedHoods,
             narrator: buildOptions.narration ? (try? speech?.get()).map { Narrator(tools: $0, folder: request.cacheFolder + "/narrating") } : nil)
+        renderRequest.progress = request.stages
         // A killed build's narration work (story text, sound) is gone before this one, whether or not it narrates.
         try? FileManager.default.removeItem(atPath: request.cacheFolder + "/narrating")
         let commit = output.beginCommit(untouched: untouched)
@@ -111,7 +113,7 @@ public enum Builder {
             output.abandon()
             return report
         }
-        stages.end("Render and write")
+        stages.begin("Putting files in place")
         do {
             let kept = StaticFiles.kept(in: untouched, for: content.staticFiles, lastCache: lastCache, verified: output.verified)
             if let clash = StaticFiles.clash(content.staticFiles, with: rendered.files, kept: kept) { throw BuildFailure.diagnostic(clash) }
@@ -145,7 +147,7 @@ public enum Builder {
         let same = previous != nil && site.neighborhoods.isEmpty && rendered.renderedCount == 0
         if !same, (try? OutputFolder.makeFolders(request.cacheFolder)) != nil { next.save(request.cacheFolder) }
         if request.endsProcess { AtExit.keep([content, site, rendered, next, lastCache as Any, previous as Any]) }
-        stages.end("Finish")
+        stages.end()
         report.neighborhoods = site.neighborhoods.count + content.unchanged.count
         report.pages = rendered.pageCount
         report.files = rendered.files.count
@@ -304,21 +306,20 @@ enum StaticFiles {
     }
 }
 
-/// Each stage's seconds, told to `--verbose`; the clock is the caller's.
-struct StageClock {
-    let request: BuildRequest
-    var last: Double
-    var step = 0
+/// The build's own stages, told to the caller's sink as each begins and ends (the one before it ends
+/// when the next begins); rendering tells its own, inside "Writing pages".
+struct Stages {
+    let sink: ProgressSink?
+    var current: String?
 
-    init(_ request: BuildRequest) {
-        self.request = request
-        last = request.stopwatch?() ?? 0
+    mutating func begin(_ name: String) {
+        end()
+        current = name
+        sink?(.began(name))
     }
 
-    mutating func end(_ name: String) {
-        guard let progress = request.progress, let now = request.stopwatch?() else { return }
-        step += 1
-        progress("[\(step)/4] \(name) \(String(format: "%.2f", now - last)) s")
-        last = now
+    mutating func end() {
+        if let current { sink?(.ended(current)) }
+        current = nil
     }
 }

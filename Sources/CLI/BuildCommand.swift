@@ -37,23 +37,16 @@ enum BuildCommand {
             throw Arguments.UsageError(message: "--only and --shard-count both choose the neighborhoods to build; use one of them", command: "build")
         }
         request.useCache = !parsed.flags.contains("no-cache")
-        request.shareCards = !parsed.flags.contains("no-share-cards")
-        request.narration = !parsed.flags.contains("no-narration")
-        if let list = parsed.options["skip"] {
-            switch SiteSection.parse(list) {
-            case .success(let sections): request.skipped = sections
-            case .failure(let unknown):
-                throw Arguments.UsageError(message: "--skip: '\(unknown.word)' is not a part of the site; expected some of "
-                                           + SiteSection.allCases.map(\.rawValue).joined(separator: ","), command: "build")
-            }
-        }
         request.endsProcess = console.endsWithCommand
-        if parsed.flags.contains("verbose") {
+        let verbose = parsed.flags.contains("verbose")
+        if verbose {
             request.progress = { [console] line in console.err(line) }
             request.progress?("cache folder: \(request.cacheFolder)")
-            request.stopwatch = { Date().timeIntervalSince1970 }
         }
+        let display = ProgressDisplay.forProcess(console, verbose: verbose)
+        request.stages = display.sink
         let report = Builder.build(request)
+        display.finish()
         if parsed.flags.contains("verbose") { for note in report.notes { console.err("note: " + note) } }
         let errors = CommandLineTool.report(report.diagnostics, console: console)
         guard report.succeeded else {
@@ -122,7 +115,8 @@ enum BuildCommand {
         return Shard(index: index, count: count)
     }
 
-    /// The options `build` and `serve` share, checked: the folders, --date, --drafts, --base-url, --jobs.
+    /// The options `build` and `serve` share, checked: the folders, --date, --drafts, --future,
+    /// --base-url, --jobs, --skip, --no-share-cards and --no-narration.
     static func request(_ parsed: Arguments, command: String, console: Console, out: String, cacheFolder: String) throws(Arguments.UsageError) -> BuildRequest {
         for (name, value) in parsed.options where value.isEmpty {
             throw Arguments.UsageError(message: "--\(name) is empty; expected a value", command: command)
@@ -155,6 +149,16 @@ enum BuildCommand {
             out: out, cacheFolder: cacheFolder, date: date, clock: Int64(Date().timeIntervalSince1970),
             drafts: parsed.flags.contains("drafts"), baseURL: baseURL, jobs: jobs)
         request.future = parsed.flags.contains("future")
+        request.shareCards = !parsed.flags.contains("no-share-cards")
+        request.narration = !parsed.flags.contains("no-narration")
+        if let list = parsed.options["skip"] {
+            switch SiteSection.parse(list) {
+            case .success(let sections): request.skipped = sections
+            case .failure(let unknown):
+                throw Arguments.UsageError(message: "--skip: '\(unknown.word)' is not a part of the site; expected some of "
+                                           + SiteSection.allCases.map(\.rawValue).joined(separator: ","), command: command)
+            }
+        }
         request.home = console.environment["HOME"]
         request.programIdentity = programIdentity()
         return request

@@ -11,6 +11,7 @@ enum HelpText {
                          [--date YYYY-MM-DD] [--drafts] [--future] [--base-url URL] [--jobs N] [--verbose] [--no-cache]
                          [--no-share-cards] [--no-narration] [--skip PART,...] [--shard-index I --shard-count N]
       commonsight serve  [--content DIR] [--templates DIR] [--port N] [--host ADDR] [--date YYYY-MM-DD] [--drafts] [--future]
+                         [--skip PART,...] [--no-share-cards] [--no-narration]
       commonsight check  [--content DIR] [--templates DIR] [--date YYYY-MM-DD] [--future]
       commonsight new    observation|story|coalition|event|neighborhood ...
       commonsight suggest NEIGHBORHOOD [--content DIR] [--since YYYY-MM-DD] [--limit N] [--json]
@@ -107,16 +108,19 @@ enum HelpText {
             return """
             Usage: commonsight serve [--content DIR] [--templates DIR] [--port N] [--host ADDR]
                                      [--date YYYY-MM-DD] [--drafts] [--future] [--base-url URL] [--jobs N]
+                                     [--skip PART,...] [--no-share-cards] [--no-narration]
 
             Builds the site into the cache folder (never into the content folder), serves it over HTTP,
             and watches the content and templates folders: when a file is saved it rebuilds what
-            changed and reloads the open pages. A failed rebuild keeps serving the last good site and
+            changed and reloads the open pages. The pages are served as soon as they are written; the
+            audio and the share cards follow in a second build, and the open pages reload then. A failed rebuild keeps serving the last good site and
             shows its errors, with PATH:LINE:COLUMN, over the page. Ctrl-C stops it.
 
             Options:
               --port N       the port (default: 1313; 0 picks a free one)
               --host ADDR    the address to listen on (default: 127.0.0.1, this computer only)
-              --date, --drafts, --future, --base-url, --jobs   as for build
+              --date, --drafts, --future, --base-url, --jobs, --skip, --no-share-cards, --no-narration
+                             as for build
 
             The live-reload script is added only to the pages served, never to a built file.
             """

@@ -13,8 +13,8 @@ enum ServeCommand {
             console.out(HelpText.command("serve") ?? "")
             return 0
         }
-        let parsed = try Arguments.parse(args, command: "serve", valued: ["content", "templates", "port", "host", "date", "base-url", "jobs"],
-                                         flags: ["drafts", "future"])
+        let parsed = try Arguments.parse(args, command: "serve", valued: ["content", "templates", "port", "host", "date", "base-url", "jobs", "skip"],
+                                         flags: ["drafts", "future", "no-share-cards", "no-narration"])
         if let extra = parsed.positionals.first {
             throw Arguments.UsageError(message: "unexpected argument '\(extra)'; 'serve' takes only options", command: "serve")
         }
@@ -51,10 +51,16 @@ enum ServeCommand {
             console.err("error: cannot set up Ctrl-C handling (pipe)")
             return 1
         }
-        func build() {
+        let display = ProgressDisplay.forProcess(console, verbose: false)
+        request.stages = display.sink
+        /// Builds; `quick` leaves out the audio and the PNG cards, for the first pages to come fast.
+        func build(quick: Bool = false) {
             if !fixedDate { request.clock = Int64(Date().timeIntervalSince1970) }
             let started = Date()
-            let report = Builder.build(request)
+            var asked = request
+            if quick { (asked.narration, asked.shareCards) = (false, false) }
+            let report = Builder.build(asked)
+            display.finish()
             let errors = report.diagnostics.filter(\.isError).map { d -> String in
                 var shown = d
                 shown.location.path = console.display(d.location.path)
@@ -63,13 +69,16 @@ enum ServeCommand {
             for line in errors { console.err(line) }
             let seconds = String(format: "%.2f", Date().timeIntervalSince(started))
             if errors.isEmpty {
-                console.out("built \(report.pages) pages (\(report.rendered) rendered) in \(seconds) s")
+                let later = quick ? "; audio and share cards next" : ""
+                console.out("built \(report.pages) pages (\(report.rendered) rendered) in \(seconds) s\(later)")
             } else {
                 console.err("build failed: \(errors.count) error\(errors.count == 1 ? "" : "s"); still serving the last good site")
             }
             server.built(errors: errors)
         }
-        build()
+        // The site is served as soon as its pages are written; audio and cards come in a second build.
+        let slowParts = request.narration || request.shareCards
+        build(quick: slowParts)
         let shownHost = host.contains(":") ? "[\(host)]" : host
         console.out("serving http://\(shownHost):\(server.port)/ (Ctrl-C to stop)")
         guard let watcher = FileWatcher([request.content] + (ThemeChoice.isBuiltIn(request.templates) ? [] : [request.templates])) else {
@@ -81,6 +90,7 @@ enum ServeCommand {
             server.run()
             done.signal()
         }
+        if slowParts { build() }
         // Ends only through a signal (StopSignals above ends the process).
         while watcher.nextChange() != nil { build() }
         done.wait()

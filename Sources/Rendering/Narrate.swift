@@ -20,7 +20,7 @@ enum Narrate {
     }
 
     static func run(_ jobs: inout [PageJob], narrator: Narrator?, previous: [String: RenderCache.NarrationEntry],
-                    verified: [String: Fingerprint], workers: Int, at location: SourceLocation) -> Result {
+                    verified: [String: Fingerprint], workers: Int, at location: SourceLocation, progress: ProgressSink? = nil) -> Result {
         var result = Result()
         guard let narrator else { return result }
         // Nothing of a narration stays in the work folder, even after a killed build.
@@ -37,10 +37,16 @@ enum Narrate {
                 toSpeak.append((i, request, key))
             }
         }
+        let stage = "Reading stories aloud", total = toSpeak.count, done = Locked(0)
+        if total > 0 { progress?(.began(stage)) }
         let spoken = Parallel.map(toSpeak, workers: workers) { item in
             let speech = item.request.speech
-            return narrator.speak(speech.text, voice: item.request.voice, markup: speech.markup, key: item.key)
+            let made = narrator.speak(speech.text, voice: item.request.voice, markup: speech.markup, key: item.key)
+            let count = done.withLock { n in n += 1; return n }
+            progress?(.counted(stage, done: count, total: total))
+            return made
         }
+        if total > 0 { progress?(.ended(stage)) }
         var failures: [String: [String]] = [:]
         for (item, outcome) in zip(toSpeak, spoken) {
             switch outcome {

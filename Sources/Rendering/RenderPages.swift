@@ -20,8 +20,12 @@ enum RenderPages {
     static let batch = 64
 
     static func run(_ jobs: [PageJob], renderer: PageRenderer, previous: [String: RenderCache.PageEntry],
-                    verified: [String: Fingerprint], workers: Int, write: ([OutputFile]) throws(OutputProblem) -> Void) -> Result {
+                    verified: [String: Fingerprint], workers: Int, progress: ProgressSink? = nil,
+                    write: ([OutputFile]) throws(OutputProblem) -> Void) -> Result {
         var result = Result()
+        let stage = "Rendering pages"
+        progress?(.began(stage))
+        defer { progress?(.ended(stage)) }
         var seen = Set<String>()
         var start = 0
         while start < jobs.count {
@@ -53,6 +57,7 @@ enum RenderPages {
                 }
             }
             result.files += files.map(\.written)
+            progress?(.counted(stage, done: min(start, jobs.count), total: jobs.count))
         }
         result.diagnostics = result.diagnostics.sortedForDisplay()
         return result

@@ -15,6 +15,8 @@ public struct RenderRequest: Sendable {
     public var listed: [ListedNeighborhood]
     /// Reads stories aloud when the build's options say so (nil: the tools are missing or narration is off).
     public var narrator: Narrator?
+    /// Told how the narration and the pages go (nil: nobody is listening).
+    public var progress: ProgressSink?
 
     public init(jobs: Int, cache: RenderCache, verified: [String: Fingerprint] = [:], unchanged: [UnchangedNeighborhood] = [],
                 listed: [ListedNeighborhood] = [], narrator: Narrator? = nil) {

@@ -56,7 +56,7 @@ public enum SiteRenderer {
         }
         jobs.append(Prepare.indexJob(site, listed: request.listed, theme: theme))
         let narrated = Narrate.run(&jobs, narrator: request.narrator, previous: request.cache.narrations, verified: request.verified,
-                                   workers: request.jobs, at: site.settings.narration.location ?? site.settings.location)
+                                   workers: request.jobs, at: site.settings.narration.location ?? site.settings.location, progress: request.progress)
         do {
             try write(narrated.files)
         } catch {
@@ -64,7 +64,7 @@ public enum SiteRenderer {
         }
         sideFiles += narrated.files.map(\.written)
         let pages = RenderPages.run(jobs, renderer: renderer, previous: request.cache.pages, verified: request.verified,
-                                    workers: request.jobs, write: write)
+                                    workers: request.jobs, progress: request.progress, write: write)
         guard pages.diagnostics.isEmpty else { return (nil, pages.diagnostics + narrated.warnings) }
         var files = sideFiles + pages.files + reused.files
         // The order of their scalars, without canonical comparison; in place, at the build's peak of memory.
