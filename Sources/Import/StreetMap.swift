@@ -174,7 +174,7 @@ struct StreetMap: Sendable {
         let inside = points.filter { boundary?.contains(coordinate($0.0, $0.1)) ?? true }
         let pool = inside.isEmpty ? points : inside
         let chosen = pool.min { ($0.0 * $0.0 + $0.1 * $0.1, $0.0, $0.1) < ($1.0 * $1.0 + $1.1 * $1.1, $1.0, $1.1) }!
-        let cluster = pool.filter { hypot($0.0 - chosen.0, $0.1 - chosen.1) <= 60 }
+        let cluster = pool.filter { hypot($0.0 - chosen.0, $0.1 - chosen.1) <= 40 }
         let x = cluster.map(\.0).reduce(0, +) / Double(cluster.count), y = cluster.map(\.1).reduce(0, +) / Double(cluster.count)
         return .point(coordinate(x, y), how: .corner)
     }
