@@ -45,6 +45,7 @@ struct SitePages {
             (m.t("nav_observations"), Routes.observations, "observations"), (m.t("nav_coalitions"), Routes.coalitions, "coalitions"),
             (m.t("nav_events"), Routes.events, "events"), (m.t("nav_search"), Routes.search, "search"),
         ].map { .object(Object([("title", .string($0.0)), ("url", .string($0.1)), ("section", .string($0.2))])) })))
+        common.append(("report_url", m.reportPath.map { .string($0) } ?? .nil))
         var shared = FingerprintBuilder()
         InputHash.add(common[...], to: &shared)
         let sharedHash = shared.value
@@ -117,6 +118,7 @@ struct SitePages {
                     ("story", m.story(s, full: true)), ("next_event", next.map(m.event) ?? .nil),
                     ("narrative_html", narrative), ("shortened", .bool(shortened)),
                     ("story_url", .string(h.absoluteRoot.map { $0 + Routes.folder(Routes.story(slug)) } ?? Routes.story(slug))),
+                    ("report_qr_svg", m.reportQR()),
                 ], draft: s.isDraft))
             }
             var page = job(Routes.story(slug), "story", s.story.title, map: storyMap, [
@@ -151,6 +153,7 @@ struct SitePages {
                 ("open_data", data.aboutValue(downloads ?? data.downloads(), prefix: h.edition == nil ? "" : "../")), ("category_counts", categoryCounts),
             ]))
         }
+        if let path = m.reportPath { jobs.append(job(path, "report", m.t("title_report"), [("report", m.reportValue())])) }
         jobs.append(job(Routes.notFound, "404", m.t("title_not_found"), []))
         return jobs
     }
@@ -200,7 +203,7 @@ struct SitePages {
             if builds(.flyers) {
                 let flyer = m.digestFlyer(d, in: h)
                 jobs.append(job(Routes.digestFlyer(d.week), "digest-flyer", m.weekTitle(d.week),
-                                map: flyer.map, qr: Routes.folder(Routes.digest(d.week)), printed + flyer.variables))
+                                map: flyer.map, qr: Routes.folder(Routes.digest(d.week)), printed + flyer.variables + [("report_qr_svg", m.reportQR())]))
             }
             let title = m.weekTitle(d.week)
             if builds(.emails) {

@@ -20,6 +20,7 @@ enum TranslationKeys {
         "count_reports", "count_new_stories", "count_events_coming", "count_stories", "count_coalitions",
         "count_observations", "count_upcoming_events", "feed_digest_summary",
         "dates.long", "dates.month_year",
+        "title_report", "report_subject", "report_field_category", "report_field_where", "report_field_when", "report_field_what",
     ]
 
     /// `'key' | t` and `ldate: 'name'` (as `dates.name`) in a template's text, with their lines.
