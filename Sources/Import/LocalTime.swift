@@ -44,13 +44,13 @@ enum LocalTime {
         guard let clock = rest.first else { return date.description }
         let parts = clock.split(separator: ":").map { Int($0) }
         guard (2...3).contains(parts.count), parts.allSatisfy({ $0 != nil }) else { return date.description }
-        var h = parts[0]!, m = parts[1]!, s = parts.count == 3 ? parts[2]! : 0
+        var h = parts[0]!
+        let m = parts[1]!, s = parts.count == 3 ? parts[2]! : 0
         if let half = rest.dropFirst().first?.uppercased() {
             if half == "PM", h < 12 { h += 12 }
             if half == "AM", h == 12 { h = 0 }
         }
-        guard h < 24, m < 60, s < 60 else { return date.description }
-        if s < 0 { s = 0 }
+        guard (0..<24).contains(h), (0..<60).contains(m), (0..<60).contains(s) else { return date.description }
         return "\(date) \(two(h)):\(two(m)):\(two(s))"
     }
 
@@ -67,8 +67,8 @@ enum LocalTime {
         guard words.count >= 4, let d = Int(words[0]), let m = month(words[1]), let y = Int(words[2]),
               let date = CivilDate(year: y, month: m, day: d) else { return nil }
         let parts = words[3].split(separator: ":").compactMap { Int($0) }
-        guard (2...3).contains(parts.count), parts[0] < 24, parts[1] < 60 else { return nil }
-        let seconds = parts.count == 3 ? min(parts[2], 59) : 0
+        guard (2...3).contains(parts.count), (0..<24).contains(parts[0]), (0..<60).contains(parts[1]) else { return nil }
+        let seconds = parts.count == 3 ? max(0, min(parts[2], 59)) : 0
         var zone = "Z"
         if words.count >= 5 {
             let z = words[4]

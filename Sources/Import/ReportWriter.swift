@@ -35,7 +35,7 @@ enum ReportWriter {
     static func markdown(_ r: NewReport) -> String {
         var out = "---\n"
         for (key, value) in r.fields where key != "id" && key != "description" {
-            let plain = ["category", "status", "observed", "lat", "lon"].contains(key)
+            let plain = ["category", "status", "lat", "lon"].contains(key) || (key == "observed" && !value.contains(" "))
             out += "\(key): \(plain ? value : yamlString(value))\n"
         }
         out += "---\n"

@@ -37,7 +37,7 @@ struct SitePages {
                 ("text_language", m.textLanguage("neighborhood")), ("url", .string(Routes.home)), ("feed_url", .string(Routes.feed)),
                 ("calendar_url", .string(Routes.calendar)), ("observation_count", .int(h.observations.count)),
                 ("story_count", .int(h.stories.count)), ("coalition_count", .int(h.coalitions.count)),
-                ("event_count", .int(h.events.count)),
+                ("event_count", .int(h.events.count)), ("report_url", m.reportPath.map { .string($0) } ?? .nil),
             ]))),
         ]
         common.append(("nav", .array([
@@ -45,7 +45,6 @@ struct SitePages {
             (m.t("nav_observations"), Routes.observations, "observations"), (m.t("nav_coalitions"), Routes.coalitions, "coalitions"),
             (m.t("nav_events"), Routes.events, "events"), (m.t("nav_search"), Routes.search, "search"),
         ].map { .object(Object([("title", .string($0.0)), ("url", .string($0.1)), ("section", .string($0.2))])) })))
-        common.append(("report_url", m.reportPath.map { .string($0) } ?? .nil))
         var shared = FingerprintBuilder()
         InputHash.add(common[...], to: &shared)
         let sharedHash = shared.value

@@ -139,6 +139,7 @@ struct ReaderTests {
         #expect(LocalTime.contentDate("20 de noviembre de 2026") == "2026-11-20")
         #expect(LocalTime.contentDate("02/30/2026") == nil)
         #expect(LocalTime.contentDate("yesterday") == nil)
+        #expect(LocalTime.contentDate("11/20/2026 -5:00") == "2026-11-20")
         #expect(LocalTime.mailDate("Tue, 24 Nov 2026 18:02:11 -0500") == "2026-11-24T18:02:11-05:00")
     }
 }

@@ -104,6 +104,27 @@ struct SampleImportTests {
         #expect(run.err.hasSuffix("stopped: 2 errors; nothing was imported"))
     }
 
+    @Test("Into a neighborhood whose CSV has no status column, each report is its own Markdown file that loads as pending, a local date-time quoted")
+    func markdownFiles() throws {
+        let site = try Self.sample()
+        defer { site.remove() }
+        let csv = try write(site, "boston.csv", """
+        CASE_ENQUIRY_ID,OPEN_DT,CASE_TITLE,TYPE,Location,LATITUDE,LONGITUDE
+        101001240796,11/20/2026 11:55:58 AM,Speeding,Speeding,INTERSECTION of Thatcher St & Roselawn St  Detroit  MI,,
+
+        """)
+        let run = site.run(["bagley", csv])
+        #expect(run.status == 0, "\(run.err)")
+        let text = try #require(site.read("neighborhoods/bagley/observations/boston-101001240796.md"))
+        #expect(text.hasPrefix("---\ncategory: speeding\nstatus: pending\nobserved: \"2026-11-20 11:55:58\"\nlat: "))
+        #expect(text.contains("location: \"INTERSECTION of Thatcher St & Roselawn St\"\n---\nSpeeding\n"))
+        let (content, diagnostics) = ContentLoader.load(root: site.content, only: ["bagley"])
+        #expect(!diagnostics.hasErrors)
+        let o = try #require(content?.neighborhoods[0].observation("boston-101001240796"))
+        #expect(o.status == .pending && o.observed.day.description == "2026-11-20")
+        #expect(site.read("neighborhoods/bagley/observations.csv") == (try String(contentsOfFile: packageRoot + "/content/neighborhoods/bagley/observations.csv", encoding: .utf8)))
+    }
+
     @Test("Without a neighborhood, a report outside every boundary is listed with its line, never dropped silently")
     func outside() throws {
         let site = try Self.sample()
