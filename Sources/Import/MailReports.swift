@@ -36,7 +36,6 @@ enum MailReports {
         var out: [IncomingReport] = []
         for (line, raw) in messages(bytes) {
             let at = SourceLocation(path: path, line: line, column: 1)
-            // mboxrd: ">From " lines in a body were escaped.
             let message = MIMEMessage(raw)
             let (fields, _) = ReportForm.read(message.text)
             guard fields[.category] != nil || fields[.place] != nil || fields[.what] != nil else {
