@@ -51,7 +51,8 @@ let package = Package(
         .target(name: "Build", dependencies: ["CivilTime", "Loading", "Assembly", "Rendering", "Output", "Diagnostics", "Fingerprint", "Parallelism", "Sharding", "Narration", "Raster"]),
         .target(name: "Moderation", dependencies: ["CivilTime", "Diagnostics", "Escaping", "Formats", "Loading"]),
         .target(name: "Alchemy", dependencies: ["CivilTime", "Diagnostics", "Escaping", "Formats", "Geo", "Loading", "Markdown", "Parallelism", "Redaction"]),
-        .target(name: "CLI", dependencies: ["DefaultTheme", "Rendering", "Alchemy", "Moderation", "Sharding", "CivilTime", "Diagnostics", "Formats", "Loading", "Geo", "Markdown", "Liquid", "LiquidFiles", "Build", "Output", "Fingerprint", "Serve", "Escaping", "Assembly"]),
+        .target(name: "Import", dependencies: ["CivilTime", "Diagnostics", "Formats", "Geo", "Fingerprint", "Loading", "Moderation", "Redaction"]),
+        .target(name: "CLI", dependencies: ["DefaultTheme", "Rendering", "Alchemy", "Import", "Moderation", "Sharding", "CivilTime", "Diagnostics", "Formats", "Loading", "Geo", "Markdown", "Liquid", "LiquidFiles", "Build", "Output", "Fingerprint", "Serve", "Escaping", "Assembly"]),
         .executableTarget(name: "commonsight", dependencies: ["CLI"]),
         .executableTarget(name: "commonsight-bench", dependencies: ["Maps", "Geo"]),
 
@@ -81,6 +82,7 @@ let package = Package(
         .testTarget(name: "LiquidFilesTests", dependencies: ["LiquidFiles", "Liquid", "Formats", "Diagnostics"]),
         .testTarget(name: "OutputTests", dependencies: ["Output", "Fingerprint"]),
         .testTarget(name: "ModerationTests", dependencies: ["Moderation", "CLI", "CivilTime", "Diagnostics", "Loading"]),
+        .testTarget(name: "ImportTests", dependencies: ["Import", "CLI", "CivilTime", "Diagnostics", "Formats", "Geo", "Loading", "Moderation"]),
         .testTarget(name: "AlchemyTests", dependencies: ["Alchemy", "CLI", "CivilTime", "Geo", "Loading"]),
         .testTarget(name: "LiquidTests", dependencies: ["Liquid", "LiquidFiles", "Formats", "Markdown", "Diagnostics"],
                     resources: [.copy("Cases")]),

@@ -87,7 +87,7 @@ public enum Builder {
         if buildOptions.baseURL == nil {
             report.diagnostics.append(.warning(content.site.location, "no base_url: flyers have no QR code, e-mail digests use relative links and there is no sitemap; set base_url in site.yml or pass --base-url"))
         }
-        stages.begin("Writing pages")
+        stages.begin("Rendering and writing")
 
         // `--only` leaves the other neighborhoods in OUT as they are; a shard's OUT holds its own
         // neighborhoods and nothing of the others (an earlier plan's are deleted).

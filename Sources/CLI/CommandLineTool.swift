@@ -12,7 +12,7 @@ public enum CommandLineTool {
     static let subcommands: [String: Subcommand] = [
         "init": InitCommand.run, "build": BuildCommand.run, "serve": ServeCommand.run, "check": CheckCommand.run, "new": NewCommand.run,
         "render": RenderCommand.run, "suggest": SuggestCommand.run, "draft": DraftCommand.run, "review": ReviewCommand.run,
-        "email": EmailCommand.run,
+        "email": EmailCommand.run, "import": ImportCommand.run,
     ]
 
     public static func run(_ args: [String], console: Console) -> Int32 {

@@ -1,6 +1,6 @@
 /// Every usage text in one place.
 enum HelpText {
-    static let commands = ["init", "build", "serve", "check", "new", "suggest", "draft", "review", "email", "render", "help"]
+    static let commands = ["init", "build", "serve", "check", "new", "suggest", "draft", "review", "import", "email", "render", "help"]
 
     static let overview = """
     commonsight: a static site generator for neighborhood digests
@@ -19,6 +19,7 @@ enum HelpText {
                          [--model-url URL] [--model NAME] [--offline] [--content DIR]
       commonsight review [NEIGHBORHOOD] [--content DIR] [--status pending,flagged,draft,scheduled] [--json] [--date YYYY-MM-DD]
       commonsight review [NEIGHBORHOOD] (--publish ID,... | --remove ID,... | --flag ID,...) [--note TEXT]
+      commonsight import [NEIGHBORHOOD] FILE... [--content DIR] [--dry-run] [--default-category KEY]
       commonsight email  NEIGHBORHOOD [--week YYYY-Www] [--language LANG] [--out DIR] [--content DIR]
       commonsight render --template FILE [--data FILE.json] [--partials DIR] [--autoescape none|html]
       commonsight help   COMMAND
@@ -33,6 +34,7 @@ enum HelpText {
       suggest list groups of related reports that no published story links yet
       draft   write a draft story from reports, with a local model or by hand (never publishes)
       review  list what waits for a decision; publish, remove or flag reports, stories, events, coalitions
+      import  add residents' reports from 311 exports, Open311, form CSVs and e-mail, as pending
       email   print a week's e-mail with its subscribers, for sendmail -t
       render  render one Liquid template with JSON data to stdout
       help    show a command's usage
@@ -278,6 +280,38 @@ enum HelpText {
               --date DATE     today, for how long items have waited and for the log (default: today)
 
             Exit status: 0 success, 1 content errors or a decision that cannot be made, 2 wrong usage.
+            """
+        case "import":
+            return """
+            Usage: commonsight import [NEIGHBORHOOD] FILE... [--content DIR] [--dry-run] [--default-category KEY]
+
+            Adds residents' reports as pending (so that 'review' decides) from Improve Detroit (SeeClickFix)
+            and Boston 311 CSV exports, Open311 GeoReport v2 requests (.json, .xml), a form's CSV whose
+            columns site.yml names (import: columns: id, category, text, date, place, latitude, longitude,
+            name, email, phone), and e-mail (.eml or mbox) with 'Category:', 'Where:', 'When:' and
+            'What happened:' lines (also in Spanish or Arabic; quoted replies, HTML-only mail and
+            attachments are read). Ids keep the source's, after its name: seeclickfix-4764238,
+            open311-..., boston-..., form-..., email-<hash>. A report whose id the content or a
+            moderation.log already holds is never added again, whatever a lead decided.
+
+            Without NEIGHBORHOOD each report goes to the neighborhood whose boundary holds it; one outside
+            every boundary is listed by its line. A report without a point is placed from its words with
+            the neighborhood's streets (basemap.geojson): "A & B", "corner of A and B", "14500 block of A",
+            a park's name; an unknown street is an error with "did you mean". Categories come from
+            import: categories: in site.yml ("source value": category-key, any case), or a category's key
+            or label; --default-category takes the rest. Reporter names, e-mails, phones and account ids
+            go only to private fields; phone numbers and e-mail addresses in the text are marked as the
+            build marks them, the words as written kept in the private field private_text.
+
+            New reports are appended to observations.csv when it has a status column (every byte already
+            there is kept), written one Markdown file each when it has none, or to a new observations.csv.
+
+            Options:
+              --content DIR           the content folder (default: content)
+              --dry-run               print what would be imported; write nothing
+              --default-category KEY  the category of reports that no mapping names
+
+            Exit status: 0 success, 1 errors in the input or the content (nothing is imported), 2 wrong usage.
             """
         case "help":
             return "Usage: commonsight help COMMAND\n\nShows the usage of COMMAND (\(commands.joined(separator: ", ")))."

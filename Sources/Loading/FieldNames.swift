@@ -22,7 +22,7 @@ struct FieldNames {
     static let neighborhood = FieldNames(kind: "neighborhood.md", names: ["name", "description", "languages", "subscribers"])
     static let site = FieldNames(kind: "site.yml", names: [
         "title", "description", "base_url", "language", "timezone", "privacy", "categories", "map_attribution",
-        "how_to_report", "email", "alchemy", "narration", "numbering", "suggest", "license", "attribution", "publisher", "contact", "data_source", "limits",
+        "how_to_report", "email", "alchemy", "narration", "numbering", "suggest", "license", "attribution", "publisher", "contact", "data_source", "limits", "import",
     ])
     static let privacy = FieldNames(kind: "privacy", names: ["location_precision_m", "private_fields", "redact"])
     static let category = FieldNames(kind: "a category", names: ["label", "color", "call_to_action"])

@@ -70,6 +70,8 @@ public struct SiteSettings: Sendable {
     public var openData = OpenDataSettings()
     /// Which voice reads the stories of each language aloud (`narration` in `site.yml`).
     public var narration = NarrationSettings()
+    /// Where residents e-mail their reports (`import: address:`): each neighborhood then has a "report a problem" page.
+    public var reportAddress: String?
     /// How much Markdown one text may hold (`limits` in `site.yml`).
     public var markdownBudget = MarkdownBudget.default
     /// A hash of `site.yml`'s bytes.

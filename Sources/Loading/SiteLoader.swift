@@ -58,9 +58,23 @@ public enum SiteLoader {
         settings.howToReportWords = Wording.read(fields, "how_to_report", siteLanguage: language, log: &log)
         settings.email = EmailSettings.read(fields.node("email"), siteLanguage: language, log: &log)
         settings.openData = OpenDataSettings.read(fields, siteLanguage: language, log: &log)
+        settings.reportAddress = reportAddress(fields.node("import"), log: &log)
         settings.narration = NarrationSettings.read(fields.node("narration"), log: &log)
         settings.fingerprint = Fingerprint(of: text)
         return settings
+    }
+
+    /// `import: address:`, the one e-mail address the "report a problem" page writes to (the rest of
+    /// `import:` is read by `import`).
+    static func reportAddress(_ node: Node?, log: inout DiagnosticLog) -> String? {
+        guard let value = node?["address"] else { return nil }
+        let text = value.scalarText ?? ""
+        let parts = text.split(separator: "@", omittingEmptySubsequences: false)
+        guard parts.count == 2, !parts[0].isEmpty, parts[1].contains("."), !text.contains(where: { $0.isWhitespace || "<>,;\"?&".contains($0) }) else {
+            log.error(value.location, "'address' in 'import' must be one e-mail address, like reports@example.org")
+            return nil
+        }
+        return text
     }
 
     /// `limits: { markdown_bytes, table_columns, table_cells, nesting }`, each a whole number within reason.

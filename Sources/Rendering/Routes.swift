@@ -24,6 +24,8 @@ public enum Routes {
     public static let dataCSV = "data/observations.csv"
     public static let dataStories = "data/stories.json"
     public static let dataEvents = "data/events.ics"
+    /// The "report a problem" page, when the site takes reports by e-mail.
+    public static let report = "report/index.html"
     /// The home page's share card.
     public static let homeCard = "card.png"
 

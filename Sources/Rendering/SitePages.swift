@@ -37,7 +37,7 @@ struct SitePages {
                 ("text_language", m.textLanguage("neighborhood")), ("content_language", .string(m.residentsLanguage)), ("url", .string(Routes.home)), ("feed_url", .string(Routes.feed)),
                 ("calendar_url", .string(Routes.calendar)), ("observation_count", .int(h.observations.count)),
                 ("story_count", .int(h.stories.count)), ("coalition_count", .int(h.coalitions.count)),
-                ("event_count", .int(h.events.count)),
+                ("event_count", .int(h.events.count)), ("report_url", m.reportPath.map { .string($0) } ?? .nil),
             ]))),
         ]
         common.append(("nav", .array([
@@ -117,6 +117,7 @@ struct SitePages {
                     ("story", m.story(s, full: true)), ("next_event", next.map(m.event) ?? .nil),
                     ("narrative_html", narrative), ("shortened", .bool(shortened)),
                     ("story_url", .string(h.absoluteRoot.map { $0 + Routes.folder(Routes.story(slug)) } ?? Routes.story(slug))),
+                    ("report_qr_svg", m.reportQR()),
                 ], draft: s.isDraft))
             }
             var page = job(Routes.story(slug), "story", s.story.title, map: storyMap, [
@@ -151,6 +152,7 @@ struct SitePages {
                 ("open_data", data.aboutValue(downloads ?? data.downloads(), prefix: h.edition == nil ? "" : "../")), ("category_counts", categoryCounts),
             ]))
         }
+        if let path = m.reportPath { jobs.append(job(path, "report", m.t("title_report"), [("report", m.reportValue())])) }
         jobs.append(job(Routes.notFound, "404", m.t("title_not_found"), []))
         return jobs
     }
@@ -200,7 +202,7 @@ struct SitePages {
             if builds(.flyers) {
                 let flyer = m.digestFlyer(d, in: h)
                 jobs.append(job(Routes.digestFlyer(d.week), "digest-flyer", m.weekTitle(d.week),
-                                map: flyer.map, qr: Routes.folder(Routes.digest(d.week)), printed + flyer.variables))
+                                map: flyer.map, qr: Routes.folder(Routes.digest(d.week)), printed + flyer.variables + [("report_qr_svg", m.reportQR())]))
             }
             let title = m.weekTitle(d.week)
             if builds(.emails) {

@@ -26,6 +26,7 @@ enum TranslationKeys {
         "data_field_service_request_id", "data_field_status", "data_field_service_code", "data_field_service_name",
         "data_field_description", "data_field_requested_datetime", "data_field_address", "data_field_address_exact",
         "data_field_lat", "data_field_lat_exact", "data_field_long", "data_field_long_exact", "data_field_media_url",
+        "title_report", "report_subject", "report_field_category", "report_field_where", "report_field_when", "report_field_what",
     ]
 
     /// `'key' | t` and `ldate: 'name'` (as `dates.name`) in a template's text, with their lines.

@@ -1,0 +1,28 @@
+import Diagnostics
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Rows added at the end of a content file (`import`), all or nothing: the new whole is written
+/// beside the file and renamed into its place, only while the file still holds the bytes it was
+/// planned from, so every byte already there is kept and a change made meanwhile is never lost.
+public enum ContentAppend {
+    /// Replaces the regular file `path` inside `root` with `expected + added`.
+    public static func append(_ path: String, root: String, expected: [UInt8], added: [UInt8]) throws(Diagnostic) {
+        let file = try ContentFile.read(path, root: root, at: SourceLocation(path: path))
+        let changed = Diagnostic.error(SourceLocation(path: path), "this file changed since import read it; nothing was added to it, run import again")
+        guard file.bytes == expected else { throw changed }
+        let temp = try file.writeBeside(expected + added)
+        guard file.current() == expected else {
+            unlink(temp)
+            throw changed
+        }
+        guard rename(temp, file.real) == 0 else {
+            let problem = String(cString: strerror(errno))
+            unlink(temp)
+            throw Diagnostic.error(SourceLocation(path: path), "cannot replace this file: \(problem); nothing was added to it")
+        }
+        file.syncFolder()
+    }
+}
