@@ -49,7 +49,8 @@ public enum Builder {
         var lastCache = read.1
         // The cache was read before OUT's lock was held: read again if another build saved it since.
         if let cache = lastCache, cache.identity != RenderCache.fileIdentity(cacheFolder) { lastCache = RenderCache.read(cacheFolder) }
-        let key = "\(version) \(request.programIdentity) \(theme?.fingerprint.description ?? "-")"
+        // The theme is not in the key: each page remembers the theme files it used (see `TemplateUse`).
+        let key = "\(version) \(request.programIdentity)"
         var previous: RenderCache?
         var only = request.only
         if let shard = request.shard {
@@ -63,6 +64,8 @@ public enum Builder {
             speech = speechTools(request, site)
             let context = contextFingerprint(site, options(request, site, speech: speech), speech: speech)
             previous = lastCache?.matching(key: key, context: context)
+            // With another theme every neighborhood is read again, its pages reused one by one.
+            guard previous?.theme == theme?.fingerprint else { return [:] }
             return (previous?.hoods ?? [:]).filter { _, hood in hood.files.allSatisfy { output.verified[$0.path] == $0.hash } }.mapValues(\.folder)
         }
         report.diagnostics = (loadDiagnostics + themeDiagnostics + missingLanguages(content, theme)).sortedForDisplay()

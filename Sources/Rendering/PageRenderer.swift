@@ -149,7 +149,10 @@ struct PageRenderer: Sendable {
         let theme = theme
         let markdown = escaping == .markdown
         return Environment(
-            partials: { name throws(LiquidError) in theme.partial(name, markdown: markdown) },
+            partials: { name throws(LiquidError) in
+                TemplateUse.current?.add("partials/" + name + ".liquid")
+                return theme.partial(name, markdown: markdown)
+            },
             escaping: escaping,
             filters: JekyllFilters.filters(relativeBase: root, absoluteBase: absoluteRoot ?? "", markdown: MarkdownRenderer.html)
                 .merging(SiteFilters.all) { jekyll, _ in jekyll }
@@ -206,8 +209,18 @@ struct PageRenderer: Sendable {
         }
     }
 
+    /// The job's bytes (or what stopped it), with the theme files it used, sorted.
+    func outputAndUse(_ job: PageJob) -> (Result<[UInt8], Diagnostic>, [String]) {
+        TemplateUse.recording { output(job) }
+    }
+
     func render(_ job: PageJob) throws(LiquidError) -> [UInt8] {
         let root = root(job)
+        if let use = TemplateUse.current {
+            use.add("i18n/" + (language.path.split(separator: "/").last.map(String.init) ?? "en.yml"))
+            use.add(theme.textPages[job.kind] != nil ? "pages/\(job.kind).txt" : "pages/\(job.kind).md")
+            if theme.textPages[job.kind] == nil { use.add(theme.layoutFile(for: job.kind)) }
+        }
         if let text = theme.textPages[job.kind] {
             return try text.renderBytes(renderVariables(job, root: root), environment: environment(root: root, absoluteRoot: job.absoluteRoot, escaping: .none)).bytes
         }
@@ -254,6 +267,7 @@ struct PageRenderer: Sendable {
 
     /// A stylesheet of the theme's `assets/`, to write inside `<style>` (nil when the theme has none).
     func inlineStyle(_ name: String) -> Value {
+        TemplateUse.current?.add("assets/" + name)
         if let made = styles.withLock({ $0[name] }) { return made }
         guard let asset = theme.assets.first(where: { $0.path == name }) else { return .nil }
         // Nothing in it can close the element early.

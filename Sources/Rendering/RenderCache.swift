@@ -12,8 +12,9 @@ import Parallelism
 /// For each page: a fingerprint of everything its templates saw and one of the bytes they made; a
 /// page whose inputs are the same is not rendered again, if OUT still holds those bytes. For each
 /// neighborhood: its folder's fingerprint, its files and its warnings; a folder with the same
-/// fingerprint is not even read. `key` names the program and the theme, `context` the site
-/// settings and the build's options: a change to either starts from nothing. For each
+/// fingerprint is not even read. `key` names the program, `context` the site settings and the
+/// build's options: a change to either starts from nothing. A page also keeps which theme files it
+/// used and their fingerprint, so a changed partial renders again only the pages that include it. For each
 /// neighborhood the dashboard lists, what it published lately (`Activity`: counts of published
 /// items by week and category), so that a neighborhood not read again still has its numbers. For
 /// each story read aloud, the key of its narration (text, voice, tools), its file's fingerprint,
@@ -22,6 +23,9 @@ import Parallelism
 public struct RenderCache: Sendable {
     public var key: String
     public var context: Fingerprint
+    /// The whole theme's fingerprint: with another theme no neighborhood is taken whole (its pages
+    /// may still be, one by one, when the files each used are the same).
+    public var theme = Fingerprint(high: 0, low: 0)
     public var pages: [String: PageEntry] = [:]
     public var hoods: [String: Hood] = [:]
     /// By slug: what each listed neighborhood published lately.
@@ -46,6 +50,27 @@ public struct RenderCache: Sendable {
     public struct PageEntry: Sendable, Equatable {
         public var input: Fingerprint
         public var output: Fingerprint
+        /// The theme files the page used (`templateSets[uses]`) and their fingerprint when it was made.
+        public var uses: String = ""
+        public var templates = Fingerprint(high: 0, low: 0)
+    }
+
+    /// Sets of theme files pages used, by an id made of the names (so that the lines of a
+    /// neighborhood carried over from an earlier file still find theirs).
+    public var templateSets: [String: [String]] = [:]
+
+    /// The id of a set of theme files.
+    static func setID(_ names: [String]) -> String {
+        var h = FingerprintBuilder()
+        for n in names { h.add(n) }
+        return String(h.value.description.prefix(16))
+    }
+
+    /// The fingerprint the theme files of `set` had when its pages were made, against `theme` now:
+    /// true when the page may be reused as far as its templates go.
+    public func templatesUnchanged(_ entry: PageEntry, theme: Theme) -> Bool {
+        guard let names = templateSets[entry.uses] else { return false }
+        return theme.fingerprint(of: names) == entry.templates
     }
 
     /// A narration: its key (see `Narrator.key`), its bytes' fingerprint, samples at 48 kHz and size.
@@ -70,7 +95,7 @@ public struct RenderCache: Sendable {
         self.context = context
     }
 
-    static let header = "commonsight-render-cache 6"
+    static let header = "commonsight-render-cache 7"
     static let fileName = "render.cache"
 
     /// The cache in `folder`, when it was made with the same key and context.
@@ -91,8 +116,10 @@ public struct RenderCache: Sendable {
         var lines = TabbedLines(bytes).makeIterator()
         func text(_ b: ArraySlice<UInt8>) -> String { String(decoding: b, as: UTF8.self) }
         guard let h = lines.next(), text(h[0]) == header, let k = lines.next(), k.count == 1,
-              let c = lines.next(), c.count == 1, let context = Fingerprint(hexBytes: c[0]) else { return nil }
+              let c = lines.next(), c.count == 1, let context = Fingerprint(hexBytes: c[0]),
+              let t = lines.next(), t.count == 1, let theme = Fingerprint(hexBytes: t[0]) else { return nil }
         var cache = RenderCache(key: text(k[0]), context: context)
+        cache.theme = theme
         cache.identity = identity
         cache.pages.reserveCapacity(bytes.count / 90)
         // Where each neighborhood's lines are: its pages' run (they are sorted, so together) and its own.
@@ -116,13 +143,15 @@ public struct RenderCache: Sendable {
         }
         while let f = lines.next() {
             switch (f[0].first, f.count) {
-            case (UInt8(ascii: "P"), 4):
-                guard let i = Fingerprint(hexBytes: f[2]), let o = Fingerprint(hexBytes: f[3]) else { return nil }
+            case (UInt8(ascii: "T"), 3):
+                cache.templateSets[text(f[1])] = f[2].isEmpty ? [] : text(f[2]).split(separator: ",").map(String.init)
+            case (UInt8(ascii: "P"), 6):
+                guard let i = Fingerprint(hexBytes: f[2]), let o = Fingerprint(hexBytes: f[3]), let t = Fingerprint(hexBytes: f[5]) else { return nil }
                 enter(0, f.start)
                 let path = text(f[1])
                 let top = OutputPath.top(of: path)
                 if pageRuns.last?.slug != top { pageRuns.append((top, f.start)) }
-                cache.pages[path] = PageEntry(input: i, output: o)
+                cache.pages[path] = PageEntry(input: i, output: o, uses: text(f[4]), templates: t)
             case (UInt8(ascii: "N"), 6):
                 guard let i = Fingerprint(hexBytes: f[2]), let o = Fingerprint(hexBytes: f[3]), let samples = Int64(decimal: f[4]),
                       let bytes = Int64(decimal: f[5]) else { return nil }
@@ -199,6 +228,9 @@ public struct RenderCache: Sendable {
         line(Self.header)
         line(key)
         line(context.description)
+        line(theme.description)
+        // Every set a page line may name, carried ones too; they come before the pages.
+        for (id, names) in templateSets.sorted(by: { $0.key < $1.key }) { line("T", id, names.joined(separator: ",")) }
         // Pages in the order of their paths' bytes: a carried neighborhood's run stands where "slug/" would.
         let units = pages.keys.map { (key: $0, carried: false) } + carried.keys.map { (key: $0 + "/", carried: true) }
         for unit in units.sortedByUTF8(\.key) {
@@ -211,6 +243,9 @@ public struct RenderCache: Sendable {
             out.append(utf8: unit.key)
             hex(p.input)
             hex(p.output)
+            out.append(0x09)
+            out.append(utf8: p.uses)
+            hex(p.templates)
             out.append(0x0A)
         }
         for (path, n) in narrations.sorted(by: { $0.key.utf8Precedes($1.key) }) {

@@ -11,6 +11,8 @@ enum RenderPages {
         var files: [OutputFile] = []
         /// Path → (inputs, bytes) fingerprints, for the next build.
         var entries: [(String, RenderCache.PageEntry)] = []
+        /// The sets of theme files the entries name.
+        var templateSets: [String: [String]] = [:]
         var rendered = 0
         var diagnostics: [Diagnostic] = []
     }
@@ -19,7 +21,7 @@ enum RenderPages {
     /// site of large pages never holds more than a batch of them in memory.
     static let batch = 64
 
-    static func run(_ jobs: [PageJob], renderer: PageRenderer, previous: [String: RenderCache.PageEntry],
+    static func run(_ jobs: [PageJob], renderer: PageRenderer, previous: RenderCache,
                     verified: [String: Fingerprint], workers: Int, progress: ProgressSink? = nil,
                     write: ([OutputFile]) throws(OutputProblem) -> Void) -> Result {
         var result = Result()
@@ -34,11 +36,13 @@ enum RenderPages {
             let outcomes = render(chunk, renderer: renderer, previous: previous, verified: verified, workers: workers)
             renderer.forgetDrawings()
             var files: [OutputFile] = []
-            for (job, (input, outcome)) in zip(chunk, outcomes) {
+            for (job, (input, outcome, use)) in zip(chunk, outcomes) {
                 switch outcome {
                 case .success(let file):
                     files.append(file)
-                    result.entries.append((file.path, RenderCache.PageEntry(input: input, output: file.hash)))
+                    let id = RenderCache.setID(use.names)
+                    if result.templateSets[id] == nil { result.templateSets[id] = use.names }
+                    result.entries.append((file.path, RenderCache.PageEntry(input: input, output: file.hash, uses: id, templates: use.fingerprint)))
                     if case .bytes = file.content { result.rendered += 1 }
                 case .failure(let d):
                     if seen.insert(d.description).inserted {
@@ -63,15 +67,32 @@ enum RenderPages {
         return result
     }
 
-    static func render(_ jobs: [PageJob], renderer: PageRenderer, previous: [String: RenderCache.PageEntry],
-                       verified: [String: Fingerprint], workers: Int) -> [(Fingerprint, Swift.Result<OutputFile, Diagnostic>)] {
-        Parallel.map(jobs, workers: workers) { job -> (Fingerprint, Swift.Result<OutputFile, Diagnostic>) in
+    /// The theme files a page used, and their fingerprint.
+    struct Use: Sendable {
+        var names: [String]
+        var fingerprint: Fingerprint
+    }
+
+    static func render(_ jobs: [PageJob], renderer: PageRenderer, previous: RenderCache,
+                       verified: [String: Fingerprint], workers: Int) -> [(Fingerprint, Swift.Result<OutputFile, Diagnostic>, Use)] {
+        let theme = renderer.theme
+        // Each set's fingerprint is worked out once a batch: most pages share a handful of sets.
+        let known = Locked<[[String]: Fingerprint]>([:])
+        @Sendable func fingerprint(_ names: [String]) -> Fingerprint {
+            if let f = known.withLock({ $0[names] }) { return f }
+            let f = theme.fingerprint(of: names)
+            known.withLock { $0[names] = f }
+            return f
+        }
+        return Parallel.map(jobs, workers: workers) { job -> (Fingerprint, Swift.Result<OutputFile, Diagnostic>, Use) in
             let path = job.folder + job.path
             let input = renderer.inputHash(job)
-            if let known = previous[path], known.input == input, verified[path] == known.output {
-                return (input, .success(OutputFile(path: path, alreadyInOutputWithHash: known.output)))
+            if let known = previous.pages[path], known.input == input, verified[path] == known.output,
+               let names = previous.templateSets[known.uses], fingerprint(names) == known.templates {
+                return (input, .success(OutputFile(path: path, alreadyInOutputWithHash: known.output)), Use(names: names, fingerprint: known.templates))
             }
-            return (input, renderer.output(job).map { OutputFile(path: path, bytes: $0) })
+            let (bytes, names) = renderer.outputAndUse(job)
+            return (input, bytes.map { OutputFile(path: path, bytes: $0) }, Use(names: names, fingerprint: fingerprint(names)))
         }
     }
 }

@@ -63,13 +63,15 @@ public enum SiteRenderer {
             return (nil, [error.diagnostic])
         }
         sideFiles += narrated.files.map(\.written)
-        let pages = RenderPages.run(jobs, renderer: renderer, previous: request.cache.pages, verified: request.verified,
+        let pages = RenderPages.run(jobs, renderer: renderer, previous: request.cache, verified: request.verified,
                                     workers: request.jobs, progress: request.progress, write: write)
         guard pages.diagnostics.isEmpty else { return (nil, pages.diagnostics + narrated.warnings) }
         var files = sideFiles + pages.files + reused.files
         // The order of their scalars, without canonical comparison; in place, at the build's peak of memory.
         files.sort { $0.path.utf8Precedes($1.path) }
         Record.pages(pages.entries, into: &next)
+        next.templateSets = request.cache.templateSets.merging(pages.templateSets) { _, new in new }
+        next.theme = theme.fingerprint
         for (path, entry) in narrated.entries { next.narrations[path] = entry }
         for h in request.listed { next.activity[h.slug] = h.activity }
         Record.neighborhoods(prepared, files: files, into: &next)

@@ -26,6 +26,19 @@ public struct Theme: Sendable {
     public var fingerprint = Fingerprint(high: 0, low: 0)
     /// `i18n/<lang>.yml`, by tag.
     public var languages: [String: Language] = [:]
+    /// Each file's fingerprint, by its path inside the theme (`partials/story-card.liquid`): a page
+    /// is rendered again when a file it used changed (see `TemplateUse`).
+    public var fileFingerprints: [String: Fingerprint] = [:]
+
+    /// One number for the files named (a file the theme no longer has counts as changed).
+    public func fingerprint(of names: [String]) -> Fingerprint {
+        var h = FingerprintBuilder()
+        for name in names {
+            h.add(name)
+            if let f = fileFingerprints[name] { h.add(f) } else { h.tag(0) }
+        }
+        return h.value
+    }
 
     /// The language for a BCP 47 tag: its own file (`es-MX`), else its primary language's (`es`),
     /// else English.
@@ -41,6 +54,9 @@ public struct Theme: Sendable {
 
     /// The layout for a page kind: `layouts/<kind>.html`, else `layouts/default.html`.
     func layout(for kind: String) -> Template? { layouts[kind] ?? layouts["default"] }
+
+    /// The file of that layout.
+    func layoutFile(for kind: String) -> String { "layouts/" + (layouts[kind] != nil ? kind : "default") + ".html" }
 
     func partial(_ name: String, markdown: Bool) -> Template? {
         markdown ? markdownPartials[name] : htmlPartials[name]
@@ -138,8 +154,10 @@ public struct Theme: Sendable {
             fingerprint.add(path)
             fingerprint.add(bytes)
         }
-        return (Theme(pages: pages, textPages: textPages, layouts: layouts, htmlPartials: htmlPartials, markdownPartials: markdownPartials,
-                      assets: assets, fingerprint: fingerprint.value, languages: languages), diagnostics)
+        var theme = Theme(pages: pages, textPages: textPages, layouts: layouts, htmlPartials: htmlPartials, markdownPartials: markdownPartials,
+                          assets: assets, fingerprint: fingerprint.value, languages: languages)
+        for file in files { theme.fileFingerprints[file.path] = Fingerprint(of: file.bytes) }
+        return (theme, diagnostics)
     }
 
     static func isDirectory(_ path: String) -> Bool {

@@ -69,17 +69,59 @@ struct IncrementalBuildTests {
         #expect(SiteFixture.snapshot(f.out) == SiteFixture.snapshot(f.base + "/full"))
     }
 
-    @Test("a changed template starts from nothing")
-    func themeChange() throws {
+    /// A build with the theme at `theme`, into `out`.
+    func build(_ f: SiteFixture, theme: String, out: String, cache: Bool = true) -> BuildReport {
+        var request = BuildRequest(content: f.content, templates: theme, out: out, cacheFolder: out + "-cache",
+                                   date: .parse("2026-11-29"), clock: 0, baseURL: "https://example.org/", jobs: 2)
+        request.useCache = cache
+        return Builder.build(request)
+    }
+
+    @Test("a changed partial re-renders only the pages that include it, with the bytes of a full build")
+    func partialChange() throws {
         let f = SiteFixture()
         let theme = f.base + "/theme"
         try FileManager.default.copyItem(atPath: SiteFixture.theme, toPath: theme)
-        var request = BuildRequest(content: f.content, templates: theme, out: f.out, cacheFolder: f.cache, date: .parse("2026-11-29"), clock: 0, jobs: 2)
-        _ = Builder.build(request)
-        try "# {{ story.title }} (edited)\n".write(toFile: theme + "/pages/story.md", atomically: true, encoding: .utf8)
-        request.templates = theme
-        let report = Builder.build(request)
-        #expect(report.rendered == report.pages)
-        #expect((f.file("north/stories/slow-down/index.html") ?? "").contains("(edited)"))
+        let first = build(f, theme: theme, out: f.out)
+        #expect(first.succeeded, "\(first.diagnostics)")
+        let card = theme + "/partials/story-card.liquid"
+        try (String(contentsOfFile: card, encoding: .utf8) + "<!-- card edited -->\n").write(toFile: card, atomically: true, encoding: .utf8)
+        let second = build(f, theme: theme, out: f.out)
+        #expect(second.succeeded)
+        let showing = SiteFixture.files(under: f.out).filter { ($0.hasSuffix(".html")) && (f.file($0) ?? "").contains("story-card") }
+        #expect(!showing.isEmpty && second.rendered >= showing.count && second.rendered * 2 < second.pages, "\(second.rendered) of \(second.pages) rendered, \(showing.count) show a card")
+        for path in showing { #expect((f.file(path) ?? "").contains("<!-- card edited -->"), "\(path)") }
+        _ = build(f, theme: theme, out: f.base + "/full", cache: false)
+        #expect(SiteFixture.snapshot(f.out) == SiteFixture.snapshot(f.base + "/full"))
+    }
+
+    @Test("a changed page template, layout, language file or stylesheet reaches every page that uses it; each result equals a full build")
+    func themeChanges() throws {
+        var files = SiteFixture.north
+        files["neighborhoods/north/neighborhood.md"] = "---\nname: North End\nlanguages: [en, es]\n---\nAbout North End.\n"
+        let f = SiteFixture(files)
+        let theme = f.base + "/theme"
+        try FileManager.default.copyItem(atPath: SiteFixture.theme, toPath: theme)
+        _ = build(f, theme: theme, out: f.out)
+        let edits: [(file: String, from: String, to: String, shows: String, in: String)] = [
+            ("pages/story.md", "{{", "EDIT-STORY {{", "EDIT-STORY", "north/stories/slow-down/index.html"),
+            ("layouts/default.html", "<main id=\"main\" class=\"wrap\">", "<main id=\"main\" class=\"wrap\"><!-- EDIT-LAYOUT -->", "EDIT-LAYOUT", "north/es/observations/o1/index.html"),
+            ("i18n/es.yml", "Reportes", "Reportes-EDIT", "Reportes-EDIT", "north/es/index.html"),
+            ("assets/site.css", ":root {", ":root { /* EDIT-CSS */", "EDIT-CSS", "north/404.html"),
+        ]
+        for (i, edit) in edits.enumerated() {
+            let path = theme + "/" + edit.file
+            let text = try String(contentsOfFile: path, encoding: .utf8)
+            #expect(text.contains(edit.from), "\(edit.file)")
+            try text.replacingOccurrences(of: edit.from, with: edit.to).write(toFile: path, atomically: true, encoding: .utf8)
+            let report = build(f, theme: theme, out: f.out)
+            #expect(report.succeeded, "\(report.diagnostics)")
+            #expect((f.file(edit.in) ?? "").contains(edit.shows), "\(edit.file) -> \(edit.in)")
+            let full = f.base + "/full\(i)"
+            _ = build(f, theme: theme, out: full, cache: false)
+            #expect(SiteFixture.snapshot(f.out) == SiteFixture.snapshot(full), "after \(edit.file)")
+        }
+        // English pages use no Spanish words: the Spanish edit left them as they were.
+        #expect(!(f.file("north/index.html") ?? "").contains("Reportes-EDIT"))
     }
 }
