@@ -5,7 +5,9 @@ Usage: python3 tests/week_checks.py BINARY
 In an empty temporary folder: init; new of each kind (drafts stay out of the built site); a story
 dated later that appears only from its date; a typo that gets a suggestion; a YAML colon that gets a
 hint; a takedown on a CSV without a status column (the CSV keeps its bytes); build succeeding with
-the built-in theme (no templates folder anywhere near).
+the built-in theme (no templates folder anywhere near), ending with this week's summary, every path
+it names a file; then serve: the time to the first page, a saved story and a saved partial each
+reloaded, timed.
 """
 import os
 import pty
@@ -15,6 +17,7 @@ import shutil
 import sys
 import tempfile
 import time
+import urllib.request
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from checklib import Checks  # noqa: E402
@@ -51,6 +54,46 @@ def run(binary, args, cwd, seconds=120):
     os.close(fd)
     code = os.waitstatus_to_exitcode(status)
     return code, out.decode("utf-8", "replace").replace("\r\n", "\n")
+
+
+class Running:
+    """The binary running in a pseudo-terminal: what it prints, read as it comes."""
+
+    def __init__(self, binary, args, cwd):
+        self.pid, self.fd = pty.fork()
+        if self.pid == 0:
+            os.chdir(cwd)
+            os.environ["TZ"] = "America/Detroit"
+            os.execv(binary, [binary] + args)
+        self.out = ""
+
+    def wait_for(self, pattern, seconds=120, after=0):
+        """The first match of `pattern` in what was printed from `after` on, reading up to `seconds`."""
+        deadline = time.monotonic() + seconds
+        while True:
+            m = re.search(pattern, self.out[after:])
+            if m or time.monotonic() > deadline:
+                return m
+            ready, _, _ = select.select([self.fd], [], [], 0.1)
+            if ready:
+                try:
+                    self.out += os.read(self.fd, 65536).decode("utf-8", "replace").replace("\r\n", "\n")
+                except OSError:
+                    return re.search(pattern, self.out[after:])
+
+    def stop(self):
+        os.kill(self.pid, 2)
+        self.wait_for("stopped", seconds=5, after=len(self.out) - 1 if self.out else 0)
+        os.waitpid(self.pid, 0)
+        os.close(self.fd)
+
+
+def fetch(url):
+    try:
+        with urllib.request.urlopen(url, timeout=5) as r:
+            return r.read().decode("utf-8", "replace")
+    except OSError:
+        return ""
 
 
 def read(path):
@@ -158,6 +201,55 @@ def main():
         c.check("the removed report is on no page",
                 not os.path.exists(os.path.join(hood, "observations", "311-1"))
                 and os.path.exists(os.path.join(hood, "observations", "311-2")))
+
+        # Monday: the build's last lines say where this week's digest, e-mail and flyer are.
+        summary = out[out.find("This week ("):]
+        c.check("build ends with this week's summary", summary.startswith("This week (2026-W48, 2026-11-23 to 2026-11-29):"), out)
+        paths = re.findall(r"^    (?:digest|e-mail|flyer|QR link) +(\S+)", summary, re.M)
+        c.check("the summary names this week's digest page", any(p.endswith("/digest/2026-W48/index.html") for p in paths), summary)
+        c.check("every path the summary names exists",
+                paths and all(os.path.exists(os.path.join(site, p)) for p in paths if not p.startswith("http")), paths)
+
+        # serve, with the theme copied out to edit: the first page, a story edit and a partial edit.
+        code, out = cs("init", "--theme")
+        c.check("init --theme copies the theme out", code == 0 and os.path.exists(os.path.join(site, "templates", "partials", "story-card.liquid")), out)
+        story = os.path.join(content, "stories", "served.md")
+        with open(story, "w", encoding="utf-8") as f:
+            f.write("---\ntitle: Served story\nstatus: published\ndate: 2026-11-20\n---\nFirst words.\n")
+        started = time.monotonic()
+        server = Running(binary, ["serve", "--port", "0", "--date", "2026-11-29"], site)
+        try:
+            m = server.wait_for(r"serving (http://\S+/)")
+            c.check("serve serves the site", m is not None, server.out)
+            if m:
+                root = m.group(1)
+                page = root + HOOD + "/stories/served/index.html"
+                first = fetch(page)
+                first_page = time.monotonic() - started
+                c.check("the first page is served", "First words." in first, first[:300])
+                with open(story, "w", encoding="utf-8") as f:
+                    f.write("---\ntitle: Served story\nstatus: published\ndate: 2026-11-20\n---\nSecond words.\n")
+                saved = time.monotonic()
+                mark = len(server.out)
+                server.wait_for(r"built \d+ pages", after=mark, seconds=60)
+                story_reload = time.monotonic() - saved
+                c.check("a saved story is served rebuilt", "Second words." in fetch(page), server.out[mark:])
+                card = os.path.join(site, "templates", "partials", "story-card.liquid")
+                with open(card, encoding="utf-8") as f:
+                    text = f.read()
+                with open(card, "w", encoding="utf-8") as f:
+                    f.write(text.replace('<article class="card story-card">', '<article class="card story-card" data-edited="yes">'))
+                saved = time.monotonic()
+                mark = len(server.out)
+                built = server.wait_for(r"built \d+ pages \((\d+) rendered\)", after=mark, seconds=60)
+                partial_reload = time.monotonic() - saved
+                stories = fetch(root + HOOD + "/stories/index.html")
+                c.check("a saved partial is served rebuilt", 'data-edited="yes"' in stories, server.out[mark:])
+                c.check("a saved partial re-renders only some pages", built is not None and "(0 rendered)" not in built.group(0), server.out[mark:])
+                print(f"week-checks: serve timings (debug or release as given): first page {first_page:.2f} s, "
+                      f"story saved to rebuilt {story_reload:.2f} s, partial saved to rebuilt {partial_reload:.2f} s; {built.group(0) if built else ''}")
+        finally:
+            server.stop()
     finally:
         shutil.rmtree(base, ignore_errors=True)
     c.finish()
