@@ -69,7 +69,9 @@ public enum FallbackWriter {
         return out
     }
 
-    static func narrative(_ f: StoryFacts, check: GroundingCheck) -> String {
+    /// What, when and where, in the facts' own words: "Between May 1 and May 20, 2024, neighbors in
+    /// Testville filed 6 reports about speeding from the blocks near Pickford St and Wyoming St."
+    static func opening(_ f: StoryFacts) -> String {
         let n = f.count
         let (from, to) = Words.span(f.first, f.last)
         let inHood = f.place.phrase.contains(f.neighborhood) ? "" : " in \(f.neighborhood)"
@@ -93,7 +95,12 @@ public enum FallbackWriter {
         } else if n > 1, f.first != f.last, f.first.year == f.last.year, f.first.month == f.last.month {
             opening += " All of them came in \(f.last.monthName) \(f.last.year)."
         }
+        return opening
+    }
 
+    static func narrative(_ f: StoryFacts, check: GroundingCheck) -> String {
+        let n = f.count
+        let opening = opening(f)
         let quotes = quotes(f, check: check)
         var labels: [String] = []
         var labelCounts: [String: Int] = [:]

@@ -61,12 +61,15 @@ public enum ModelFailure: Error, Equatable, Sendable {
 public struct ModelDraft: Sendable {
     public var text: DraftText
     public var model: String
-    /// How many answers it took: 1, or 2 after a rejected first answer.
+    /// How many answers it took: 1, or 2 after a refused first answer.
     public var attempts: Int
+    /// What was repaired in the answer (see `ModelAnswer`).
+    public var notes: [String] = []
 }
 
-/// Asks an OpenAI-compatible server (llama.cpp, llama-cpp-python, vLLM, Ollama) for a story card and
-/// checks the answer: the JSON shape, then `GroundingCheck`. A rejected answer is asked for once more.
+/// Asks an OpenAI-compatible server (llama.cpp, llama-cpp-python, vLLM, Ollama) for a story and
+/// makes a draft of its answer: the JSON shape, then each sentence through `ModelAnswer`'s repair and
+/// `GroundingCheck`. An answer too little of which holds is asked for once more, with another seed.
 public struct ModelClient: Sendable {
     public var settings: ModelSettings
 
@@ -106,37 +109,37 @@ public struct ModelClient: Sendable {
             }
         }
         let shownName = printable(Self.displayName(model ?? "model"))
-        var messages = [Prompt.Message(role: "system", content: Prompt.system), Prompt.Message(role: "user", content: Prompt.user(facts))]
+        let slots = Slots(facts)
+        let messages = [Prompt.Message(role: "system", content: Prompt.system), Prompt.Message(role: "user", content: Prompt.user(facts, slots: slots))]
+        let schema = Prompt.schema(slots)
         var firstProblem: String?
         for attempt in 1...2 {
-            let body = Prompt.body(model: model, messages: messages, mode: mode, seed: 6 + attempt)
+            // The same question with another seed: a small model does better asked afresh than told why.
+            let body = Prompt.body(model: model, messages: messages, schema: schema, mode: mode, seed: 6 + attempt)
             let content: String
             switch ask(endpoint, body: body, mode: mode, model: model ?? "", timeout: timeout) {
             case .failure(let f): return .failure(f)
             case .success(let c): content = c
             }
             let problem: String
-            switch Self.parseCard(content) {
+            switch ModelAnswer.parse(content) {
             case .failure(let why):
-                problem = "its answer is not the JSON story card asked for (\(why))"
-            case .success(let card):
-                let problems = check.problems(card)
-                guard !problems.isEmpty else {
-                    return .success(ModelDraft(text: card, model: shownName, attempts: attempt))
+                problem = "its answer is not the JSON asked for (\(why))"
+            case .success(let answer):
+                switch answer.repaired(facts, slots: slots, check: check) {
+                case .success(let repaired):
+                    return .success(ModelDraft(text: repaired.text, model: shownName, attempts: attempt, notes: repaired.notes))
+                case .failure(let why):
+                    problem = "too little of its answer holds: \(why)"
                 }
-                // The first two problems, and how many more: enough to see why, still one line.
-                let more = problems.count > 2 ? " (and \(problems.count - 2) more)" : ""
-                problem = "its answer failed the grounding check: \(problems.prefix(2).joined(separator: "; "))\(more)"
             }
             if attempt == 2 {
                 if let firstProblem, firstProblem != problem {
-                    return .failure(.invalidOutput("\(shownName) answered twice and was rejected twice: \(firstProblem); then \(problem)"))
+                    return .failure(.invalidOutput("\(shownName) answered twice and was refused twice: \(firstProblem); then \(problem)"))
                 }
-                return .failure(.invalidOutput("\(shownName) answered twice and was rejected twice: \(problem)"))
+                return .failure(.invalidOutput("\(shownName) answered twice and was refused twice: \(problem)"))
             }
             firstProblem = problem
-            messages.append(Prompt.Message(role: "assistant", content: content))
-            messages.append(Prompt.Message(role: "user", content: Prompt.retry(problem)))
         }
         return .failure(.invalidOutput("no answer"))
     }

@@ -1,35 +1,50 @@
 import Escaping
 
-/// What the model is asked, and the shape its answer must have.
+/// What the model is asked, and the shape its answer must have: the facts as slots it refers to,
+/// never writes (see `Slots`), and sentences the program checks one by one (see `ModelAnswer`).
 public enum Prompt {
-    /// The JSON Schema of a story card: exactly `title`, `narrative`, `call_to_action`, `tags`. The
-    /// lengths in characters hold a grammar-constrained model near the word counts the check wants
-    /// (120 to 220 words is about 650 to 1,400 characters).
-    public static let schema = """
-    {"type": "object", "properties": {\
-    "title": {"type": "string", "minLength": 10, "maxLength": 100}, \
-    "narrative": {"type": "string", "minLength": 600, "maxLength": 1600}, \
-    "call_to_action": {"type": "string", "minLength": 20, "maxLength": 400}, \
-    "tags": {"type": "array", "items": {"type": "string", "pattern": "^[a-z0-9]+(-[a-z0-9]+)*$"}, "minItems": 1, "maxItems": 5}}, \
-    "required": ["title", "narrative", "call_to_action", "tags"], "additionalProperties": false}
-    """
-
-    public static let system = """
-    You draft story cards for a neighborhood digest from residents' reports. A person will read and edit your draft before anything is published.
-    Stay grounded in the facts you are given: every number you write must be a count, year or date from the facts; name only streets and places that appear in the facts; never name or describe a person; do not invent quotes, causes, events or officials.
-    Answer with one JSON object and nothing else, with exactly these keys:
-    "title": at most 12 words;
-    "narrative": 120 to 220 words of plain prose in two or three paragraphs (no headings, no links, no lists);
-    "call_to_action": one or two sentences saying what readers can do;
-    "tags": 1 to 5 lowercase kebab-case words, like "illegal-parking".
-    """
-
-    public static func user(_ facts: StoryFacts) -> String {
-        "Facts:\n" + facts.promptText() + "\n\nWrite the story card as JSON."
+    /// The JSON Schema of a model's answer: a `title` of 3 to 12 words and six to seven `sentences`
+    /// of 9 to 25 words, each word plain letters (a capital only in front) or a slot (`{reports}`): no
+    /// digit, quote, line break or brace of its own, so a grammar-constrained model cannot write a
+    /// number or a date by itself.
+    public static func schema(_ slots: Slots) -> String {
+        // A word: a capital only in front (no shouting), or a slot.
+        let word = "([A-Za-z][a-z'-]*|\\{(" + slots.names.joined(separator: "|") + ")\\})"
+        let sentence = "^" + word + "[,;]?( " + word + "[,;]?){8,24}[.!]$"
+        let title = "^" + word + "( " + word + "[,:]?){2,11}$"
+        return """
+        {"type": "object", "properties": {\
+        "title": {"type": "string", "pattern": \(Escape.json(title))}, \
+        "sentences": {"type": "array", "items": {"type": "string", "pattern": \(Escape.json(sentence))}, "minItems": \(sentences.lowerBound), "maxItems": \(sentences.upperBound)}}, \
+        "required": ["title", "sentences"], "additionalProperties": false}
+        """
     }
 
-    public static func retry(_ reason: String) -> String {
-        "That answer was rejected: \(reason). Write the story card again as one JSON object, using only the facts."
+    /// How many sentences the answer holds: with the residents' words the program adds, a story of
+    /// 120 to 220 words.
+    public static let sentences = 6...7
+
+    public static let system = """
+    You write a short story for neighbors about residents' traffic reports. A person reads and edits it before it is published.
+    Never write a digit. For each number, date, street, place or group, write its slot name in curly braces exactly as listed, like {reports} or {street_1}: the program puts in the true words.
+    Never name or describe a person; do not invent quotes, causes, events or officials. Say what residents saw, where and when, and why it matters to the people who live there.
+    Answer with "title" (at most twelve words) and "sentences" (six or seven plain English sentences).
+    """
+
+    public static func user(_ facts: StoryFacts, slots: Slots) -> String {
+        var lines = ["Slots:"] + slots.promptLines
+        let words = FallbackWriter.quotes(facts, check: GroundingCheck(facts: facts), limit: 3)
+        if !words.isEmpty { lines += ["What residents wrote:"] + words.map { "- " + $0 } }
+        let span = slots.entries.contains { $0.name == "last_date" } ? "between {first_date} and {last_date}" : "on {first_date}"
+        lines.append("Sentences like these:")
+        lines.append("- Residents sent {reports} about {category} {place} \(span).")
+        if slots.names.contains("street_1") { lines.append("- Neighbors say the problem comes back on {street_1} again and again, at all hours of the day.") }
+        lines.append("- Each report is a neighbor who took the time to write down what they saw on the way home.")
+        lines.append("- Families who walk these blocks every day want the streets of {neighborhood} to be safe again.")
+        if slots.names.contains("coalition") { lines.append("- The neighbors of {coalition} can bring these reports to the people who can fix the problem.") }
+        lines.append("- If you have seen the same thing, add your own report so that the pattern is harder to ignore.")
+        lines.append("Write the story.")
+        return lines.joined(separator: "\n")
     }
 
     public struct Message: Sendable {
@@ -39,7 +54,7 @@ public enum Prompt {
 
     /// The request body for `mode`: OpenAI's chat completions, or Ollama's `/api/chat`.
     /// `seed` changes between the first answer and the second, so a rejected answer is not simply repeated.
-    public static func body(model: String?, messages: [Message], mode: StructuredOutput, seed: Int = 7, maxTokens: Int = 900) -> String {
+    public static func body(model: String?, messages: [Message], schema: String, mode: StructuredOutput, seed: Int = 7, maxTokens: Int = 900) -> String {
         let list = messages.map { "{\"role\": \(Escape.json($0.role)), \"content\": \(Escape.json($0.content))}" }.joined(separator: ", ")
         var fields: [String] = []
         if let model { fields.append("\"model\": \(Escape.json(model))") }

@@ -22,7 +22,7 @@ public enum StoryDrafter {
         let outcome: Result<ModelDraft, ModelFailure> = offline ? .failure(.offline) : ModelClient(settings: model).draft(facts, check: check)
         switch outcome {
         case .success(let m):
-            return DraftedStory(draft: m.text, by: m.model, failure: nil, file: file(m.text, facts: facts, by: m.model, reason: nil, date: date))
+            return DraftedStory(draft: m.text, by: m.model, failure: nil, file: file(m.text, facts: facts, by: m.model, reason: nil, date: date, repaired: m.notes))
         case .failure(let f):
             let text = FallbackWriter.draft(facts, check: check)
             return DraftedStory(draft: text, by: "fallback", failure: f, file: file(text, facts: facts, by: "fallback", reason: f.reason, date: date))
@@ -30,7 +30,8 @@ public enum StoryDrafter {
     }
 
     /// The story file: front matter as every story has it, plus `generated`, and the narrative as the body.
-    public static func file(_ d: DraftText, facts: StoryFacts, by: String, reason: String?, date: String) -> String {
+    /// `repaired`: what was dropped or replaced in the model's answer, said in `generated`.
+    public static func file(_ d: DraftText, facts: StoryFacts, by: String, reason: String?, date: String, repaired: [String] = []) -> String {
         var lines = ["---"]
         lines.append("title: \(Escape.yaml(d.title))")
         lines.append("status: draft")
@@ -44,6 +45,7 @@ public enum StoryDrafter {
         lines.append("generated:")
         lines.append("  by: \(Escape.yaml(by))")
         if let reason { lines.append("  reason: \(Escape.yaml(reason))") }
+        if !repaired.isEmpty { lines.append("  repaired: [\(repaired.map(Escape.yaml).joined(separator: ", "))]") }
         lines.append("  date: \(Escape.yaml(date))")
         lines.append("---")
         return lines.joined(separator: "\n") + "\n" + d.narrative.trimmingCharacters(in: .whitespacesAndNewlines) + "\n"
