@@ -31,9 +31,10 @@ enum DraftCommand {
         llama-cpp-python, vLLM or Ollama. The model's answer is checked (lengths, tags, every number,
         place and name against the reports) and asked for once more if it fails; when there is no
         model, it cannot be reached, lacks the model, fails, times out or answers badly, a hand-made
-        draft is written and the reason is printed and recorded. An existing file is never
-        overwritten, and nothing is ever published: read the draft, then set status: published and a
-        date yourself.
+        draft is written and the reason is printed and recorded.
+
+        An existing file is never overwritten, and nothing is ever published: read the draft, then
+        set status: published and a date yourself.
         """,
         notes: "Exit status: 0 written, 1 content errors or an existing file, 2 wrong usage.",
         run: run)
