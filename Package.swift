@@ -3,9 +3,10 @@ import PackageDescription
 
 /// CommonSight Press: a static site generator for neighborhood digests.
 /// No outside packages: C libraries come from Debian through system library targets.
+/// Linux only (Debian 12): the code calls Glibc, inotify and /proc/self/exe, and no other platform
+/// is built or tested, so none is declared.
 let package = Package(
     name: "commonsight",
-    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "commonsight", targets: ["commonsight"]),
     ],

@@ -3,11 +3,7 @@ import Parallelism
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// One HTTP exchange, waited for: URLSession, except for plain `http://` on Linux.
 ///

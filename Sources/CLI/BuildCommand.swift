@@ -10,35 +10,59 @@ import Sharding
 
 /// `commonsight build`: the whole pipeline, then one summary line.
 enum BuildCommand {
-    /// The program's build ID, or a hash of its bytes: the render cache is never shared between two
-    /// builds of the program.
-    static func programIdentity() -> String {
-        if let id = BuildID.ofThisProgram() { return "build-id " + id }
-        guard let bytes = FileManager.default.contents(atPath: "/proc/self/exe") else { return "unknown" }
-        return bytes.withUnsafeBytes { Fingerprint(of: $0) }.description
-    }
+    static let command = Command(
+        name: "build", summary: "write one static site per neighborhood into the output folder",
+        forms: ["[--content] [--templates] [--out] [--only] [--cache-dir] [--date] [--drafts] [--future] [--base-url] [--jobs] "
+                + "[--verbose] [--no-cache] [--no-share-cards] [--no-narration] [--skip] [--shard-index --shard-count]"],
+        options: [
+            BuildOptions.content, BuildOptions.templates,
+            Option("out", "DIR", "the output folder (default: public)"),
+            Option("only", "SLUG,...", "build only these neighborhoods; the others in OUT are left as they are"),
+            Option("cache-dir", "DIR", "keep the render cache here instead of ~/.cache/commonsight/<OUT>-<hash>"),
+            BuildOptions.date, BuildOptions.drafts, BuildOptions.future, BuildOptions.baseURL, BuildOptions.jobs,
+            Option("verbose", nil, "print each stage with its time, the cache folder and what the writer did"),
+            Option("no-cache", nil, "render every page (the result is recorded for the next build)"),
+            BuildOptions.noShareCards, BuildOptions.noNarration, BuildOptions.skip,
+            Option("shard-index", "I", "the shard to build, 0 to N-1 (default: $JOB_COMPLETION_INDEX, set by a Kubernetes Indexed Job)"),
+            Option("shard-count", "N", "split the neighborhoods into N shards and build one of them plus the site-wide files (see above)"),
+        ],
+        about: """
+        Reads the content and the theme, and writes OUT/<neighborhood>/ for each neighborhood plus
+        OUT/index.html and the files of the content folder's static/. OUT must be empty, new, or
+        written by commonsight (it keeps a list of its files in OUT/.commonsight-manifest); it may
+        not be or hold the content, the templates or your home folder. Only files commonsight wrote
+        are ever replaced or deleted: a CNAME or .git you add stays. New files are written first and
+        put in place only when all are written; on any error OUT stays as it was. One build at a
+        time writes a given OUT (a second waits up to 10 s). Pages whose inputs did not change are
+        reused, after checking that OUT still holds them, through a cache in
+        $XDG_CACHE_HOME/commonsight/ (or ~/.cache/commonsight/); nothing else is written outside OUT.
 
-    static func run(_ args: [String], console: Console) throws(Arguments.UsageError) -> Int32 {
-        if CommandLineTool.wantsHelp(args) {
-            console.out(HelpText.command("build") ?? "")
-            return 0
-        }
-        let parsed = try Arguments.parse(args, command: "build", valued: ["content", "templates", "out", "only", "date", "base-url", "jobs", "cache-dir", "shard-index", "shard-count", "skip"], flags: ["drafts", "future", "verbose", "no-cache", "no-share-cards", "no-narration"])
-        if let extra = parsed.positionals.first {
-            throw Arguments.UsageError(message: "unexpected argument '\(extra)'; 'build' takes only options", command: "build")
-        }
+        --skip takes some of: digests (with their flyers and e-mails), flyers, emails, coalitions,
+        events (the page and events.ics), search, data (the downloads and their About page), feed and
+        map (map.svg). The pages built still link to what was left out, so publish a build without it.
+
+        --shard-count N splits the neighborhoods into N shards, balanced by input size and stable when
+        one is added, and builds only one of them plus the site-wide files (OUT/index.html, static/),
+        which are the same bytes in every shard: copy the N OUT folders into one (leaving out
+        .commonsight-manifest) and you have the unsharded site; a shard with no neighborhood writes
+        only those. Give every shard the same --date.
+        """,
+        notes: "Exit status: 0 success, 1 content or template errors, 2 wrong usage.",
+        run: run)
+
+    static func run(_ parsed: Arguments, console: Console) throws(Arguments.UsageError) -> Int32 {
         let started = Date()
-        let out = console.resolve(parsed.options["out"] ?? "public")
-        var request = try request(parsed, command: "build", console: console, out: out,
-                                  cacheFolder: parsed.options["cache-dir"].map(console.resolve) ?? CacheFolder.forOutput(out, environment: console.environment))
-        request.only = parsed.options["only"].map { Set($0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }) }
+        let out = console.resolve(parsed.value("out") ?? "public")
+        var request = try BuildOptions.request(parsed, command: "build", console: console, out: out,
+                                  cacheFolder: parsed.value("cache-dir").map(console.resolve) ?? CacheFolder.forOutput(out, environment: console.environment))
+        request.only = parsed.value("only").map { Set($0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }) }
         request.shard = try shard(parsed, environment: console.environment)
         if request.shard != nil, request.only != nil {
             throw Arguments.UsageError(message: "--only and --shard-count both choose the neighborhoods to build; use one of them", command: "build")
         }
-        request.useCache = !parsed.flags.contains("no-cache")
+        request.useCache = !parsed.flag("no-cache")
         request.endsProcess = console.endsWithCommand
-        let verbose = parsed.flags.contains("verbose")
+        let verbose = parsed.flag("verbose")
         if verbose {
             request.progress = { [console] line in console.err(line) }
             request.progress?("cache folder: \(request.cacheFolder)")
@@ -47,7 +71,7 @@ enum BuildCommand {
         request.stages = display.sink
         let report = Builder.build(request)
         display.finish()
-        if parsed.flags.contains("verbose") { for note in report.notes { console.err("note: " + note) } }
+        if parsed.flag("verbose") { for note in report.notes { console.err("note: " + note) } }
         let errors = CommandLineTool.report(report.diagnostics, console: console)
         guard report.succeeded else {
             console.err("build failed: \(errors) error\(errors == 1 ? "" : "s"); the previous output is unchanged")
@@ -95,8 +119,8 @@ enum BuildCommand {
     /// `--shard-index I --shard-count N`; the index defaults to `JOB_COMPLETION_INDEX`, which a
     /// Kubernetes Indexed Job sets in each of its pods. Nil without `--shard-count`.
     static func shard(_ parsed: Arguments, environment: [String: String]) throws(Arguments.UsageError) -> Shard? {
-        let given = parsed.options["shard-index"]
-        guard let countText = parsed.options["shard-count"] else {
+        let given = parsed.value("shard-index")
+        guard let countText = parsed.value("shard-count") else {
             if given != nil {
                 throw Arguments.UsageError(message: "--shard-index needs --shard-count, the number of shards", command: "build")
             }
@@ -113,54 +137,5 @@ enum BuildCommand {
             throw Arguments.UsageError(message: "\(from) '\(indexText)' is not a shard from 0 to \(count - 1) (--shard-count \(count))", command: "build")
         }
         return Shard(index: index, count: count)
-    }
-
-    /// The options `build` and `serve` share, checked: the folders, --date, --drafts, --future,
-    /// --base-url, --jobs, --skip, --no-share-cards and --no-narration.
-    static func request(_ parsed: Arguments, command: String, console: Console, out: String, cacheFolder: String) throws(Arguments.UsageError) -> BuildRequest {
-        for (name, value) in parsed.options where value.isEmpty {
-            throw Arguments.UsageError(message: "--\(name) is empty; expected a value", command: command)
-        }
-        var date: CivilDate?
-        if let d = parsed.options["date"] {
-            guard let day = CivilDate.parse(d), (1900...2200).contains(day.year) else {
-                throw Arguments.UsageError(message: "--date '\(d)' is not a date from 1900 to 2200; expected YYYY-MM-DD", command: command)
-            }
-            date = day
-        }
-        var baseURL: String?
-        if let b = parsed.options["base-url"] {
-            guard let url = SiteLoader.normalizedBaseURL(b) else {
-                throw Arguments.UsageError(message: "--base-url '\(b)' is not an absolute http(s) URL", command: command)
-            }
-            baseURL = url
-        }
-        var jobs = ProcessInfo.processInfo.activeProcessorCount
-        if let j = parsed.options["jobs"] {
-            guard let n = Int(j), n >= 1, n <= 256 else {
-                throw Arguments.UsageError(message: "--jobs '\(j)' is not a number from 1 to 256", command: command)
-            }
-            jobs = n
-        }
-        let content = console.resolve(parsed.options["content"] ?? "content")
-        var request = BuildRequest(
-            content: content,
-            templates: ThemeChoice.templates(parsed.options["templates"], content: content, console: console),
-            out: out, cacheFolder: cacheFolder, date: date, clock: Int64(Date().timeIntervalSince1970),
-            drafts: parsed.flags.contains("drafts"), baseURL: baseURL, jobs: jobs)
-        request.future = parsed.flags.contains("future")
-        request.shareCards = !parsed.flags.contains("no-share-cards")
-        request.narration = !parsed.flags.contains("no-narration")
-        if let list = parsed.options["skip"] {
-            switch SiteSection.parse(list) {
-            case .success(let sections): request.skipped = sections
-            case .failure(let unknown):
-                throw Arguments.UsageError(message: "--skip: '\(unknown.word)' is not a part of the site; expected some of "
-                                           + SiteSection.allCases.map(\.rawValue).joined(separator: ","), command: command)
-            }
-        }
-        request.home = console.environment["HOME"]
-        request.programIdentity = programIdentity()
-        return request
     }
 }

@@ -1,12 +1,9 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// The GNU build ID the linker wrote into this program (a hash of its linked bytes), read from its
 /// ELF notes with a few small reads: nil where there is none (then the whole file is hashed).
 enum BuildID {
     static func ofThisProgram(path: String = "/proc/self/exe") -> String? {
-        #if canImport(Glibc)
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
@@ -30,9 +27,6 @@ enum BuildID {
             if let id = notes.withUnsafeBytes({ gnuNote(in: $0) }) { return id }
         }
         return nil
-        #else
-        return nil
-        #endif
     }
 
     /// The description of the note named "GNU" of type 3 (NT_GNU_BUILD_ID), in hex.

@@ -7,25 +7,34 @@ import Loading
 
 /// `commonsight check`: load the content and report every problem.
 enum CheckCommand {
-    static func run(_ args: [String], console: Console) throws(Arguments.UsageError) -> Int32 {
-        if CommandLineTool.wantsHelp(args) {
-            console.out(HelpText.command("check") ?? "")
-            return 0
-        }
-        let parsed = try Arguments.parse(args, command: "check", valued: ["content", "templates", "date"], flags: ["future"])
-        if let extra = parsed.positionals.first {
-            throw Arguments.UsageError(message: "unexpected argument '\(extra)'; 'check' takes only options", command: "check")
-        }
-        let root = console.resolve(parsed.options["content"] ?? "content")
+    static let command = Command(
+        name: "check", summary: "read the content folder and report every problem as PATH:LINE:COLUMN",
+        options: [
+            Option("content", "DIR", "the content folder (default: content)"),
+            Option("templates", "DIR", "the theme (default: templates/ here or beside the content, when there is one)"),
+            Option("date", "YYYY-MM-DD", "the day that counts as today (default: today in the site's time zone)"),
+            Option("future", nil, "list every scheduled item (else the first 10)"),
+        ],
+        about: """
+        Reads the content folder and the theme and reports every error and warning, one per line as
+        PATH:LINE:COLUMN: error: MESSAGE, then a summary, then what is scheduled: published stories,
+        events and coalitions whose 'date' is after today, which stay off every page, feed and e-mail
+        until that day.
+        """,
+        notes: "Exit status: 0 when there is no error (warnings allowed), 1 on errors, 2 on wrong usage.",
+        run: run)
+
+    static func run(_ parsed: Arguments, console: Console) throws(Arguments.UsageError) -> Int32 {
+        let root = console.resolve(parsed.value("content") ?? "content")
         var day: CivilDate?
-        if let d = parsed.options["date"] {
+        if let d = parsed.value("date") {
             guard let parsedDay = CivilDate.parse(d), (1900...2200).contains(parsedDay.year) else {
                 throw Arguments.UsageError(message: "--date '\(d)' is not a date from 1900 to 2200; expected YYYY-MM-DD", command: "check")
             }
             day = parsedDay
         }
         // The theme is checked when named or found; the built-in one is checked by the tests.
-        let templates = ThemeChoice.templates(parsed.options["templates"], content: root, console: console)
+        let templates = ThemeChoice.templates(parsed.value("templates"), content: root, console: console)
         let checkTheme = !ThemeChoice.isBuiltIn(templates)
         var (content, diagnostics) = Builder.check(content: root, templates: checkTheme ? templates : nil)
         // The `suggest:` and `alchemy:` blocks belong to suggest and draft; check them here too.
@@ -41,7 +50,7 @@ enum CheckCommand {
         console.out(summary(content, warnings: warnings))
         let today = day ?? ContentDate.at(instant: Int64(Date().timeIntervalSince1970), zone: content.site.timeZone).day
         let waiting = scheduled(content, today: today)
-        let shown = parsed.flags.contains("future") ? waiting : Array(waiting.prefix(10))
+        let shown = parsed.flag("future") ? waiting : Array(waiting.prefix(10))
         for line in shown { console.out("scheduled: " + line) }
         if shown.count < waiting.count {
             console.out("scheduled: and \(waiting.count - shown.count) more; 'check --future' lists them all")

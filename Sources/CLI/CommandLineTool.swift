@@ -5,43 +5,36 @@ import Diagnostics
 public enum CommandLineTool {
     public static var version: String { Builder.version }
 
-    /// A command's entry point: its arguments (after the command's name) to an exit status.
-    typealias Subcommand = @Sendable ([String], Console) throws(Arguments.UsageError) -> Int32
-
-    /// The commands by name (`help` and the options are answered here).
-    static let subcommands: [String: Subcommand] = [
-        "init": InitCommand.run, "build": BuildCommand.run, "serve": ServeCommand.run, "check": CheckCommand.run, "new": NewCommand.run,
-        "render": RenderCommand.run, "suggest": SuggestCommand.run, "draft": DraftCommand.run, "review": ReviewCommand.run,
-        "email": EmailCommand.run, "import": ImportCommand.run,
-    ]
-
     public static func run(_ args: [String], console: Console) -> Int32 {
-        guard let command = args.first else {
-            console.err(HelpText.overview)
+        run(args, console: console, commands: CommandTable.all)
+    }
+
+    /// Runs one of `commands`: the table, or the table and a command a test adds.
+    static func run(_ args: [String], console: Console, commands: [Command]) -> Int32 {
+        guard let name = args.first else {
+            console.err(HelpText.overview(commands))
             return 2
         }
         let rest = Array(args.dropFirst())
         do throws(Arguments.UsageError) {
-            switch command {
+            switch name {
             case "--help", "-h":
-                console.out(HelpText.overview)
+                console.out(HelpText.overview(commands))
                 return 0
             case "--version":
                 console.out("commonsight \(version)")
                 return 0
-            case "help":
-                guard let topic = rest.first else { console.out(HelpText.overview); return 0 }
-                guard let text = HelpText.command(topic) else {
-                    throw Arguments.UsageError(message: "no command '\(topic)'" + NearestName.hint(topic, known: HelpText.commands, otherwise: "; the commands are \(choices(HelpText.commands))"), command: nil)
-                }
-                console.out(text)
-                return 0
             default:
-                guard let subcommand = subcommands[command] else {
-                    let hint = NearestName.hint(command, known: HelpText.commands, otherwise: "; the commands are \(choices(HelpText.commands))")
-                    throw Arguments.UsageError(message: "unknown command '\(command)'\(hint)", command: nil)
+                let names = commands.map(\.name)
+                guard let command = commands.first(where: { $0.name == name }) else {
+                    let hint = NearestName.hint(name, known: names, otherwise: "; the commands are \(choices(names))")
+                    throw Arguments.UsageError(message: "unknown command '\(name)'\(hint)", command: nil)
                 }
-                return try subcommand(rest, console)
+                if wantsHelp(rest) {
+                    console.out(HelpText.usage(command))
+                    return 0
+                }
+                return try command.run(try Arguments.parse(rest, for: command), console)
             }
         } catch {
             console.err("error: \(error.message)")

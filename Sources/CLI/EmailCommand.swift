@@ -7,24 +7,42 @@ import Mail
 /// for `sendmail -t`. The built site never holds the addresses; they are read from the content folder
 /// each time a message is sent.
 enum EmailCommand {
-    static func run(_ args: [String], console: Console) throws(Arguments.UsageError) -> Int32 {
-        if CommandLineTool.wantsHelp(args) {
-            console.out(HelpText.command("email") ?? "")
-            return 0
-        }
-        let parsed = try Arguments.parse(args, command: "email", valued: ["content", "out", "week", "language"], flags: [])
-        let slug = try SuggestCommand.neighborhoodArgument(parsed, command: "email")
-        if let week = parsed.options["week"], !isWeekName(week) {
+    static let command = Command(
+        name: "email", summary: "print a week's e-mail with its subscribers, for sendmail -t",
+        positionals: [Arguments.neighborhoodArgument],
+        options: [
+            Option("week", "YYYY-Www", "the ISO week, like 2026-W48 (default: the newest built week)"),
+            Option("language", "LANG", "the edition (default: the site's language)"),
+            Option("out", "DIR", "the built site (default: public)"),
+            Option("content", "DIR", "the content folder (default: content)"),
+        ],
+        about: """
+        Prints a built week's digest e-mail (OUT/NEIGHBORHOOD/digest/WEEK/email.eml) with its
+        recipients added, ready to send:
+
+          commonsight email bagley | sendmail -t
+
+        The recipients are 'subscribers' in the neighborhood's neighborhood.md, else 'to' under
+        email in site.yml: an address, a list, or one per language ('es: vecinos@lists.example.org').
+        They are read from the content folder each time and never written into the built site,
+        which only has the message without them.
+        """,
+        notes: "Exit status: 0 success, 1 no such e-mail or no subscribers, 2 wrong usage.",
+        run: run)
+
+    static func run(_ parsed: Arguments, console: Console) throws(Arguments.UsageError) -> Int32 {
+        let slug = try parsed.neighborhood(command: "email")
+        if let week = parsed.value("week"), !isWeekName(week) {
             throw Arguments.UsageError(message: "--week '\(week)' is not an ISO week; expected one like '2026-W48'", command: "email")
         }
-        let content = console.resolve(parsed.options["content"] ?? "content")
-        let out = console.resolve(parsed.options["out"] ?? "public")
+        let content = console.resolve(parsed.value("content") ?? "content")
+        let out = console.resolve(parsed.value("out") ?? "public")
         let (subscribers, siteLanguage, diagnostics) = Subscribers.read(content: content, neighborhood: slug)
         if CommandLineTool.report(diagnostics, console: console) > 0 { return 1 }
-        let language = parsed.options["language"] ?? siteLanguage
+        let language = parsed.value("language") ?? siteLanguage
         let edition = out + "/" + slug + (language == siteLanguage ? "" : "/" + language)
         let shownEdition = console.display(edition)
-        guard let week = parsed.options["week"] ?? newestWeek(edition + "/digest") else {
+        guard let week = parsed.value("week") ?? newestWeek(edition + "/digest") else {
             console.err("error: \(shownEdition)/digest has no week with an email.eml; build the site first (with 'from' under email in site.yml)")
             return 1
         }

@@ -6,12 +6,43 @@ import Moderation
 
 /// `commonsight import`: residents' reports from 311 exports, Open311, form CSVs and e-mail, added as pending.
 enum ImportCommand {
-    static func run(_ args: [String], console: Console) throws(Arguments.UsageError) -> Int32 {
-        if CommandLineTool.wantsHelp(args) {
-            console.out(HelpText.command("import") ?? "")
-            return 0
-        }
-        let parsed = try Arguments.parse(args, command: "import", valued: ["content", "default-category"], flags: ["dry-run"])
+    static let command = Command(
+        name: "import", summary: "add residents' reports from 311 exports, Open311, form CSVs and e-mail, as pending",
+        positionals: [
+            Positional("NEIGHBORHOOD", .optional, "the neighborhood to add every report to (default: the one whose boundary holds it)"),
+            Positional("FILE", .many, "a 311 export (.csv), Open311 requests (.json, .xml), a form's CSV or e-mail (.eml, mbox)"),
+        ],
+        options: [
+            Option("content", "DIR", "the content folder (default: content)"),
+            Option("dry-run", nil, "print what would be imported; write nothing"),
+            Option("default-category", "KEY", "the category of reports that no mapping names"),
+        ],
+        about: """
+        Adds residents' reports as pending (so that 'review' decides) from Improve Detroit (SeeClickFix)
+        and Boston 311 CSV exports, Open311 GeoReport v2 requests (.json, .xml), a form's CSV whose
+        columns site.yml names (import: columns: id, category, text, date, place, latitude, longitude,
+        name, email, phone), and e-mail (.eml or mbox) with 'Category:', 'Where:', 'When:' and
+        'What happened:' lines (also in Spanish or Arabic; quoted replies, HTML-only mail and
+        attachments are read). Ids keep the source's, after its name: seeclickfix-4764238,
+        open311-..., boston-..., form-..., email-<hash>. A report whose id the content or a
+        moderation.log already holds is never added again, whatever a lead decided.
+
+        Without NEIGHBORHOOD each report goes to the neighborhood whose boundary holds it; one outside
+        every boundary is listed by its line. A report without a point is placed from its words with
+        the neighborhood's streets (basemap.geojson): "A & B", "corner of A and B", "14500 block of A",
+        a park's name; an unknown street is an error with "did you mean". Categories come from
+        import: categories: in site.yml ("source value": category-key, any case), or a category's key
+        or label; --default-category takes the rest. Reporter names, e-mails, phones and account ids
+        go only to private fields; phone numbers and e-mail addresses in the text are marked as the
+        build marks them, the words as written kept in the private field private_text.
+
+        New reports are appended to observations.csv when it has a status column (every byte already
+        there is kept), written one Markdown file each when it has none, or to a new observations.csv.
+        """,
+        notes: "Exit status: 0 success, 1 errors in the input or the content (nothing is imported), 2 wrong usage.",
+        run: run)
+
+    static func run(_ parsed: Arguments, console: Console) throws(Arguments.UsageError) -> Int32 {
         for (name, value) in parsed.options where value.trimmingCharacters(in: .whitespaces).isEmpty {
             throw Arguments.UsageError(message: "--\(name) is empty; expected a value", command: "import")
         }
@@ -25,10 +56,10 @@ enum ImportCommand {
         guard !files.isEmpty else {
             throw Arguments.UsageError(message: "no FILE to import; expected 311 exports (.csv), Open311 (.json, .xml) or e-mail (.eml, mbox)", command: "import")
         }
-        let root = console.resolve(parsed.options["content"] ?? "content")
+        let root = console.resolve(parsed.value("content") ?? "content")
         let request = ImportRequest(root: root, neighborhood: slug, files: files.map(console.resolve),
-                                    defaultCategory: parsed.options["default-category"])
-        let dryRun = parsed.flags.contains("dry-run")
+                                    defaultCategory: parsed.value("default-category"))
+        let dryRun = parsed.flag("dry-run")
         // Held from before the content is read until the new reports are in place: a decision made
         // meanwhile is either read here or waits.
         var lock: ContentLock?

@@ -6,15 +6,24 @@ import Rendering
 /// `commonsight init [DIR] [--theme]`: a working site in an empty or new folder, never over a file;
 /// `--theme` also copies the built-in theme to `DIR/templates` (alone, into a site that has none).
 enum InitCommand {
-    static func run(_ args: [String], console: Console) throws(Arguments.UsageError) -> Int32 {
-        if CommandLineTool.wantsHelp(args) {
-            console.out(HelpText.command("init") ?? "")
-            return 0
-        }
-        let parsed = try Arguments.parse(args, command: "init", valued: [], flags: ["theme"])
-        if parsed.positionals.count > 1 {
-            throw Arguments.UsageError(message: "unexpected argument '\(parsed.positionals[1])'; 'init' takes at most one DIR", command: "init")
-        }
+    static let command = Command(
+        name: "init", summary: "make a new site in an empty folder: content with examples, and a README for your week",
+        positionals: [Positional("DIR", .optional, "the folder to make the site in (default: the working folder)")],
+        options: [Option("theme", nil, "also copy the built-in theme to DIR/templates to edit it (alone, into a site that has none)")],
+        about: """
+        Makes a working site in DIR, which must be empty or new (hidden files such as .git are
+        allowed): content/site.yml with comments, one neighborhood with an example report, story,
+        coalition and event (all drafts), and README.md with the week's steps. No file is ever
+        overwritten.
+
+        The default theme is built into commonsight: a site needs no templates folder. --templates
+        DIR, or a templates/ folder in the working folder or beside the content folder, is used
+        instead when there is one. In a folder that is not empty (an existing site), --theme copies
+        only the theme, when it has no templates/.
+        """,
+        run: run)
+
+    static func run(_ parsed: Arguments, console: Console) throws(Arguments.UsageError) -> Int32 {
         let dir = console.resolve(parsed.positionals.first ?? ".")
         let shown = console.display(dir)
         var isFolder: ObjCBool = false
@@ -24,7 +33,7 @@ enum InitCommand {
             return 1
         }
         let entries = exists ? ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).filter { !$0.hasPrefix(".") }.sorted() : []
-        let theme = parsed.flags.contains("theme")
+        let theme = parsed.flag("theme")
         var files: [(path: String, bytes: [UInt8])] = []
         if entries.isEmpty {
             files = StarterSite(timeZone: localZone(console), date: console.today).files.map { ($0.path, Array($0.text.utf8)) }

@@ -7,12 +7,35 @@ import Loading
 enum NewCommand {
     static let kinds = ["neighborhood", "observation", "story", "coalition", "event"]
 
-    static func run(_ args: [String], console: Console) throws(Arguments.UsageError) -> Int32 {
-        if CommandLineTool.wantsHelp(args) {
-            console.out(HelpText.command("new") ?? "")
-            return 0
-        }
-        let parsed = try Arguments.parse(args, command: "new", valued: ["content", "name", "title", "category", "date"], flags: [])
+    static let command = Command(
+        name: "new", summary: "write a new content file from a skeleton (never overwrites)",
+        forms: [
+            "neighborhood SLUG [--name] [--content]",
+            "observation NEIGHBORHOOD ID [--category] [--date] [--content]",
+            "story NEIGHBORHOOD SLUG [--title] [--content]",
+            "coalition NEIGHBORHOOD SLUG [--name] [--content]",
+            "event NEIGHBORHOOD SLUG [--title] [--date] [--content]",
+        ],
+        positionals: [
+            Positional("KIND", .one, "neighborhood, observation, story, coalition or event"),
+            Positional("NAME", .rest, "the neighborhood's folder name, then the new item's slug or id, as the usage shows"),
+        ],
+        options: [
+            Option("name", "NAME", "a neighborhood's or coalition's name (default: the slug, or a placeholder)"),
+            Option("title", "TITLE", "a story's or event's title (default: a placeholder)"),
+            Option("category", "KEY", "an observation's category (default: the first in site.yml)"),
+            Option("date", "YYYY-MM-DD", "the observation or event date (default: today)"),
+            Option("content", "DIR", "the content folder (default: content)"),
+        ],
+        about: """
+        Writes a skeleton that 'commonsight check' accepts into the content folder and prints its path.
+        An existing file is never overwritten. Stories, coalitions and events are drafts and reports
+        are pending: 'review --publish' publishes them once their placeholder words (and a report's
+        lat and lon) are replaced. Stories and coalitions get date: today.
+        """,
+        run: run)
+
+    static func run(_ parsed: Arguments, console: Console) throws(Arguments.UsageError) -> Int32 {
         guard let kind = parsed.positionals.first, kinds.contains(kind) else {
             if let given = parsed.positionals.first, let near = NearestName.among(kinds, near: given) {
                 throw Arguments.UsageError(message: "unknown kind '\(given)'; did you mean '\(near)'?", command: "new")
@@ -20,14 +43,14 @@ enum NewCommand {
             let given = parsed.positionals.first.map { "unknown kind '\($0)'; " } ?? ""
             throw Arguments.UsageError(message: "\(given)expected what to create: \(choices(kinds))", command: "new")
         }
-        let root = console.resolve(parsed.options["content"] ?? "content")
+        let root = console.resolve(parsed.value("content") ?? "content")
         let names = Array(parsed.positionals.dropFirst())
         let wanted = kind == "neighborhood" ? 1 : 2
         guard names.count == wanted else {
             let shape = kind == "neighborhood" ? "SLUG" : (kind == "observation" ? "NEIGHBORHOOD ID" : "NEIGHBORHOOD SLUG")
             throw Arguments.UsageError(message: "'new \(kind)' takes \(shape)", command: "new")
         }
-        let date = parsed.options["date"] ?? console.today
+        let date = parsed.value("date") ?? console.today
         guard let day = CivilDate.parse(date), (1900...2200).contains(day.year) else {
             throw Arguments.UsageError(message: "--date '\(date)' is not a date from 1900 to 2200; expected YYYY-MM-DD", command: "new")
         }
@@ -51,9 +74,9 @@ enum NewCommand {
         let file: (path: String, text: String)
         switch kind {
         case "neighborhood":
-            file = (root + "/neighborhoods/\(names[0])/neighborhood.md", skeletons.neighborhood(name: parsed.options["name"] ?? names[0]))
+            file = (root + "/neighborhoods/\(names[0])/neighborhood.md", skeletons.neighborhood(name: parsed.value("name") ?? names[0]))
         case "observation":
-            let category = parsed.options["category"] ?? site.categories[0].key
+            let category = parsed.value("category") ?? site.categories[0].key
             guard site.category(category) != nil else {
                 let keys = site.categories.map(\.key)
                 throw Arguments.UsageError(message: "unknown category '\(category)'" + NearestName.hint(category, known: keys, otherwise: "; expected one of \(choices(keys))"), command: "new")
@@ -61,11 +84,11 @@ enum NewCommand {
             let center = ContentLoader.boundary(root: root, neighborhood: names[0])?.bounds?.center
             file = (root + "/neighborhoods/\(names[0])/observations/\(names[1]).md", skeletons.observation(category: category, at: center))
         case "story":
-            file = (root + "/neighborhoods/\(names[0])/stories/\(names[1]).md", skeletons.story(title: parsed.options["title"] ?? Placeholders.storyTitle))
+            file = (root + "/neighborhoods/\(names[0])/stories/\(names[1]).md", skeletons.story(title: parsed.value("title") ?? Placeholders.storyTitle))
         case "coalition":
-            file = (root + "/neighborhoods/\(names[0])/coalitions/\(names[1]).md", skeletons.coalition(name: parsed.options["name"] ?? Placeholders.coalitionName))
+            file = (root + "/neighborhoods/\(names[0])/coalitions/\(names[1]).md", skeletons.coalition(name: parsed.value("name") ?? Placeholders.coalitionName))
         default:
-            file = (root + "/neighborhoods/\(names[0])/events/\(names[1]).md", skeletons.event(title: parsed.options["title"] ?? Placeholders.eventTitle))
+            file = (root + "/neighborhoods/\(names[0])/events/\(names[1]).md", skeletons.event(title: parsed.value("title") ?? Placeholders.eventTitle))
         }
         return write(file.path, file.text, kind: kind, names: names, root: root, console: console)
     }

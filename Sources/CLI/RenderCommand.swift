@@ -5,27 +5,40 @@ import Liquid
 import LiquidFiles
 import Markdown
 
-/// `commonsight render`: one Liquid template with JSON data, to stdout (SPEC §3), for template authors.
+/// `commonsight render`: one Liquid template with JSON data, to stdout, for template authors.
 enum RenderCommand {
-    static func run(_ args: [String], console: Console) throws(Arguments.UsageError) -> Int32 {
-        if CommandLineTool.wantsHelp(args) {
-            console.out(HelpText.command("render") ?? "")
-            return 0
-        }
-        let parsed = try Arguments.parse(args, command: "render", valued: ["template", "data", "partials", "autoescape"], flags: ["strict-filters", "batch"])
-        if parsed.flags.contains("batch") {
-            if let extra = parsed.positionals.first ?? ["template", "data", "partials"].first(where: { parsed.options[$0] != nil }).map({ "--" + $0 }) {
+    static let command = Command(
+        name: "render", summary: "render one Liquid template with JSON data to stdout",
+        forms: ["--template [--data] [--partials] [--autoescape] [--strict-filters]", "--batch [--autoescape] [--strict-filters]"],
+        options: [
+            Option("template", "FILE", "the Liquid template"),
+            Option("data", "FILE.json", "a JSON object: the template's variables"),
+            Option("partials", "DIR", "where partials are: 'foo' ({% include 'foo' %}, {% render 'foo' %}) is DIR/foo.liquid"),
+            Option("autoescape", "none|html", "html: escape every output that is not marked safe, for where it lands in the HTML"),
+            Option("strict-filters", nil, "an unknown filter is an error (otherwise it leaves the value as it is)"),
+            Option("batch", nil, "render one JSON request a line from stdin, one JSON answer a line to stdout (for test harnesses)"),
+        ],
+        about: """
+        Renders one Liquid template with the JSON object in FILE.json as its variables and prints the
+        result, for template authors (docs/liquid.md). With --batch each line of stdin is
+        {"template": "...", "data": {...}, "partials": {"name": "..."}, "strict_filters": false} and
+        each answer {"output": "..."} or {"error": "..."}.
+        """,
+        notes: "Template errors are printed as PATH:LINE:COLUMN: error: ... and exit with status 1.",
+        run: run)
+
+    static func run(_ parsed: Arguments, console: Console) throws(Arguments.UsageError) -> Int32 {
+        if parsed.flag("batch") {
+            for (extra, given) in [("--template", parsed.value("template")), ("--data", parsed.value("data")), ("--partials", parsed.value("partials"))]
+            where given != nil {
                 throw Arguments.UsageError(message: "'render --batch' reads its templates from stdin; unexpected '\(extra)'", command: "render")
             }
-            return try batch(autoescape: parsed.options["autoescape"] ?? "none", strictFilters: parsed.flags.contains("strict-filters"))
+            return try batch(autoescape: parsed.value("autoescape") ?? "none", strictFilters: parsed.flag("strict-filters"))
         }
-        guard let templatePath = parsed.options["template"] else {
+        guard let templatePath = parsed.value("template") else {
             throw Arguments.UsageError(message: "'render' needs --template FILE", command: "render")
         }
-        if let extra = parsed.positionals.first {
-            throw Arguments.UsageError(message: "unexpected argument '\(extra)'", command: "render")
-        }
-        let autoescape = parsed.options["autoescape"] ?? "none"
+        let autoescape = parsed.value("autoescape") ?? "none"
         guard autoescape == "none" || autoescape == "html" else {
             throw Arguments.UsageError(message: "--autoescape must be 'none' or 'html', not '\(autoescape)'", command: "render")
         }
@@ -34,7 +47,7 @@ enum RenderCommand {
             return fail(diagnostics, console)
         }
         var data = Object()
-        if let dataPath = parsed.options["data"] {
+        if let dataPath = parsed.value("data") {
             guard let text = read(console.resolve(dataPath), shown: dataPath, into: &diagnostics) else { return fail(diagnostics, console) }
             var log = DiagnosticLog()
             guard let node = JSON.parse(text, path: dataPath, log: &log) else { return fail(log.items, console) }
@@ -44,10 +57,10 @@ enum RenderCommand {
             data = o
         }
         let html = autoescape == "html"
-        let partials = PartialFolder(root: parsed.options["partials"].map(console.resolve), shown: parsed.options["partials"], htmlContext: html)
+        let partials = PartialFolder(root: parsed.value("partials").map(console.resolve), shown: parsed.value("partials"), htmlContext: html)
         let environment = Environment(partials: { name throws(LiquidError) in try partials.template(name) }, autoescape: html,
                                       filters: JekyllFilters.filters(markdown: MarkdownRenderer.html),
-                                      strictFilters: parsed.flags.contains("strict-filters"), timeZone: zone())
+                                      strictFilters: parsed.flag("strict-filters"), timeZone: zone())
         do {
             let template = try Template(source, path: templatePath, htmlContext: html)
             let output = try template.render(data, environment: environment)

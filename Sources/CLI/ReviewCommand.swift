@@ -5,50 +5,87 @@ import Moderation
 
 /// `commonsight review`: what waits for a decision, and the decisions themselves, written in place.
 enum ReviewCommand {
-    static func run(_ args: [String], console: Console) throws(Arguments.UsageError) -> Int32 {
-        if CommandLineTool.wantsHelp(args) {
-            console.out(HelpText.command("review") ?? "")
-            return 0
-        }
-        let parsed = try Arguments.parse(args, command: "review", valued: ["content", "status", "publish", "remove", "flag", "note", "date"], flags: ["json"])
+    static let command = Command(
+        name: "review", summary: "list what waits for a decision; publish, remove or flag reports, stories, events, coalitions",
+        forms: [
+            "[NEIGHBORHOOD] [--content] [--status] [--json] [--date]",
+            "[NEIGHBORHOOD] (--publish | --remove | --flag) [--note] [--content] [--date]",
+        ],
+        positionals: [Positional("NEIGHBORHOOD", .optional, "only this neighborhood's folder (default: every neighborhood)")],
+        options: [
+            Option("content", "DIR", "the content folder (default: content)"),
+            Option("status", "STATUS,...", "list these instead: pending, flagged, removed, draft, scheduled, published"),
+            Option("json", nil, "print a JSON array of {id, kind, status, neighborhood, path, line, date, waiting_days, category, title, text, removed, linked_by, links}"),
+            Option("date", "YYYY-MM-DD", "today, for how long items have waited and for the log (default: today)"),
+            Option("publish", "ID,...", "publish these reports, stories, events or coalitions"),
+            Option("remove", "ID,...", "remove these reports (a story, event or coalition becomes a draft)"),
+            Option("flag", "ID,...", "flag these reports for another look (a story, event or coalition becomes a draft)"),
+            Option("note", "TEXT", "a note for moderation.log (why)"),
+        ],
+        about: """
+        Without a decision, lists what waits for one, oldest first: reports that are pending or flagged,
+        draft stories, events and coalitions, and scheduled ones (published, dated after today),
+        each with its id, PATH:LINE, date, category, its text as the site would
+        publish it (with what the redaction would take out shown in brackets: [phone removed: ...]),
+        the stories that link it, and how long it has waited.
+
+        With --publish, --remove or --flag, sets the status of each ID (an observation id, or a story,
+        event or coalition slug; observation:ID, story:SLUG, event:SLUG or coalition:SLUG when one
+        name is more than one) where it is written: the status: line
+        of a Markdown file's front matter (added when there is none), the status cell of its row in
+        observations.csv, or its "status" property in observations.geojson. Nothing else in the file
+        changes, byte for byte, and the file is replaced at once. A story has only draft and published:
+        --remove and --flag make it a draft; so for events and coalitions. A report in a CSV
+        without a status column, or a GeoJSON file without any "status" (a city's export), is never
+        rewritten: its decision goes to moderation.yml in the neighborhood's folder, which the loader
+        applies. --publish refuses an item whose words are still the placeholders 'new' wrote, or a
+        report at lat 0, lon 0. Each decision is added to moderation.log in the
+        neighborhood's folder (date, id, old and new status, where, the note), which is never
+        published. The content is checked as 'check' would, as it will be after the change: publishing
+        a story without a date, an unknown id, an id in two neighborhoods (name one), or a file that
+        changed since it was read is an error, and then nothing changes, for any of the IDs.
+        """,
+        notes: "Exit status: 0 success, 1 content errors or a decision that cannot be made, 2 wrong usage.",
+        run: run)
+
+    static func run(_ parsed: Arguments, console: Console) throws(Arguments.UsageError) -> Int32 {
         for (name, value) in parsed.options where value.trimmingCharacters(in: .whitespaces).isEmpty && name != "note" {
             throw Arguments.UsageError(message: "--\(name) is empty; expected a value", command: "review")
-        }
-        if parsed.positionals.count > 1 {
-            throw Arguments.UsageError(message: "unexpected argument '\(parsed.positionals[1])'; 'review' takes at most one NEIGHBORHOOD", command: "review")
         }
         let slug = parsed.positionals.first
         if let slug, !Identifiers.isSlug(slug) {
             let hint = Identifiers.isSlug(slug.lowercased()) ? "; did you mean '\(slug.lowercased())'?" : "; expected lowercase words joined by '-'"
             throw Arguments.UsageError(message: "\(quoted(slug)) is not a neighborhood slug\(hint)", command: "review")
         }
-        let raw = parsed.options["date"] ?? console.today
+        let raw = parsed.value("date") ?? console.today
         guard let today = CivilDate.parse(raw), (1900...2200).contains(today.year) else {
             throw Arguments.UsageError(message: "--date '\(raw)' is not a date from 1900 to 2200; expected YYYY-MM-DD", command: "review")
         }
-        let root = console.resolve(parsed.options["content"] ?? "content")
-        let decisions = Decision.allCases.filter { parsed.options[$0.rawValue] != nil }
-        guard let decision = decisions.first else {
-            if parsed.options["note"] != nil {
+        let root = console.resolve(parsed.value("content") ?? "content")
+        let decisions = [(Decision.publish, parsed.value("publish")), (.remove, parsed.value("remove")), (.flag, parsed.value("flag"))]
+            .compactMap { decision, ids in ids.map { (decision, $0) } }
+        guard let chosen = decisions.first else {
+            if parsed.value("note") != nil {
                 throw Arguments.UsageError(message: "--note goes with --publish, --remove or --flag", command: "review")
             }
             return try list(parsed, slug: slug, root: root, today: today, console: console)
         }
+        let (decision, given) = chosen
         if decisions.count > 1 {
-            throw Arguments.UsageError(message: "one decision at a time: --\(decisions[0].rawValue) and --\(decisions[1].rawValue) were both given", command: "review")
+            throw Arguments.UsageError(message: "one decision at a time: --\(decisions[0].0.rawValue) and --\(decisions[1].0.rawValue) were both given", command: "review")
         }
-        for option in ["status", "json"] where parsed.options[option] != nil || parsed.flags.contains(option) {
+        for (option, listing) in [("status", parsed.value("status") != nil), ("json", parsed.flag("json"))] where listing {
             throw Arguments.UsageError(message: "--\(option) lists what waits; it does not go with --\(decision.rawValue)", command: "review")
         }
         var ids: [String] = []
-        for part in (parsed.options[decision.rawValue] ?? "").split(separator: ",", omittingEmptySubsequences: false) {
+        for part in given.split(separator: ",", omittingEmptySubsequences: false) {
             let id = part.trimmingCharacters(in: .whitespaces)
             guard !id.isEmpty else {
                 throw Arguments.UsageError(message: "--\(decision.rawValue) has an empty id; expected ID[,ID...]", command: "review")
             }
             ids.append(id)
         }
-        let request = DecisionRequest(root: root, neighborhood: slug, ids: ids, decision: decision, note: parsed.options["note"], date: today)
+        let request = DecisionRequest(root: root, neighborhood: slug, ids: ids, decision: decision, note: parsed.value("note"), date: today)
         // Held from before the content is read until the decision is logged: another run's decision
         // is either all in what this one reads, or waits for this one to end.
         guard let lock = ContentWrites.lock(root, command: "review --\(decision.rawValue) \(ids.joined(separator: ","))", console: console) else { return 1 }
@@ -58,7 +95,7 @@ enum ReviewCommand {
 
     static func list(_ parsed: Arguments, slug: String?, root: String, today: CivilDate, console: Console) throws(Arguments.UsageError) -> Int32 {
         var statuses = ReviewQueue.waiting
-        if let raw = parsed.options["status"] {
+        if let raw = parsed.value("status") {
             statuses = raw.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.filter { !$0.isEmpty }
             for s in statuses where !ReviewQueue.all.contains(s) {
                 throw Arguments.UsageError(message: "--status '\(s)' is not a status; expected \(choices(ReviewQueue.all))", command: "review")
@@ -72,7 +109,7 @@ enum ReviewCommand {
             return 1
         }
         let items = ReviewQueue.items(content, statuses: Set(statuses), today: today)
-        if parsed.flags.contains("json") {
+        if parsed.flag("json") {
             console.out(ReviewQueue.json(items, display: console.display))
             return 0
         }

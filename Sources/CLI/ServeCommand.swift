@@ -8,26 +8,37 @@ import Serve
 /// `commonsight serve`: builds into the cache folder, serves the site on localhost, rebuilds what
 /// changed when a content or template file is saved, and reloads the open pages.
 enum ServeCommand {
-    static func run(_ args: [String], console: Console) throws(Arguments.UsageError) -> Int32 {
-        if CommandLineTool.wantsHelp(args) {
-            console.out(HelpText.command("serve") ?? "")
-            return 0
-        }
-        let parsed = try Arguments.parse(args, command: "serve", valued: ["content", "templates", "port", "host", "date", "base-url", "jobs", "skip"],
-                                         flags: ["drafts", "future", "no-share-cards", "no-narration"])
-        if let extra = parsed.positionals.first {
-            throw Arguments.UsageError(message: "unexpected argument '\(extra)'; 'serve' takes only options", command: "serve")
-        }
-        let portText = parsed.options["port"] ?? "1313"
+    static let command = Command(
+        name: "serve", summary: "build, serve the site on localhost, and rebuild and reload pages when a file is saved",
+        options: [
+            BuildOptions.content, BuildOptions.templates,
+            Option("port", "N", "the port (default: 1313; 0 picks a free one)"),
+            Option("host", "ADDR", "the address to listen on (default: 127.0.0.1, this computer only)"),
+            BuildOptions.date, BuildOptions.drafts, BuildOptions.future, BuildOptions.baseURL, BuildOptions.jobs,
+            BuildOptions.skip, BuildOptions.noShareCards, BuildOptions.noNarration,
+        ],
+        about: """
+        Builds the site into the cache folder (never into the content folder), serves it over HTTP,
+        and watches the content and templates folders: when a file is saved it rebuilds what
+        changed and reloads the open pages. The pages are served as soon as they are written; the
+        audio and the share cards follow in a second build, and the open pages reload then. A failed
+        rebuild keeps serving the last good site and shows its errors, with PATH:LINE:COLUMN, over
+        the page. Ctrl-C stops it.
+        """,
+        notes: "The live-reload script is added only to the pages served, never to a built file.",
+        run: run)
+
+    static func run(_ parsed: Arguments, console: Console) throws(Arguments.UsageError) -> Int32 {
+        let portText = parsed.value("port") ?? "1313"
         guard let port = Int(portText), (0...65535).contains(port) else {
             throw Arguments.UsageError(message: "--port '\(portText)' is not a port number from 0 to 65535", command: "serve")
         }
-        let host = parsed.options["host"] ?? "127.0.0.1"
+        let host = parsed.value("host") ?? "127.0.0.1"
         // Never inside the content folder: the site and its cache live in the tool's own cache folder.
-        let content = console.resolve(parsed.options["content"] ?? "content")
+        let content = console.resolve(parsed.value("content") ?? "content")
         let folder = CacheFolder.forOutput(content, environment: console.environment) + "-serve"
         StopSignals.clearLeftovers(of: folder)
-        var request = try BuildCommand.request(parsed, command: "serve", console: console, out: folder + "/site", cacheFolder: folder + "/cache")
+        var request = try BuildOptions.request(parsed, command: "serve", console: console, out: folder + "/site", cacheFolder: folder + "/cache")
         let fixedDate = request.date != nil
 
         let server: HTTPServer

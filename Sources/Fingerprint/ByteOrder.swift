@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 extension String {
     /// Orders by UTF-8 bytes (the same order as by Unicode scalars), much faster than `<`, which

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Lines of tab-separated fields in bytes, the shape of the tool's own cache files, read without
 /// making a string for anything but the text fields.

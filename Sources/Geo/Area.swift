@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// A closed ring of positions; the last point may repeat the first.
 public typealias Ring = [Coordinate]

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// A WGS 84 position in decimal degrees.
 public struct Coordinate: Hashable, Sendable {

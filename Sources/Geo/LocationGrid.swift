@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Snaps points to a grid of cells about `meters` wide, so exact homes never reach the site.
 ///

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Web Mercator fitted to a box of the map: a position's pixel on a `width` × `height` drawing,
 /// with `margin` (a share of each side) kept free around the fitted bounds.

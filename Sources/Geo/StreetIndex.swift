@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The named streets of a neighborhood, to find where a point is: the nearest street and the one
 /// crossing it (a page says it in its own words). Segments are kept in a grid of cells about 200 m wide, so a question costs the few

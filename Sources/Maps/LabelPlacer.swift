@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// A rectangle on the map, possibly turned: a label along a street, a mark, the north arrow.
 public struct MapBox: Sendable, Equatable {

@@ -1,10 +1,6 @@
 import Escaping
 import Geo
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// One drawing of a map at one size: ground, boundary, names, marks and groups, north arrow and
 /// scale bar, and (for a map that stands alone) its key under it.

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Marks drawn where they are, or, where they would overlap, one circle with their number.
 public struct MarkGroup: Sendable {

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// A distinct shape per category, so marks can be told apart in black and white and by
 /// readers who do not see the colors.

@@ -1,9 +1,5 @@
 import Foundation
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// A tiny HTTP/1.1 server on 127.0.0.1 for the tests: raw sockets, one thread, one request per
 /// connection. Each request is answered by `handler`, and remembered.
