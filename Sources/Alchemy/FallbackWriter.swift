@@ -98,6 +98,28 @@ public enum FallbackWriter {
         return opening
     }
 
+    /// Plain sentences, true of any such group, added in this order until a story is long enough.
+    static func padding(_ f: StoryFacts, quoted: Bool) -> [String] {
+        let n = f.count
+        let describe = n == 1 ? "what the report describes" : "what the reports describe"
+        let these = n == 1 ? "this report" : "these reports"
+        return [
+            n > 1 && f.first != f.last ? "The first report came on \(Words.longDate(f.first)) and the latest on \(Words.longDate(f.last))." : "",
+            quoted ? ""
+                : f.reports.contains(where: { !$0.text.isEmpty })
+                ? (n == 1 ? "The resident's own words are on the report's page, linked below." : "The residents' own words are on the reports' pages, linked below.")
+                : (n == 1 ? "The report came without a written comment, so its date and place carry the story."
+                    : "None of these reports came with a written comment, so the dates and the places carry the story."),
+            n == 1 ? "This draft starts from a single report. One report is a beginning, not yet a pattern: before publishing, "
+                + "look for others like it nearby, and ask the neighbors on these blocks whether they have seen the same thing." : "",
+            n >= 3 ? "Read side by side, they show the same problem coming back to the same few blocks." : "",
+            f.coalition == nil ? "No coalition in \(f.neighborhood) works on \(subject(f)) yet; \(these) could be the reason to start one." : "",
+            "If you live nearby and have seen the same thing, add your own report: every new one makes the pattern harder to ignore.",
+            "Before anything is decided, it is worth walking these blocks together and seeing \(describe).",
+            "What matters now is whether the people who live and work on these blocks recognize \(describe), and what they would change first.",
+        ].filter { !$0.isEmpty }
+    }
+
     static func narrative(_ f: StoryFacts, check: GroundingCheck) -> String {
         let n = f.count
         let opening = opening(f)
@@ -133,24 +155,7 @@ public enum FallbackWriter {
             closing += " \(c.name) works on \(subject(f)), and \(n == 1 ? "this report gives" : "these reports give") it something concrete to bring to the people who can fix it."
         }
 
-        // Plain sentences, true of any such group, added in this order until the story is long enough.
-        let describe = n == 1 ? "what the report describes" : "what the reports describe"
-        let these = n == 1 ? "this report" : "these reports"
-        let padding = [
-            n > 1 && f.first != f.last ? "The first report came on \(Words.longDate(f.first)) and the latest on \(Words.longDate(f.last))." : "",
-            !quotes.isEmpty ? ""
-                : f.reports.contains(where: { !$0.text.isEmpty })
-                ? (n == 1 ? "The resident's own words are on the report's page, linked below." : "The residents' own words are on the reports' pages, linked below.")
-                : (n == 1 ? "The report came without a written comment, so its date and place carry the story."
-                    : "None of these reports came with a written comment, so the dates and the places carry the story."),
-            n == 1 ? "This draft starts from a single report. One report is a beginning, not yet a pattern: before publishing, "
-                + "look for others like it nearby, and ask the neighbors on these blocks whether they have seen the same thing." : "",
-            n >= 3 ? "Read side by side, they show the same problem coming back to the same few blocks." : "",
-            f.coalition == nil ? "No coalition in \(f.neighborhood) works on \(subject(f)) yet; \(these) could be the reason to start one." : "",
-            "If you live nearby and have seen the same thing, add your own report: every new one makes the pattern harder to ignore.",
-            "Before anything is decided, it is worth walking these blocks together and seeing \(describe).",
-            "What matters now is whether the people who live and work on these blocks recognize \(describe), and what they would change first.",
-        ].filter { !$0.isEmpty }
+        let padding = padding(f, quoted: !quotes.isEmpty)
 
         func assemble(quotes: [String], whereSentence: String, extra: Int) -> String {
             var paragraphs = [opening]

@@ -23,8 +23,14 @@ public struct ModelAnswer: Sendable, Equatable {
     /// Fewer kept sentences than this are not a story of the model's.
     public static let fewestSentences = 3
 
-    /// Claims about time that no set of reports supports ("for centuries").
-    static let unsupportedClaims: Set<String> = ["centuries", "century", "decades", "generations", "forever", "history", "ancient"]
+    /// Claims no set of reports supports: about time ("for centuries"), about what someone decided or
+    /// did ("the city has decided"), about a trend ("getting worse").
+    static let unsupportedClaims: Set<String> = [
+        "centuries", "century", "decades", "generations", "forever", "history", "ancient",
+        "decided", "decide", "announced", "promised", "approved", "installed", "voted", "agreed", "arrested", "fined",
+        "ticketed", "banned", "launched", "funded", "plans", "planned", "officials", "official", "police", "mayor", "council",
+        "worse", "worsening", "increasing", "decreasing", "rising", "growing", "record",
+    ]
 
     /// Words too common to tie a sentence to the reports.
     static let stopWords: Set<String> = [
@@ -41,8 +47,11 @@ public struct ModelAnswer: Sendable, Equatable {
     static func factWords(_ f: StoryFacts) -> Set<String> {
         var texts = f.reports.flatMap { [$0.text, $0.title, $0.location, $0.category] + $0.streets }
         texts += f.categoryLabels + [f.callToAction, f.neighborhood, f.place.phrase, f.coalition?.name ?? ""]
+        // And the words of the subject itself: traffic on residential streets.
         texts += ["report", "reports", "reported", "resident", "residents", "neighbor", "neighbors", "neighborhood", "street",
-                  "streets", "block", "blocks", "corner", "traffic", "car", "cars", "safe", "safety", "drivers", "driving"]
+                  "streets", "block", "blocks", "corner", "corners", "traffic", "car", "cars", "safe", "safer", "safety", "drivers",
+                  "driving", "drive", "road", "roads", "city", "speed", "walk", "walking", "children", "kids", "family", "families",
+                  "home", "homes", "problem", "problems", "danger", "dangerous", "community", "sidewalk", "crossing", "school"]
         return Set(texts.flatMap { WordScanner.words($0) }.map(\.lower).filter { !stopWords.contains($0) && $0.count > 2 })
     }
 
@@ -157,14 +166,21 @@ public struct ModelAnswer: Sendable, Equatable {
             return paragraphs.joined(separator: "\n\n")
         }
         func quotesShown(_ n: Int) -> [String] { quotes.prefix(n).map { "> " + $0 } }
-        for withOpening in [false, true] {
-            let sentences = withOpening ? [opening] + kept : kept
+        // Short: the facts' opening sentence first, then plain sentences true of any such group, one
+        // at a time, after the model's.
+        let padding = FallbackWriter.padding(facts, quoted: !quotes.isEmpty)
+        for added in 0...(padding.count + 1) {
+            let sentences = added == 0 ? kept : [opening] + kept + padding.prefix(added - 1)
             for q in stride(from: quotes.count, through: 0, by: -1) {
                 let text = assemble(sentences, quotes: q)
                 if range.contains(Words.count(text)) {
-                    if withOpening { notes.append("the facts' opening sentence was added: the model's sentences were too few words") }
+                    if added > 0 {
+                        notes.append("added the facts' opening sentence" + (added > 1 ? " and \(added - 1) plain sentence\(added == 2 ? "" : "s")" : "")
+                                     + ": the model's sentences were too few words")
+                    }
                     return text
                 }
+                if Words.count(text) < range.lowerBound { break }
             }
         }
         // Too long even without the residents' words: the last sentences go, down to the fewest.

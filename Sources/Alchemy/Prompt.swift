@@ -63,15 +63,15 @@ public enum Prompt {
         switch mode {
         case .ollama:
             fields.append("\"format\": \(schema)")
-            fields.append("\"options\": {\"temperature\": 0.2, \"seed\": \(seed), \"num_predict\": \(maxTokens)}")
+            fields.append("\"options\": {\"temperature\": 0.1, \"seed\": \(seed), \"num_predict\": \(maxTokens)}")
         case .jsonSchema:
-            fields.append("\"temperature\": 0.2, \"seed\": \(seed), \"max_tokens\": \(maxTokens)")
+            fields.append("\"temperature\": 0.1, \"seed\": \(seed), \"max_tokens\": \(maxTokens)")
             fields.append("\"response_format\": {\"type\": \"json_schema\", \"json_schema\": {\"name\": \"story_card\", \"strict\": true, \"schema\": \(schema)}}")
         case .jsonObject:
-            fields.append("\"temperature\": 0.2, \"seed\": \(seed), \"max_tokens\": \(maxTokens)")
+            fields.append("\"temperature\": 0.1, \"seed\": \(seed), \"max_tokens\": \(maxTokens)")
             fields.append("\"response_format\": {\"type\": \"json_object\", \"schema\": \(schema)}")
         case .none:
-            fields.append("\"temperature\": 0.2, \"seed\": \(seed), \"max_tokens\": \(maxTokens)")
+            fields.append("\"temperature\": 0.1, \"seed\": \(seed), \"max_tokens\": \(maxTokens)")
         }
         return "{" + fields.joined(separator: ", ") + "}"
     }
