@@ -1,3 +1,4 @@
+import FileSystem
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -17,31 +18,7 @@ public enum FileBytes {
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var st = stat()
-        guard fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { return nil }
-        let expected = max(Int(st.st_size), 0)
-        guard expected <= limit else { return nil }
-        var failed = false
-        // One byte more than the length: a file that grew since is read to its end below.
-        var out = [UInt8](unsafeUninitializedCapacity: expected + 1) { buffer, count in
-            count = 0
-            while count < buffer.count {
-                let n = Glibc.read(fd, buffer.baseAddress.map { $0 + count }, buffer.count - count)
-                if n < 0 && errno == EINTR { continue }
-                if n < 0 { failed = true }
-                if n <= 0 { break }
-                count += n
-            }
-        }
-        guard !failed else { return nil }
-        guard out.count > expected else { return out }
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if n < 0 && errno == EINTR { continue }
-            if n < 0 || out.count + max(n, 0) > limit { return nil }
-            if n == 0 { break }
-            out += chunk[..<n]
-        }
-        return out
+        guard fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG, Int(st.st_size) <= limit else { return nil }
+        return Descriptor.readAll(fd, expected: Int(st.st_size), limit: limit)
     }
 }
