@@ -35,17 +35,8 @@ public struct FileRoot: Sendable {
     /// Reads the regular file `path` (at most `limit` bytes: `.tooLarge` past it).
     public func read(_ path: String, limit: Int) throws(FileError) -> Contents {
         let real = try resolve(path)
-        let fd = open(real, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW)
-        guard fd >= 0 else { throw .last }
-        defer { close(fd) }
-        var st = stat()
-        guard fstat(fd, &st) == 0 else { throw .last }
-        guard (st.st_mode & S_IFMT) == S_IFREG else { throw .notRegular }
-        guard Int(st.st_size) <= limit else { throw .tooLarge }
-        guard let bytes = Descriptor.readAll(fd, expected: Int(st.st_size), limit: limit) else {
-            throw errno == EFBIG ? .tooLarge : .last
-        }
-        return Contents(real: real, bytes: bytes, status: st)
+        let file = try RegularFile.read(real, limit: limit)
+        return Contents(real: real, bytes: file.bytes, status: file.status)
     }
 
     /// Makes the folders `path` (inside the root as named) needs, each checked to stay inside the

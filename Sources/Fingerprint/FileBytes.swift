@@ -1,7 +1,4 @@
 import FileSystem
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// A whole file's bytes, read into one array sized from the file's length (the tool's own large
 /// files: the manifest and the render cache, megabytes each, were read in chunks or copied).
@@ -14,11 +11,6 @@ public enum FileBytes {
     /// than `limit`, or a read fails part way (never a part of it taken for the whole). A symbolic
     /// link is followed only with `followingLinks`.
     public static func read(_ path: String, followingLinks: Bool = false) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | (followingLinks ? 0 : O_NOFOLLOW))
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var st = stat()
-        guard fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG, Int(st.st_size) <= limit else { return nil }
-        return Descriptor.readAll(fd, expected: Int(st.st_size), limit: limit)
+        try? RegularFile.read(path, limit: limit, followingLinks: followingLinks).bytes
     }
 }

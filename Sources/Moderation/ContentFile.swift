@@ -56,12 +56,9 @@ struct ContentFile {
     /// The file's bytes now, or nil when it cannot be read or is no longer the file read (removed,
     /// replaced by another, or become something else).
     func current() -> [UInt8]? {
-        let fd = open(real, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var st = stat()
-        guard fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG, UInt64(st.st_dev) == device, UInt64(st.st_ino) == inode else { return nil }
-        return Descriptor.readAll(fd, expected: Int(st.st_size), limit: Self.maxBytes)
+        guard let now = try? RegularFile.read(real, limit: Self.maxBytes),
+              UInt64(now.status.st_dev) == device, UInt64(now.status.st_ino) == inode else { return nil }
+        return now.bytes
     }
 
     /// Writes `bytes` to a new hidden file beside this one, with its permissions (and owner, when

@@ -66,14 +66,7 @@ struct SiteFiles {
     }
 
     func file(_ path: String, status: Int) -> Answer {
-        let full = root + "/" + path
-        let fd = open(full, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else { return Self.notFound }
-        defer { close(fd) }
-        var st = stat()
-        guard fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG, var body = Descriptor.readAll(fd, expected: Int(st.st_size), limit: Self.maxBytes) else {
-            return Self.notFound
-        }
+        guard var body = try? RegularFile.read(root + "/" + path, limit: Self.maxBytes).bytes else { return Self.notFound }
         let type = Self.contentType(path)
         if type.hasPrefix("text/html") { body = inject(body) }
         return Answer(status: status, headers: [("Content-Type", type), ("Cache-Control", "no-store")], body: body)
