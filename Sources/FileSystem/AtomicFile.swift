@@ -12,10 +12,7 @@ public struct AtomicFile: Sendable {
     public let temporary: String
 
     /// A file already staged at `temporary` (by an earlier call) for `target`.
-    public init(target: String, temporary: String) {
-        self.target = target
-        self.temporary = temporary
-    }
+    public init(target: String, temporary: String) { (self.target, self.temporary) = (target, temporary) }
 
     /// Writes `bytes` to a new hidden file beside `target` (named from `tag` and this process);
     /// nothing happens to `target` until `install`.
