@@ -1,4 +1,5 @@
 import Diagnostics
+import FileSystem
 import Formats
 import Foundation
 #if canImport(Glibc)
@@ -61,30 +62,16 @@ struct ContentFolder {
             return nil
         }
         if let bytes = replacing[path] { return bytes }
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else {
-            log.error(at, "cannot read this file: \(String(cString: strerror(errno)))")
-            return nil
-        }
-        defer { close(fd) }
-        var st = stat()
-        guard fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else {
+        do throws(FileError) {
+            return try RegularFile.read(path, limit: limit, followingLinks: true).bytes
+        } catch .notRegular {
             log.error(at, "this is not a regular file (a FIFO, socket or device); expected a file")
-            return nil
-        }
-        if Int(st.st_size) > limit {
+        } catch .tooLarge {
             log.error(at, "this file is larger than \(limit >> 20) MiB; split it")
-            return nil
+        } catch {
+            log.error(at, "cannot read this file: \(error.reason)")
         }
-        var bytes = [UInt8](repeating: 0, count: Int(st.st_size))
-        var got = 0
-        while got < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress.map { $0 + got }, $0.count - got) }
-            if n < 0 && errno == EINTR { continue }
-            if n <= 0 { break }
-            got += n
-        }
-        return got == bytes.count ? bytes : Array(bytes.prefix(got))
+        return nil
     }
 
     /// Front matter and body of a Markdown file.

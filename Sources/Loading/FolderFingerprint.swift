@@ -1,3 +1,4 @@
+import FileSystem
 import Fingerprint
 import Foundation
 #if canImport(Glibc)
@@ -15,15 +16,9 @@ enum FolderFingerprint {
     static func of(_ dir: String, within root: String) -> Fingerprint {
         var h = FingerprintBuilder()
         var seen = Set<[UInt64]>()
-        let real = realPath(root) ?? root
+        let real = RealPath.of(root) ?? root
         walk(dir, relative: "", root: real.hasSuffix("/") ? real : real + "/", into: &h, seen: &seen)
         return h.value
-    }
-
-    static func realPath(_ path: String) -> String? {
-        guard let p = realpath(path, nil) else { return nil }
-        defer { free(p) }
-        return String(cString: p)
     }
 
     private static func walk(_ dir: String, relative: String, root: String, into h: inout FingerprintBuilder, seen: inout Set<[UInt64]>) {
@@ -39,7 +34,7 @@ enum FolderFingerprint {
         for name in names.sorted() {
             let path = dir + "/" + name
             guard lstat(path, &st) == 0 else { continue }
-            if (st.st_mode & S_IFMT) == S_IFLNK, !(realPath(path).map { $0.hasPrefix(root) } ?? false) {
+            if (st.st_mode & S_IFMT) == S_IFLNK, !(RealPath.of(path).map { $0.hasPrefix(root) } ?? false) {
                 h.tag(4)  // a link out of the content folder: the loader refuses it; its name is enough here
                 h.add(relative + name)
                 continue

@@ -1,8 +1,5 @@
 import Diagnostics
-import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
+import FileSystem
 
 /// Rows added at the end of a content file (`import`), all or nothing: the new whole is written
 /// beside the file and renamed into its place, only while the file still holds the bytes it was
@@ -13,16 +10,15 @@ public enum ContentAppend {
         let file = try ContentFile.read(path, root: root, at: SourceLocation(path: path))
         let changed = Diagnostic.error(SourceLocation(path: path), "this file changed since import read it; nothing was added to it, run import again")
         guard file.bytes == expected else { throw changed }
-        let temp = try file.writeBeside(expected + added)
+        let staged = try file.writeBeside(expected + added)
         guard file.current() == expected else {
-            unlink(temp)
+            staged.discard()
             throw changed
         }
-        guard rename(temp, file.real) == 0 else {
-            let problem = String(cString: strerror(errno))
-            unlink(temp)
-            throw Diagnostic.error(SourceLocation(path: path), "cannot replace this file: \(problem); nothing was added to it")
+        do throws(FileError) {
+            try staged.install()
+        } catch {
+            throw Diagnostic.error(SourceLocation(path: path), "cannot replace this file: \(error.reason); nothing was added to it")
         }
-        file.syncFolder()
     }
 }

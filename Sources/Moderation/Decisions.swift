@@ -1,6 +1,7 @@
 import CivilTime
 import Diagnostics
 import Foundation
+import FileSystem
 import Formats
 import Loading
 #if canImport(Glibc)
@@ -255,33 +256,33 @@ public struct DecisionPlan {
                 return [.error(SourceLocation(path: path), "cannot write this file: \(why); nothing was changed")]
             }
         }
-        var temps: [String] = []
+        var temps: [AtomicFile] = []
         for f in files {
             do throws(Diagnostic) {
                 temps.append(try f.file.writeBeside(f.bytes))
             } catch {
-                for t in temps { unlink(t) }
+                for t in temps { t.discard() }
                 for m in made { unlink(m) }
                 return [error]
             }
         }
         // Checked once more at the last moment, then put in place.
         for f in files where f.file.current() != f.file.bytes {
-            for t in temps { unlink(t) }
+            for t in temps { t.discard() }
             for m in made { unlink(m) }
             return [.error(f.location, "this file changed since review read it; nothing was changed, run review again")]
         }
-        for (i, f) in files.enumerated() where rename(temps[i], f.file.real) != 0 {
-            let problem = String(cString: strerror(errno))
-            // Put back the ones already in place: all or nothing.
-            for g in files[..<i] {
-                if let t = try? g.file.writeBeside(g.file.bytes) { rename(t, g.file.real) }
+        for (i, f) in files.enumerated() {
+            do throws(FileError) {
+                try temps[i].install()
+            } catch {
+                // Put back the ones already in place: all or nothing.
+                for g in files[..<i] { try? g.file.writeBeside(g.file.bytes).install() }
+                for t in temps[(i + 1)...] { t.discard() }
+                for m in made { unlink(m) }
+                return [.error(f.location, "cannot replace this file: \(error.reason); nothing was changed")]
             }
-            for t in temps[i...] { unlink(t) }
-            for m in made { unlink(m) }
-            return [.error(f.location, "cannot replace this file: \(problem); nothing was changed")]
         }
-        for f in files { f.file.syncFolder() }
         for (slug, path) in logs {
             let lines = changes.filter { $0.neighborhood == slug }.map { logLine($0, folder: request.root + "/neighborhoods/" + slug + "/") }
             if let problem = ModerationLog.append(lines, to: path) {

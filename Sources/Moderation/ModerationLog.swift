@@ -1,4 +1,5 @@
 import CivilTime
+import FileSystem
 import Foundation
 import Loading
 #if canImport(Glibc)
@@ -45,7 +46,7 @@ public enum ModerationLog {
         if st.st_size > 0, let last = lastByte(path), last != 0x0A { text += "\n" }
         text += lines.map { $0.text + "\n" }.joined()
         let bytes = Array(text.utf8)
-        guard ContentFile.writeAll(fd, bytes) else { return String(cString: strerror(errno)) }
+        if let code = Descriptor.write(fd, bytes) { return FileError.words(code) }
         fsync(fd)
         return nil
     }

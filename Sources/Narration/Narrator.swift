@@ -1,3 +1,4 @@
+import FileSystem
 import Fingerprint
 import Foundation
 
@@ -49,7 +50,7 @@ public struct Narrator: Sendable {
         defer { try? fm.removeItem(atPath: work) }
         let textFile = work + "/text.txt", speech = work + "/speech.wav", opus = work + "/narration.opus"
         guard (try? fm.createDirectory(atPath: work, withIntermediateDirectories: true)) != nil,
-              fm.createFile(atPath: textFile, contents: Data(SpeakableText.of(text).utf8)) else {
+              (try? NewFile.create(textFile, Array(SpeakableText.of(text).utf8), durability: .cached)) != nil else {
             return .failure(Failure(message: "could not write in \(folder)"))
         }
         let espeak = ToolRun(executable: tools.espeak, arguments: Self.espeakOptions + (markup ? ["-m"] : []) + ["-v", voice, "-f", textFile, "-w", speech],

@@ -1,4 +1,4 @@
-import Foundation
+import FileSystem
 import Fingerprint
 
 /// The tool's own folder for one OUT: `$XDG_CACHE_HOME/commonsight/<name>-<hash>/`, else under
@@ -13,7 +13,7 @@ public enum CacheFolder {
         } else {
             base = "/tmp/commonsight-cache"
         }
-        let real = Posix.realPath(out)
+        let real = RealPath.ofDeepest(out)
         let name = real.split(separator: "/").last.map(String.init) ?? "root"
         let safe = String(name.unicodeScalars.map { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_") ? Character($0) : "_" }.prefix(40))
         return base + "/commonsight/" + safe + "-" + String(Fingerprint(of: real).description.prefix(16))
@@ -33,7 +33,7 @@ public enum CacheFolder {
             guard case .forbiddenPlace(_, let reason) = problem else { throw problem }
             throw .forbiddenCache(cache: folder, reason: reason)
         }
-        let c = Posix.realPath(folder), o = Posix.realPath(out)
+        let c = RealPath.ofDeepest(folder), o = RealPath.ofDeepest(out)
         if c == o || c.hasPrefix(o + "/") || o.hasPrefix(c + "/") {
             throw .forbiddenCache(cache: folder, reason: "the output folder, inside it or holding it")
         }
@@ -42,13 +42,15 @@ public enum CacheFolder {
         }
         let names = Posix.names(in: folder) ?? []
         let tagged = names.contains("CACHEDIR.TAG")
-            && (FileManager.default.contents(atPath: folder + "/CACHEDIR.TAG").map { String(decoding: $0, as: UTF8.self) } ?? "").contains("commonsight")
+            && String(decoding: FileBytes.read(folder + "/CACHEDIR.TAG") ?? [], as: UTF8.self).contains("commonsight")
         let others = names.filter { !ownNames.contains($0) }.sorted()
         if !tagged, !others.isEmpty { throw .cacheNotOurs(cache: folder, examples: others) }
         try OutputFolder.makeFolders(folder)
         if !tagged {
-            guard (try? Data(tag.utf8).write(to: URL(fileURLWithPath: folder + "/CACHEDIR.TAG"))) != nil else {
-                throw .system(path: folder, action: "write the cache folder's tag", reason: Posix.reason)
+            do throws(FileError) {
+                try AtomicFile.write(folder + "/CACHEDIR.TAG", Array(tag.utf8))
+            } catch {
+                throw .system(path: folder, action: "write the cache folder's tag", reason: error.reason)
             }
         }
     }

@@ -1,3 +1,4 @@
+import FileSystem
 import Fingerprint
 import Parallelism
 #if canImport(Glibc)
@@ -35,16 +36,14 @@ extension OutputFolder {
         for folder in folders.sorted(by: { $0.utf8.count > $1.utf8.count }) { rmdir(path + "/" + folder) }
     }
 
-    /// Written beside it, then renamed over it: a reader never sees half a manifest.
+    /// Written beside it, flushed, then renamed over it: a reader never sees half a manifest.
     func saveManifest(_ m: OutputManifest) throws(OutputProblem) {
-        let target = path + "/" + OutputManifest.fileName, temporary = target + ".new"
-        unlink(temporary)
-        if let code = Posix.createFile(temporary, m.serialized()) {
-            unlink(temporary)
-            if code == ENOSPC || code == EDQUOT { throw .noSpace(path: target) }
-            throw .system(path: target, action: "write the manifest", reason: String(cString: strerror(code)))
+        let target = path + "/" + OutputManifest.fileName
+        do throws(FileError) {
+            try AtomicFile.stage(target, m.serialized(), at: target + ".new", durability: .durable).install()
+        } catch {
+            throw OutputProblem.writing(target, "write the manifest", error)
         }
-        if rename(temporary, target) != 0 { throw .system(path: target, action: "write the manifest", reason: Posix.reason) }
     }
 
     /// Removes a folder of the tool's own with everything in it, never following a link.
@@ -117,25 +116,25 @@ public final class OutputCommit {
             for file in writes where folder.manifest.entries[file.path] == nil { added.append(file) }
             try journal(added)
             let base = root, beside = replaced
-            let outcomes = Parallel.map(writes, workers: jobs) { file -> (failure: Int32?, status: Posix.Status?) in
+            // Pages are not flushed one by one: the manifest says which a build must write again.
+            let outcomes = Parallel.map(writes, workers: jobs) { file -> (failure: FileError?, status: Posix.Status?) in
                 guard case .bytes(let bytes) = file.content else { return (nil, nil) }
-                var status: Posix.Status?
-                // A file put beside the one it replaces is renamed later, which changes its status.
-                if beside.contains(file.path) {
-                    let target = OutputFolder.temporary(file.path)
-                    unlink(base + "/" + target)
-                    return (Posix.createFile(base + "/" + target, bytes), nil)
+                do throws(FileError) {
+                    // A file put beside the one it replaces is renamed later, which changes its status.
+                    if beside.contains(file.path) {
+                        _ = try AtomicFile.stage(base + "/" + file.path, bytes, at: base + "/" + OutputFolder.temporary(file.path), durability: .cached)
+                        return (nil, nil)
+                    }
+                    return (nil, Posix.status(try NewFile.create(base + "/" + file.path, bytes, durability: .cached)))
+                } catch {
+                    return (error, nil)
                 }
-                let failure = Posix.createFile(base + "/" + file.path, bytes, status: &status)
-                return (failure, status)
             }
             for (file, outcome) in zip(writes, outcomes) where outcome.failure == nil {
                 written.append((file.path, file.hash, replaced.contains(file.path), outcome.status))
             }
-            if let failed = zip(writes, outcomes).first(where: { $0.1.failure != nil }) {
-                let code = failed.1.failure ?? 0
-                if code == ENOSPC || code == EDQUOT { throw OutputProblem.noSpace(path: root + "/" + failed.0.path) }
-                throw OutputProblem.system(path: root + "/" + failed.0.path, action: "write this file", reason: String(cString: strerror(code)))
+            if let failed = zip(writes, outcomes).first(where: { $0.1.failure != nil }), let failure = failed.1.failure {
+                throw OutputProblem.writing(root + "/" + failed.0.path, "write this file", failure)
             }
         } catch let problem as OutputProblem {
             abandon()
@@ -197,15 +196,8 @@ public final class OutputCommit {
         let fd = open(root + "/" + OutputManifest.fileName, O_WRONLY | O_APPEND | O_NOFOLLOW | O_CLOEXEC)
         guard fd >= 0 else { throw .system(path: root + "/" + OutputManifest.fileName, action: "write the manifest", reason: Posix.reason) }
         defer { close(fd) }
-        var done = 0
-        while done < lines.count {
-            let n = lines.withUnsafeBytes { Glibc.write(fd, $0.baseAddress.map { $0 + done }, lines.count - done) }
-            if n < 0 && errno == EINTR { continue }
-            if n <= 0 {
-                if errno == ENOSPC || errno == EDQUOT { throw .noSpace(path: root + "/" + OutputManifest.fileName) }
-                throw .system(path: root + "/" + OutputManifest.fileName, action: "write the manifest", reason: Posix.reason)
-            }
-            done += n
+        if let code = Descriptor.write(fd, lines) {
+            throw .writing(root + "/" + OutputManifest.fileName, "write the manifest", .system(code))
         }
     }
 
@@ -238,8 +230,10 @@ public final class OutputCommit {
             deleted += 1
         }
         for w in written where w.replaced {
-            if rename(root + "/" + OutputFolder.temporary(w.path), root + "/" + w.path) != 0 {
-                throw .system(path: root + "/" + w.path, action: "replace this file", reason: Posix.reason)
+            do throws(FileError) {
+                try AtomicFile(target: root + "/" + w.path, temporary: root + "/" + OutputFolder.temporary(w.path)).install(durability: .cached)
+            } catch {
+                throw .system(path: root + "/" + w.path, action: "replace this file", reason: error.reason)
             }
         }
         folder.removeEmptiedFolders(after: stale)

@@ -1,3 +1,4 @@
+import FileSystem
 import Fingerprint
 import Parallelism
 #if canImport(Glibc)
@@ -20,7 +21,7 @@ public final class OutputFolder {
     /// What happened, for `--verbose`.
     public internal(set) var notes: [String] = []
 
-    private var lock: Int32 = -1
+    private var lock: AdvisoryLock?
     var manifest: OutputManifest
     private let createdOut: Bool
     var legacyFolders: [String] = []
@@ -31,9 +32,7 @@ public final class OutputFolder {
         self.createdOut = createdOut
     }
 
-    deinit {
-        if lock >= 0 { close(lock) }
-    }
+    deinit { lock?.release() }
 
     /// How many files the tool owns in OUT.
     public var ownedCount: Int { manifest.entries.count }
@@ -53,19 +52,15 @@ public final class OutputFolder {
             try makeFolders(out)
             created = true
         }
-        let fd = Glibc.open(out, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard fd >= 0 else { throw .system(path: out, action: "open the output folder", reason: Posix.reason) }
-        var tries = 0
-        while flock(fd, LOCK_EX | LOCK_NB) != 0 {
-            tries += 1
-            guard tries <= waitTenths else {
-                close(fd)
-                throw .busy(out: out)
-            }
-            usleep(100_000)
+        let lock: AdvisoryLock
+        do throws(FileError) {
+            lock = try AdvisoryLock.take(out, seconds: Double(waitTenths) / 10, step: 0.1)
+        } catch {
+            if case .busy = error { throw .busy(out: out) }
+            throw .system(path: out, action: "open the output folder", reason: error.reason)
         }
         let folder = OutputFolder(path: out, manifest: OutputManifest(), createdOut: created)
-        folder.lock = fd
+        folder.lock = lock
         try folder.readManifest()
         folder.verify(jobs: jobs)
         return folder
@@ -74,7 +69,8 @@ public final class OutputFolder {
     /// After a failed build: a folder this build created and left empty is removed again.
     public func abandon() {
         if createdOut, let names = Posix.names(in: path), names.isEmpty { rmdir(path) }
-        if lock >= 0 { close(lock); lock = -1 }
+        lock?.release()
+        lock = nil
     }
 
     private func readManifest() throws(OutputProblem) {
@@ -122,7 +118,7 @@ public final class OutputFolder {
     private func verify(jobs: Int) {
         let entries = Array(manifest.entries)
         // Each path is looked up from OUT's open folder (the lock's), not from the root again.
-        let root = lock
+        let root = lock?.descriptor ?? -1
         let matches = Parallel.map(entries, workers: jobs) { entry -> Bool in
             guard let expected = entry.value.status, let now = Posix.status(entry.key, in: root) else { return false }
             return now == expected

@@ -1,4 +1,5 @@
 import Diagnostics
+import FileSystem
 
 /// Why the output folder could not be used or written, as a value (tests compare them; the CLI prints them).
 public enum OutputProblem: Error, Equatable, Sendable {
@@ -22,6 +23,11 @@ public enum OutputProblem: Error, Equatable, Sendable {
     case system(path: String, action: String, reason: String)
     /// The disk is full: nothing was changed and the partial work was removed.
     case noSpace(path: String)
+
+    /// A failed write of `path`: `noSpace` on a full disk, else the system's words for `action`.
+    static func writing(_ path: String, _ action: String, _ error: FileError) -> OutputProblem {
+        error.isNoSpace ? .noSpace(path: path) : .system(path: path, action: action, reason: error.reason)
+    }
 
     public var diagnostic: Diagnostic {
         switch self {

@@ -2,7 +2,7 @@
 import Glibc
 #endif
 
-/// Plain POSIX file work for the writer: one call each, never following a link inside OUT.
+/// What the writer asks of paths inside OUT, one call each, never following a link there.
 enum Posix {
     /// What `lstat` says of a path, or nil when nothing is there.
     struct Status: Equatable {
@@ -50,36 +50,6 @@ enum Posix {
     /// The system's words for the last error.
     static var reason: String { String(cString: strerror(errno)) }
 
-    /// Writes a new file (it must not exist); nil on success, else errno (and no file).
-    static func createFile(_ path: String, _ bytes: [UInt8]) -> Int32? {
-        createFile(path, bytes, status: nil)
-    }
-
-    /// The same, and the file's status once written (read from the open file, without looking its
-    /// path up again), in `status`.
-    static func createFile(_ path: String, _ bytes: [UInt8], status: UnsafeMutablePointer<Status?>?) -> Int32? {
-        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { return errno }
-        var written = 0
-        var failure: Int32?
-        while written < bytes.count {
-            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress.map { $0 + written }, bytes.count - written) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                failure = errno
-                break
-            }
-            written += n
-        }
-        if let status, failure == nil {
-            var st = stat()
-            status.pointee = fstat(fd, &st) == 0 ? Self.status(st) : nil
-        }
-        if close(fd) != 0, failure == nil { failure = errno }
-        if failure != nil { unlink(path) }  // never leave half a file
-        return failure
-    }
-
     /// Names in a folder, without `.` and `..`; nil when it cannot be read.
     static func names(in path: String) -> [String]? {
         guard let dir = opendir(path) else { return nil }
@@ -90,23 +60,5 @@ enum Posix {
             if name != "." && name != ".." { out.append(name) }
         }
         return out
-    }
-
-    /// Real path of `path`, or of its deepest existing ancestor with the rest appended.
-    static func realPath(_ path: String) -> String {
-        var head = path
-        var tail: [String] = []
-        while true {
-            if let resolved = realpath(head, nil) {
-                defer { free(resolved) }
-                let base = String(cString: resolved)
-                let rest = tail.reversed().joined(separator: "/")
-                if rest.isEmpty { return base }
-                return base == "/" ? "/" + rest : base + "/" + rest
-            }
-            guard let slash = head.lastIndex(of: "/"), head != "/" else { return path }
-            tail.append(String(head[head.index(after: slash)...]))
-            head = slash == head.startIndex ? "/" : String(head[..<slash])
-        }
     }
 }

@@ -1,6 +1,7 @@
 import Assembly
 import CivilTime
 import Diagnostics
+import FileSystem
 import Fingerprint
 import Foundation
 import Liquid
@@ -213,7 +214,7 @@ public struct RenderCache: Sendable {
                 Int64(s.st_ctim.tv_sec), Int64(s.st_ctim.tv_nsec)]
     }
 
-    /// Written beside its place, then renamed: a killed build never leaves half a cache.
+    /// Written beside its place, flushed, then renamed: a killed build never leaves half a cache.
     public func save(_ folder: String) {
         var out: [UInt8] = []
         out.reserveCapacity(pages.count * 120)
@@ -274,9 +275,8 @@ public struct RenderCache: Sendable {
                  String(a.totalReports), a.latestReport?.description ?? "-", String(a.storiesThisWeek))
             for c in a.categories { line("C", slug, c.key, String(c.recent), String(c.total)) }
         }
-        let target = folder + "/" + Self.fileName, temporary = target + ".new"
-        guard (try? Data(out).write(to: URL(fileURLWithPath: temporary))) != nil else { return }
-        if rename(temporary, target) != 0 { unlink(temporary) }
+        let target = folder + "/" + Self.fileName
+        try? AtomicFile.stage(target, out, at: target + ".new", durability: .durable).install()
     }
 
     /// An `A` line's fields after the slug: weeks, new stories, upcoming events, all reports, latest

@@ -1,3 +1,4 @@
+import FileSystem
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -40,6 +41,9 @@ struct SiteFiles {
         return Self.notFound
     }
 
+    /// Larger files are not served (a built site's largest, a narration, is a few megabytes).
+    static let maxBytes = 1 << 30
+
     static let notFound = Answer(status: 404, headers: [("Content-Type", "text/plain; charset=utf-8")], body: Array("404 not found\n".utf8))
 
     enum Kind { case file, folder }
@@ -62,18 +66,7 @@ struct SiteFiles {
     }
 
     func file(_ path: String, status: Int) -> Answer {
-        let full = root + "/" + path
-        let fd = open(full, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else { return Answer(status: 404, headers: [("Content-Type", "text/plain; charset=utf-8")], body: Array("404 not found\n".utf8)) }
-        defer { close(fd) }
-        var body: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n < 0 && errno == EINTR { continue }
-            if n <= 0 { break }
-            body += buffer[..<n]
-        }
+        guard var body = try? RegularFile.read(root + "/" + path, limit: Self.maxBytes).bytes else { return Self.notFound }
         let type = Self.contentType(path)
         if type.hasPrefix("text/html") { body = inject(body) }
         return Answer(status: status, headers: [("Content-Type", type), ("Cache-Control", "no-store")], body: body)
