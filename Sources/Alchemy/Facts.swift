@@ -127,34 +127,4 @@ public struct StoryFacts: Sendable {
     static func oneLine(_ s: String) -> String {
         s.split(whereSeparator: { $0 == "\n" || $0 == "\r" || $0 == "\t" || $0 == " " }).joined(separator: " ")
     }
-
-
-    /// The facts as the model reads them: a short list, the newest reports first, at most `limit` of them.
-    public func promptText(limit: Int = 15, textLimit: Int = 240) -> String {
-        var lines: [String] = []
-        lines.append("Neighborhood: \(neighborhood)")
-        let breakdown = counts.map { "\(labels[$0.key] ?? $0.key): \($0.count)" }.joined(separator: "; ")
-        lines.append("Number of reports: \(count) (\(breakdown))")
-        lines.append("First report: \(Words.longDate(first)); latest report: \(Words.longDate(last))")
-        if let busiest = Words.busiest(self) { lines.append("Busiest period: \(busiest.period), with \(busiest.count) reports") }
-        lines.append("Where: \(place.phrase)")
-        if let c = coalition { lines.append("Coalition working on this: \(c.name)") }
-        lines.append("Suggested call to action: \(callToAction)")
-        lines.append("Reports, newest first:")
-        let shown = reports.reversed().prefix(limit)
-        for r in shown {
-            var line = "- \(r.day) | \(r.category) | \(r.location)"
-            // The nearest streets, unless the location label already names them.
-            if !r.streets.isEmpty, !r.streets.allSatisfy({ r.location.localizedCaseInsensitiveContains($0) }) {
-                line += " | near \(r.streets.joined(separator: " and "))"
-            }
-            if !r.text.isEmpty {
-                let text = r.text.count > textLimit ? String(r.text.prefix(textLimit)) + "..." : r.text
-                line += " | resident wrote: \"\(text)\""
-            }
-            lines.append(line)
-        }
-        if reports.count > shown.count { lines.append("(the older reports are not listed)") }
-        return lines.joined(separator: "\n")
-    }
 }

@@ -166,21 +166,23 @@ public struct ModelAnswer: Sendable, Equatable {
             return paragraphs.joined(separator: "\n\n")
         }
         func quotesShown(_ n: Int) -> [String] { quotes.prefix(n).map { "> " + $0 } }
-        // Short: the facts' opening sentence first, then plain sentences true of any such group, one
-        // at a time, after the model's.
+        // Short: plain sentences true of any such group after the model's, one at a time; then the
+        // facts' opening sentence first as well.
         let padding = FallbackWriter.padding(facts, quoted: !quotes.isEmpty)
-        for added in 0...(padding.count + 1) {
-            let sentences = added == 0 ? kept : [opening] + kept + padding.prefix(added - 1)
-            for q in stride(from: quotes.count, through: 0, by: -1) {
-                let text = assemble(sentences, quotes: q)
-                if range.contains(Words.count(text)) {
-                    if added > 0 {
-                        notes.append("added the facts' opening sentence" + (added > 1 ? " and \(added - 1) plain sentence\(added == 2 ? "" : "s")" : "")
-                                     + ": the model's sentences were too few words")
+        for opened in [false, true] {
+            for added in 0...padding.count {
+                let sentences = (opened ? [opening] : []) + kept + padding.prefix(added)
+                for q in stride(from: quotes.count, through: 0, by: -1) {
+                    let text = assemble(sentences, quotes: q)
+                    if range.contains(Words.count(text)) {
+                        var what: [String] = []
+                        if opened { what.append("the facts' opening sentence") }
+                        if added > 0 { what.append("\(added) plain sentence\(added == 1 ? "" : "s") true of any such group") }
+                        if !what.isEmpty { notes.append("added " + what.joined(separator: " and ") + ": the model's sentences were too few words") }
+                        return text
                     }
-                    return text
+                    if Words.count(text) < range.lowerBound { break }
                 }
-                if Words.count(text) < range.lowerBound { break }
             }
         }
         // Too long even without the residents' words: the last sentences go, down to the fewest.

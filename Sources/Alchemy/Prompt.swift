@@ -33,7 +33,9 @@ public enum Prompt {
 
     public static func user(_ facts: StoryFacts, slots: Slots) -> String {
         var lines = ["Slots:"] + slots.promptLines
-        let words = FallbackWriter.quotes(facts, check: GroundingCheck(facts: facts), limit: 3)
+        // The residents' words as the site shows them (redacted), newest first, each cut short.
+        let words = facts.reports.reversed().map(\.text).filter { !$0.isEmpty }.prefix(8)
+            .map { $0.count > 200 ? String($0.prefix(200)) + "..." : $0 }
         if !words.isEmpty { lines += ["What residents wrote:"] + words.map { "- " + $0 } }
         let span = slots.entries.contains { $0.name == "last_date" } ? "between {first_date} and {last_date}" : "on {first_date}"
         lines.append("Sentences like these:")
@@ -42,7 +44,7 @@ public enum Prompt {
         lines.append("- Each report is a neighbor who took the time to write down what they saw on the way home.")
         lines.append("- Families who walk these blocks every day want the streets of {neighborhood} to be safe again.")
         if slots.names.contains("coalition") { lines.append("- The neighbors of {coalition} can bring these reports to the people who can fix the problem.") }
-        lines.append("- If you have seen the same thing, add your own report so that the pattern is harder to ignore.")
+        lines.append("- If you have seen the same thing {place}, add your own report so that the pattern is harder to ignore.")
         lines.append("Write the story.")
         return lines.joined(separator: "\n")
     }

@@ -6,15 +6,26 @@ import Testing
 /// `draft` through the command line, against a stub model server for each of the five states.
 @Suite("Drafting stories, with a model and without", .serialized)
 struct DraftTests {
+    /// An answer as the schema asks: a title and sentences, the facts only as slots.
     static let groundedCard = """
-    {"title": "Speeding near Pickford St: 6 reports in May 2024", \
-    "narrative": "Between May 1 and May 20, 2024, neighbors in Testville filed 6 reports about speeding near Pickford St and Wyoming St. The reports describe cars speeding down Pickford St every morning, drag racing near Wyoming St at night, and trucks speeding past the school at pickup time. One resident counted 3 cars in 10 minutes.\\n\\nTestville Safe Streets works on speeding, and these reports give it something concrete to bring to the people who can fix it. Each report is a neighbor who took the time to write it down; together they show where to start. Read side by side, they show the same problem coming back to the same corner, in the same few blocks, again and again. If you live nearby and have seen the same thing, add your own report: every new one makes the pattern harder to ignore, and it helps the coalition ask for the right fix in the right place.", \
-    "call_to_action": "Ask the City for speed humps on Pickford St, and come to the next Testville Safe Streets meeting.", \
-    "tags": ["speeding", "traffic-safety"]}
+    {"title": "Speeding near {street_1}: what neighbors see", "sentences": [\
+    "Residents sent {reports} about {category} {place} between {first_date} and {last_date}.", \
+    "Neighbors say cars speed down {street_1} every morning, and drag racing comes at night.", \
+    "Trucks speed past the school at pickup time, when children walk home from school.", \
+    "Each report is a neighbor who took the time to write down what they saw on these streets.", \
+    "The neighbors of {coalition} can bring these reports to the people who can fix the problem.", \
+    "If you have seen the same thing {place}, add your own report so that the pattern is harder to ignore."]}
     """
 
-    static let ungroundedCard = groundedCard.replacingOccurrences(of: "One resident counted 3 cars in 10 minutes.",
-                                                                  with: "Officer Daniels counted 40 cars in 10 minutes.")
+    /// One sentence names a person and a number no report has: it is dropped, the rest kept.
+    static let ungroundedCard = groundedCard.replacingOccurrences(of: "Trucks speed past the school at pickup time, when children walk home from school.",
+                                                                  with: "Officer Daniels counted 40 cars in 10 minutes on {street_1}.")
+
+    /// Nothing in it holds: every sentence names a person.
+    static let hopelessCard = """
+    {"title": "Officer Daniels speaks", "sentences": ["Officer Daniels says the street is fine today.", \
+    "Officer Daniels wrote the report himself on Monday.", "Mayor Smith agrees with Officer Daniels."]}
+    """
 
     /// Drafts suggestion 1 of the fixture with `site.yml`'s alchemy block pointing at `url`.
     func draft(url: String?, extra: [String] = [], model: String = "smollm2", timeout: Int = 20,
@@ -145,10 +156,10 @@ struct DraftTests {
         let (status, t, f, _) = try draft(url: server.url)
         defer { f.remove() }
         #expect(status == 0)
-        #expect(t.err == "note: wrote the hand-made draft (invalid output): smollm2 answered twice and was rejected twice: its answer is not the JSON story card asked for (not JSON)")
+        #expect(t.err == "note: wrote the hand-made draft (invalid output): smollm2 answered twice and was refused twice: its answer is not the JSON asked for (not JSON)")
         #expect(server.requests.map(\.path) == ["/v1/models", "/v1/chat/completions", "/v1/chat/completions"])
-        let retry = server.requests[2].body
-        #expect(retry.contains("That answer was rejected: its answer is not the JSON story card asked for (not JSON)"))
+        // Asked afresh, with another seed.
+        #expect(server.requests[1].body.contains("\"seed\": 7") && server.requests[2].body.contains("\"seed\": 8"))
 
         let noMessage = try StubServer { r, _ in r.path == "/v1/models" ? .json(200, modelList(["smollm2"])) : .json(200, "{\"choices\": []}") }
         defer { noMessage.stop() }
@@ -168,8 +179,11 @@ struct DraftTests {
         #expect(status == 0, "\(t.err)")
         #expect(t.err == "note: drafted by smollm2; read it, check it against the reports, and set status: published yourself")
         let text = try #require(file)
-        #expect(text.contains("title: \"Speeding near Pickford St: 6 reports in May 2024\"\nstatus: draft\ndate: 2026-11-29\n"))
-        #expect(text.contains("generated:\n  by: \"smollm2\"\n  date: \"2026-11-29\"\n---\nBetween May 1 and May 20, 2024,"))
+        #expect(text.contains("title: \"Speeding near Pickford St: what neighbors see\"\nstatus: draft\ndate: 2026-11-29\n"))
+        #expect(text.contains("generated:\n  by: \"smollm2\"\n"))
+        // The facts are the program's: the slots filled with the reports' count, dates and streets.
+        #expect(text.contains("\n---\nResidents sent 6 reports about speeding near Pickford St and Wyoming St between May 1, 2024 and May 20, 2024."))
+        #expect(text.contains("In their own words:\n\n> "))
         #expect(!text.contains("reason:"))
         let story = try checked(f)
         #expect(story.status == .draft && story.callToAction?.hasPrefix("Ask the City") == true)
@@ -180,9 +194,12 @@ struct DraftTests {
         let format = try #require(body["response_format"] as? [String: Any])
         #expect(format["type"] as? String == "json_schema")
         let schema = try #require((format["json_schema"] as? [String: Any])?["schema"] as? [String: Any])
-        #expect(Set((schema["properties"] as? [String: Any])?.keys ?? [:].keys) == ["title", "narrative", "call_to_action", "tags"])
+        #expect(Set((schema["properties"] as? [String: Any])?.keys ?? [:].keys) == ["title", "sentences"])
+        let sentence = ((schema["properties"] as? [String: Any])?["sentences"] as? [String: Any])?["items"] as? [String: Any]
+        #expect((sentence?["pattern"] as? String)?.contains("\\{(reports|category|neighborhood|place|first_date|last_date") == true, "\(sentence ?? [:])")
         let messages = try #require(body["messages"] as? [[String: String]])
-        #expect(messages.first?["role"] == "system" && messages.first?["content"]?.contains("grounded") == true)
+        #expect(messages.first?["role"] == "system" && messages.first?["content"]?.contains("slot") == true)
+        #expect(messages.last?["content"]?.contains("{reports} = 6 reports") == true)
         for secret in Fixture.secrets { #expect(!chat.body.contains(secret), "\(secret)") }
         #expect(chat.body.contains("[phone removed]"))
     }
@@ -192,7 +209,7 @@ struct DraftTests {
         let odd = "\u{85}\u{9B}\u{2028}\u{2029}\u{FEFF}\u{7F}"
         // A title may not break its line (the grounding check refuses that); other controls it may hold.
         let inTitle = "\u{9B}\u{FEFF}\u{80}\u{7F}"
-        let card = Self.groundedCard.replacingOccurrences(of: "Speeding near Pickford St: 6 reports", with: "Speeding\(inTitle) near Pickford St: 6 reports")
+        let card = Self.groundedCard.replacingOccurrences(of: "Speeding near {street_1}", with: "Speeding\(inTitle) near {street_1}")
         let server = try StubServer { r, _ in
             r.path == "/v1/models" ? .json(200, modelList(["models/smollm2\(odd)"])) : .json(200, chatAnswer(card))
         }
@@ -206,7 +223,7 @@ struct DraftTests {
         #expect(!front.unicodeScalars.contains { (0x7F...0x9F).contains($0.value) || [0x2028, 0x2029, 0xFEFF].contains($0.value) })
         let story = try checked(f)
         if text.contains("\n  by: \"smollm2") {
-            #expect(text.hasPrefix("---\ntitle: \"Speeding\\x9B\\uFEFF\\x80\\x7F near Pickford St: 6 reports in May 2024\"\n"))
+            #expect(text.hasPrefix("---\ntitle: \"Speeding\\x9B\\uFEFF\\x80\\x7F near Pickford St: what neighbors see\"\n"), "\(text.prefix(120))")
             #expect(story.title.hasPrefix("Speeding"))
             // The model's name is shown, on the terminal and in the file, with its control characters replaced.
             #expect(text.contains("  by: \"smollm2\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\"\n"))
@@ -218,7 +235,8 @@ struct DraftTests {
 
     @Test("the model is sent the reports as the site shows them, and its spaced-out phone number is refused and never written")
     func sentWhatTheSiteShows() throws {
-        let phoned = Self.groundedCard.replacingOccurrences(of: "One resident counted 3 cars in 10 minutes.", with: "Call 313 - 555 - 0188 to help.")
+        let phoned = Self.groundedCard.replacingOccurrences(of: "Trucks speed past the school at pickup time, when children walk home from school.",
+                                                            with: "Call 313 - 555 - 0188 about the cars on {street_1} to help.")
         let server = try StubServer { r, _ in r.path == "/v1/models" ? .json(200, modelList(["smollm2"])) : .json(200, chatAnswer(phoned)) }
         defer { server.stop() }
         let f = try Fixture(alchemy: "alchemy:\n  url: \(server.url)\n  model: smollm2\n  timeout_s: 20\n  structured_output: json_schema\n")
@@ -230,13 +248,14 @@ struct DraftTests {
         let (status, t) = run(["draft", "testville", "--content", f.content, "--observations", "s1,s2,s3,s4,s5,s6,x1", "--slug", "may-speeding"], in: f.dir)
         #expect(status == 0, "\(t.err)")
         let chats = server.requests.filter { $0.path == "/v1/chat/completions" }
-        #expect(chats.count == 2)
+        #expect(chats.count == 1)
         let first = try #require(chats.first?.body)
         #expect(first.contains("Cars race here every night."))
         for hidden in ["Jane", "call Jane", "0188", "0177", "example.com", "<!--"] { #expect(!first.contains(hidden), "\(hidden)") }
-        #expect(t.err.hasPrefix("note: wrote the hand-made draft (invalid output): smollm2 answered twice and was rejected twice: its answer failed the grounding check:"), "\(t.err)")
-        #expect(t.err.contains("the narrative has a phone number"), "\(t.err)")
+        // The sentence with the phone number is dropped, and said to be; the rest is the model's.
+        #expect(t.err.hasPrefix("note: drafted by smollm2"), "\(t.err)")
         let text = try #require(f.read(f.stories + "/may-speeding.md"))
+        #expect(text.contains("  repaired: [\"dropped 1 of 6 sentences: has a phone number\""), "\(text)")
         #expect(!text.contains("0188") && !text.contains("Jane"))
     }
 
@@ -258,14 +277,14 @@ struct DraftTests {
 
     @Test("an answer with line breaks typed raw inside its strings is read as meant")
     func rawLineBreaks() throws {
-        let raw = Self.groundedCard.replacingOccurrences(of: "\\n\\n", with: "\n\n")
+        let raw = Self.groundedCard.replacingOccurrences(of: "every morning, and drag", with: "every morning,\nand drag")
         #expect(raw != Self.groundedCard)
         let server = try StubServer { r, _ in r.path == "/v1/models" ? .json(200, modelList(["smollm2"])) : .json(200, chatAnswer(raw)) }
         defer { server.stop() }
         let (status, t, f, file) = try draft(url: server.url)
         defer { f.remove() }
         #expect(status == 0 && t.err.hasPrefix("note: drafted by smollm2"), "\(t.err)")
-        #expect(file?.contains("One resident counted 3 cars in 10 minutes.\n\nTestville Safe Streets") == true)
+        #expect(file?.contains("Neighbors say cars speed down Pickford St every morning,\nand drag racing comes at night.") == true, "\(file ?? "")")
     }
 
     @Test("structured output modes: llama-cpp-python's json_object with schema, and Ollama's /api/chat with format")
@@ -294,7 +313,7 @@ struct DraftTests {
         #expect(file2?.contains("by: \"smollm2:latest\"") == true)
     }
 
-    @Test("an ungrounded answer is asked for again; twice ungrounded, the hand-made draft and why; ungrounded then grounded, the model's")
+    @Test("a sentence that fails the check is dropped and said to be; an answer of which too little holds is asked again, then the hand-made draft")
     func ungrounded() throws {
         let server = try StubServer { r, _ in
             r.path == "/v1/models" ? .json(200, modelList(["smollm2"])) : .json(200, chatAnswer(Self.ungroundedCard))
@@ -302,24 +321,31 @@ struct DraftTests {
         defer { server.stop() }
         let (status, t, f, file) = try draft(url: server.url)
         defer { f.remove() }
-        #expect(status == 0)
-        let reason = "smollm2 answered twice and was rejected twice: its answer failed the grounding check: the narrative says 40, which is not a count, year or date of the reports; "
-            + "the narrative names 'Officer', which is not a place, street, category, month or word of the reports (a person's name?) (and 1 more)"
-        #expect(t.err == "note: wrote the hand-made draft (invalid output): " + reason)
-        #expect(file?.contains("  by: \"fallback\"\n  reason: \"\(reason)\"\n") == true)
-        #expect(file?.components(separatedBy: "\n---\n").last?.contains("Officer") == false, "the narrative is the hand-made one")
-        #expect(server.requests.count == 3)
+        #expect(status == 0 && t.err.hasPrefix("note: drafted by smollm2"), "\(t.err)")
+        #expect(file?.contains("  repaired: [\"dropped 1 of 6 sentences: a number the reports do not have\"") == true, "\(file ?? "")")
+        #expect(file?.contains("Officer") == false && file?.contains("40") == false)
+        #expect(server.requests.count == 2, "one answer was enough")
+        _ = try checked(f)
 
-        let second = try StubServer { r, index in
-            r.path == "/v1/models" ? .json(200, modelList(["smollm2"])) : .json(200, chatAnswer(index == 1 ? Self.ungroundedCard : Self.groundedCard))
+        let hopeless = try StubServer { r, _ in
+            r.path == "/v1/models" ? .json(200, modelList(["smollm2"])) : .json(200, chatAnswer(Self.hopelessCard))
         }
-        defer { second.stop() }
-        let (status2, t2, f2, file2) = try draft(url: second.url)
+        defer { hopeless.stop() }
+        let (status2, t2, f2, file2) = try draft(url: hopeless.url)
         defer { f2.remove() }
         #expect(status2 == 0)
-        #expect(t2.err.hasPrefix("note: drafted by smollm2"))
-        #expect(file2?.contains("by: \"smollm2\"") == true)
-        #expect(second.requests.last?.body.contains("That answer was rejected: its answer failed the grounding check: the narrative says 40") == true)
+        #expect(t2.err.hasPrefix("note: wrote the hand-made draft (invalid output): smollm2 answered twice and was refused twice: too little of its answer holds: only 0 of its 3 sentences hold (dropped 3 of 3 sentences: "), "\(t2.err)")
+        #expect(file2?.contains("  by: \"fallback\"\n") == true)
+        #expect(file2?.components(separatedBy: "\n---\n").last?.contains("Officer") == false, "the narrative is the hand-made one")
+
+        let second = try StubServer { r, index in
+            r.path == "/v1/models" ? .json(200, modelList(["smollm2"])) : .json(200, chatAnswer(index == 1 ? Self.hopelessCard : Self.groundedCard))
+        }
+        defer { second.stop() }
+        let (status3, t3, f3, file3) = try draft(url: second.url)
+        defer { f3.remove() }
+        #expect(status3 == 0 && t3.err.hasPrefix("note: drafted by smollm2"), "\(t3.err)")
+        #expect(file3?.contains("by: \"smollm2\"") == true)
     }
 
     @Test("--model-url and COMMONSIGHT_MODEL_URL choose the server, in that order, over site.yml")

@@ -42,12 +42,12 @@ struct GroundingTests {
         let (f, facts) = try facts()
         defer { f.remove() }
         #expect(facts.ids == ["s1", "s2", "s3", "s4", "s5", "s6"])
-        let prompt = Prompt.system + Prompt.user(facts)
+        let prompt = Prompt.system + Prompt.user(facts, slots: Slots(facts))
         for secret in Fixture.secrets { #expect(!prompt.contains(secret), "\(secret)") }
         #expect(prompt.contains("[phone removed]"))
         #expect(prompt.contains("Cars speed down Pickford St every morning."))
         #expect(prompt.contains("near Pickford St and Wyoming St"))
-        #expect(prompt.contains("Coalition working on this: Testville Safe Streets"))
+        #expect(prompt.contains("{coalition} = Testville Safe Streets") && prompt.contains("{reports} = 6 reports"))
     }
 
     @Test("a grounded card passes")
@@ -123,7 +123,7 @@ struct GroundingTests {
         let (site, n) = try f.load()
         let facts = StoryFacts(neighborhood: n, site: site, reports: n.observations.filter { $0.id.hasPrefix("x") })
         #expect(facts.ids == ["x1", "x2", "x3"])
-        let prompt = Prompt.user(facts)
+        let prompt = Prompt.user(facts, slots: Slots(facts))
         for hidden in ["Jane", "jane", "call Jane", "555", "example.com", "&#", "\\-", "SECRET", "<!--", "[x]"] {
             #expect(!prompt.contains(hidden), "\(hidden) in \(prompt)")
         }
