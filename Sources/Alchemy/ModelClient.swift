@@ -61,7 +61,7 @@ public enum ModelFailure: Error, Equatable, Sendable {
 public struct ModelDraft: Sendable {
     public var text: DraftText
     public var model: String
-    /// How many answers it took: 1, or 2 after a refused first answer.
+    /// How many answers it took (at most `ModelClient.attempts`).
     public var attempts: Int
     /// What was repaired in the answer (see `ModelAnswer`).
     public var notes: [String] = []
@@ -69,7 +69,8 @@ public struct ModelDraft: Sendable {
 
 /// Asks an OpenAI-compatible server (llama.cpp, llama-cpp-python, vLLM, Ollama) for a story and
 /// makes a draft of its answer: the JSON shape, then each sentence through `ModelAnswer`'s repair and
-/// `GroundingCheck`. An answer too little of which holds is asked for once more, with another seed.
+/// `GroundingCheck`. An answer too little of which holds is asked for again, with another seed, up to
+/// three times in all.
 public struct ModelClient: Sendable {
     public var settings: ModelSettings
 
@@ -112,8 +113,8 @@ public struct ModelClient: Sendable {
         let slots = Slots(facts)
         let messages = [Prompt.Message(role: "system", content: Prompt.system), Prompt.Message(role: "user", content: Prompt.user(facts, slots: slots))]
         let schema = Prompt.schema(slots)
-        var firstProblem: String?
-        for attempt in 1...2 {
+        var problems: [String] = []
+        for attempt in 1...Self.attempts {
             // The same question with another seed: a small model does better asked afresh than told why.
             let body = Prompt.body(model: model, messages: messages, schema: schema, mode: mode, seed: 6 + attempt)
             let content: String
@@ -121,28 +122,26 @@ public struct ModelClient: Sendable {
             case .failure(let f): return .failure(f)
             case .success(let c): content = c
             }
-            let problem: String
             switch ModelAnswer.parse(content) {
             case .failure(let why):
-                problem = "its answer is not the JSON asked for (\(why))"
+                problems.append("its answer is not the JSON asked for (\(why))")
             case .success(let answer):
                 switch answer.repaired(facts, slots: slots, check: check) {
                 case .success(let repaired):
                     return .success(ModelDraft(text: repaired.text, model: shownName, attempts: attempt, notes: repaired.notes))
                 case .failure(let why):
-                    problem = "too little of its answer holds: \(why)"
+                    problems.append("too little of its answer holds: \(why)")
                 }
             }
-            if attempt == 2 {
-                if let firstProblem, firstProblem != problem {
-                    return .failure(.invalidOutput("\(shownName) answered twice and was refused twice: \(firstProblem); then \(problem)"))
-                }
-                return .failure(.invalidOutput("\(shownName) answered twice and was refused twice: \(problem)"))
-            }
-            firstProblem = problem
         }
-        return .failure(.invalidOutput("no answer"))
+        // Each different problem once, in the order they came.
+        var said: [String] = []
+        for p in problems where !said.contains(p) { said.append(p) }
+        return .failure(.invalidOutput("\(shownName) answered \(Self.attempts) times and was refused each time: " + said.joined(separator: "; then ")))
     }
+
+    /// How many times the model is asked before the hand-made draft is written.
+    static let attempts = 3
 
     /// One chat request; the text of the answer's message.
     func ask(_ endpoint: ModelEndpoint, body: String, mode: StructuredOutput, model: String, timeout: Double) -> Result<String, ModelFailure> {

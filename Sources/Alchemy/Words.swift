@@ -78,7 +78,7 @@ public enum Words {
     /// Ordinary English words that may start a sentence or a title word: never taken for a name.
     /// Names that are also words (Bill, Rose, Grace, Will) are left out on purpose.
     public static let common: Set<String> = Set("""
-    a about above across act action actions add after again against ago all almost along already also although always am among
+    a about above family families kids neighbors traffic across act action actions add after again against ago all almost along already also although always am among
     an and another any anyone anything are area areas around as ask asked asking asks at attention away back bad be because become
     been before began behind being below best better between big bike block blocks both bring brings bus busiest business but by
     call called calling calls came can car cars case cases cause caused change check child children city clear close closer

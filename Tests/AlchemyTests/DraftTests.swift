@@ -156,10 +156,10 @@ struct DraftTests {
         let (status, t, f, _) = try draft(url: server.url)
         defer { f.remove() }
         #expect(status == 0)
-        #expect(t.err == "note: wrote the hand-made draft (invalid output): smollm2 answered twice and was refused twice: its answer is not the JSON asked for (not JSON)")
-        #expect(server.requests.map(\.path) == ["/v1/models", "/v1/chat/completions", "/v1/chat/completions"])
-        // Asked afresh, with another seed.
-        #expect(server.requests[1].body.contains("\"seed\": 7") && server.requests[2].body.contains("\"seed\": 8"))
+        #expect(t.err == "note: wrote the hand-made draft (invalid output): smollm2 answered 3 times and was refused each time: its answer is not the JSON asked for (not JSON)")
+        #expect(server.requests.map(\.path) == ["/v1/models", "/v1/chat/completions", "/v1/chat/completions", "/v1/chat/completions"])
+        // Asked afresh, each time with another seed.
+        #expect(server.requests[1].body.contains("\"seed\": 7") && server.requests[2].body.contains("\"seed\": 8") && server.requests[3].body.contains("\"seed\": 9"))
 
         let noMessage = try StubServer { r, _ in r.path == "/v1/models" ? .json(200, modelList(["smollm2"])) : .json(200, "{\"choices\": []}") }
         defer { noMessage.stop() }
@@ -334,7 +334,7 @@ struct DraftTests {
         let (status2, t2, f2, file2) = try draft(url: hopeless.url)
         defer { f2.remove() }
         #expect(status2 == 0)
-        #expect(t2.err.hasPrefix("note: wrote the hand-made draft (invalid output): smollm2 answered twice and was refused twice: too little of its answer holds: only 0 of its 3 sentences hold (dropped 3 of 3 sentences: "), "\(t2.err)")
+        #expect(t2.err.hasPrefix("note: wrote the hand-made draft (invalid output): smollm2 answered 3 times and was refused each time: too little of its answer holds: only 0 of its 3 sentences hold (dropped 3 of 3 sentences: "), "\(t2.err)")
         #expect(file2?.contains("  by: \"fallback\"\n") == true)
         #expect(file2?.components(separatedBy: "\n---\n").last?.contains("Officer") == false, "the narrative is the hand-made one")
 
