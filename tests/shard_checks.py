@@ -84,6 +84,27 @@ def compare(label, binary, content, reference, work, counts):
         shutil.rmtree(base, ignore_errors=True)
 
 
+def one_job(binary, corpus):
+    """A shard of a CI matrix may be given one core: `--jobs 1` uses one (its CPU time at most 1.1 x
+    its wall time, with a tenth of a second for timing), and makes the same bytes as any other count."""
+    import resource
+    import time
+    out = os.path.join(corpus, "one-job")
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    started = time.monotonic()
+    r = subprocess.run([binary, "build", "--content", os.path.join(corpus, "content"), "--templates", os.path.join(ROOT, "templates"),
+                        "--date", DATE, "--jobs", "1", "--no-cache", "--out", out, "--cache-dir", out + "-cache"], capture_output=True, text=True)
+    wall = time.monotonic() - started
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    check("--jobs 1: the build succeeds", r.returncode == 0, r.stderr[-2000:])
+    check("--jobs 1 uses one core: CPU time at most 1.1 x wall time", cpu <= 1.1 * wall + 0.1, f"cpu {cpu:.2f} s, wall {wall:.2f} s")
+    mine, whole = tree(out), tree(os.path.join(corpus, "whole"))
+    check("--jobs 1 makes the same bytes", mine.keys() == whole.keys()
+          and all(open(mine[k], "rb").read() == open(whole[k], "rb").read() for k in mine), sorted(set(mine) ^ set(whole))[:3])
+    print(f"shard-checks: --jobs 1 on the corpus: cpu {cpu:.2f} s, wall {wall:.2f} s")
+
+
 def main():
     binary, content, reference, work = (os.path.abspath(a) for a in sys.argv[1:5])
     os.makedirs(work, exist_ok=True)
@@ -96,6 +117,7 @@ def main():
                         "--date", DATE, "--out", whole, "--cache-dir", os.path.join(corpus, "whole-cache")], capture_output=True, text=True)
     check("corpus: the unsharded build succeeds", r.returncode == 0, r.stderr[-2000:])
     compare("corpus 6 x 25", binary, os.path.join(corpus, "content"), whole, work, [1, 2, 3, 4, 8])
+    one_job(binary, corpus)
     shutil.rmtree(corpus, ignore_errors=True)
     checks.finish()
 

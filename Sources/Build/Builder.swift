@@ -35,8 +35,9 @@ public enum Builder {
         let (templates, cacheFolder, useCache) = (request.templates, request.cacheFolder, request.useCache)
         let read: ((Theme?, [Diagnostic]), RenderCache?), output: OutputFolder
         do throws(OutputProblem) {
-            let (themeRead, (cacheRead, opened)) = try Parallel.both({ Theme.load(root: templates) }) { () throws(OutputProblem) in
-                try Parallel.both({ useCache ? RenderCache.read(cacheFolder) : nil }) { () throws(OutputProblem) in
+            let parallel = request.jobs > 1
+            let (themeRead, (cacheRead, opened)) = try Parallel.both(parallel: parallel, { Theme.load(root: templates) }) { () throws(OutputProblem) in
+                try Parallel.both(parallel: parallel, { useCache ? RenderCache.read(cacheFolder) : nil }) { () throws(OutputProblem) in
                     try OutputFolder.open(request.out, protected: protected, jobs: request.jobs)
                 }
             }
@@ -60,7 +61,7 @@ public enum Builder {
             request.progress?("shard \(shard.index) of \(shard.count) (0 to \(shard.count - 1)): \(mine.isEmpty ? "no neighborhood" : mine.joined(separator: ", "))")
         }
         var speech: Result<SpeechTools, SpeechTools.Missing>?
-        let (content, loadDiagnostics) = ContentLoader.load(root: request.content, only: only) { site in
+        let (content, loadDiagnostics) = ContentLoader.load(root: request.content, only: only, workers: request.jobs) { site in
             speech = speechTools(request, site)
             let context = contextFingerprint(site, options(request, site, speech: speech), speech: speech)
             previous = lastCache?.matching(key: key, context: context)

@@ -13,7 +13,8 @@ public enum ContentLoader {
     /// read again (`LoadedContent.unchanged`). Returns the content when there is no error, and every
     /// diagnostic, sorted, in either case. `replacing` gives bytes to read in place of some files'
     /// (by path as diagnostics show it): the content as it would be after an edit.
-    public static func load(root: String, only: Set<String>? = nil, replacing: [String: [UInt8]] = [:],
+    /// `workers`: the threads neighborhoods are read on (a build's `--jobs`).
+    public static func load(root: String, only: Set<String>? = nil, replacing: [String: [UInt8]] = [:], workers: Int = 4,
                             unchanged: (SiteSettings) -> [String: Fingerprint] = { _ in [:] }) -> (LoadedContent?, [Diagnostic]) {
         var log = DiagnosticLog()
         let folder = ContentFolder(root: root, replacing: replacing)
@@ -34,7 +35,7 @@ public enum ContentLoader {
             if slugs.isEmpty { log.error(SourceLocation(path: dir), "no neighborhoods yet; add one with 'commonsight new neighborhood SLUG'") }
             // Neighborhoods are independent: each is read on a thread of its own, in folder order.
             let wanted = slugs.filter { only?.contains($0) ?? true }
-            let results = Parallel.map(wanted, workers: ProcessInfo.processInfo.activeProcessorCount) { slug -> HoodResult in
+            let results = Parallel.map(wanted, workers: workers) { slug -> HoodResult in
                 let path = dir + "/" + slug
                 var own = DiagnosticLog()
                 guard Identifiers.isSlug(slug) else {

@@ -24,7 +24,13 @@ public enum Parallel {
     }
 
     /// `first` on another thread while `second` runs on this one; both results once both are done.
-    public static func both<A: Sendable, B, E: Error>(_ first: @escaping @Sendable () -> A, _ second: () throws(E) -> B) throws(E) -> (A, B) {
+    /// Not `parallel` (one job only): `first`, then `second`, on this thread.
+    public static func both<A: Sendable, B, E: Error>(parallel: Bool = true, _ first: @escaping @Sendable () -> A,
+                                                      _ second: () throws(E) -> B) throws(E) -> (A, B) {
+        if !parallel {
+            let a = first()
+            return (a, try second())
+        }
         let result = Locked<A?>(nil)
         let done = DispatchSemaphore(value: 0)
         DispatchQueue.global().async {

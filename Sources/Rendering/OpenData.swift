@@ -40,7 +40,7 @@ struct OpenData {
         // neighborhood), each reading the descriptions' text as it goes: 200,000 of them held at
         // once would add to the build's peak memory.
         let data = self
-        let (geoJSON, csv) = Parallel.both({ data.geoJSON() }) { data.csv() }
+        let (geoJSON, csv) = Parallel.both(parallel: models.jobs > 1, { data.geoJSON() }) { data.csv() }
         let place = hood.name, grid = gridWords
         return [
             Download(path: Routes.dataGeoJSON, title: models.t("data_file_geojson"), format: "GeoJSON", mediaType: "application/geo+json",

@@ -32,7 +32,7 @@ enum Prepare {
         return Parallel.map(hoods, workers: workers) { hood in
             let settings = site.settings.inLanguage(hood.language.isEmpty ? site.settings.language : hood.language)
             let models = ViewModels(site: settings, hood: hood, options: site.options,
-                                    language: theme.language(for: settings.language).numbering(settings.numbering), workers: spare)
+                                    language: theme.language(for: settings.language).numbering(settings.numbering), workers: spare, jobs: workers)
             models.alternates = hood.languages.map { code in
                 (code, theme.language(for: code).text("language_name", count: nil, [:]), code == site.settings.language ? hood.slug : hood.slug + "/" + code)
             }

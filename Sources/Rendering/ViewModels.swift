@@ -23,6 +23,8 @@ final class ViewModels: @unchecked Sendable {
     let options: BuildOptions
     /// The site's language: every word the program writes on a page comes from it.
     let language: Language
+    /// The build's threads in all.
+    let jobs: Int
     /// The neighborhood's editions, each (language, its name in that language, its folder inside OUT);
     /// empty with one language. Set before any page is listed.
     var alternates: [(code: String, name: String, folder: String)] = []
@@ -48,7 +50,9 @@ final class ViewModels: @unchecked Sendable {
 
     /// `workers`: the threads this neighborhood may use, its own included (more than one when fewer
     /// neighborhoods are prepared than there are cores, as in a rebuild after one report changed).
-    init(site: SiteSettings, hood: NeighborhoodSite, options: BuildOptions, language: Language, workers: Int = 1) {
+    /// `jobs`: the build's threads in all (`--jobs`), which a large neighborhood's reports may use.
+    init(site: SiteSettings, hood: NeighborhoodSite, options: BuildOptions, language: Language, workers: Int = 1, jobs: Int = 1) {
+        self.jobs = jobs
         self.site = site
         self.hood = hood
         self.options = options
@@ -64,7 +68,7 @@ final class ViewModels: @unchecked Sendable {
         // so are any neighborhood's when cores are spare.
         let me: ViewModels = self
         let made = { @Sendable (o: Observation) in (me.observationValue(o), me.markLabel(o)) }
-        let threads = hood.observations.count > 2_000 ? ProcessInfo.processInfo.activeProcessorCount : workers
+        let threads = hood.observations.count > 2_000 ? max(jobs, workers) : workers
         let values = threads > 1 && hood.observations.count > 1
             ? Parallel.map(hood.observations, workers: threads, made)
             : hood.observations.map(made)
