@@ -19,21 +19,21 @@ test:
 	scripts/liquid-diff.sh 3000 20261129
 	rm -rf .build/site-check
 	.build/debug/commonsight build --date 2026-11-29 --out .build/site-check/public --cache-dir .build/site-check/cache
-	python3 tests/site_checks.py .build/site-check/public content
-	python3 tests/language_checks.py .build/site-check/public content
-	python3 tests/open_data_checks.py .build/site-check/public content
-	python3 tests/shard_checks.py .build/debug/commonsight content .build/site-check/public .build/site-check/shards
-	python3 tests/print_checks.py .build/site-check/public https://digest.example.org/
-	python3 tests/browser_checks.py .build/site-check/public --sample
+	python3 checks/site_checks.py .build/site-check/public content
+	python3 checks/language_checks.py .build/site-check/public content
+	python3 checks/open_data_checks.py .build/site-check/public content
+	python3 checks/shard_checks.py .build/debug/commonsight content .build/site-check/public .build/site-check/shards
+	python3 checks/print_checks.py .build/site-check/public https://digest.example.org/
+	python3 checks/browser_checks.py .build/site-check/public --sample
 	scripts/localized-sample.sh ar arab .build/site-check/ar
-	python3 tests/site_checks.py .build/site-check/ar/public .build/site-check/ar/content
-	python3 tests/browser_checks.py .build/site-check/ar/public
-	.build/debug/commonsight build --date 2026-11-29 --content tests/fixtures/hostile/content --out .build/site-check/hostile --cache-dir .build/site-check/hostile-cache
-	python3 tests/hostile_checks.py .build/site-check/hostile tests/fixtures/hostile/content .build/debug/commonsight
-	python3 tests/open_data_checks.py .build/site-check/hostile tests/fixtures/hostile/content
-	python3 tests/browser_checks.py .build/site-check/hostile
-	swift build -c release --product commonsight && python3 tests/serve_checks.py .build/release/commonsight
-	python3 tests/week_checks.py .build/debug/commonsight
+	python3 checks/site_checks.py .build/site-check/ar/public .build/site-check/ar/content
+	python3 checks/browser_checks.py .build/site-check/ar/public
+	.build/debug/commonsight build --date 2026-11-29 --content checks/fixtures/hostile/content --out .build/site-check/hostile --cache-dir .build/site-check/hostile-cache
+	python3 checks/hostile_checks.py .build/site-check/hostile checks/fixtures/hostile/content .build/debug/commonsight
+	python3 checks/open_data_checks.py .build/site-check/hostile checks/fixtures/hostile/content
+	python3 checks/browser_checks.py .build/site-check/hostile
+	swift build -c release --product commonsight && python3 checks/serve_checks.py .build/release/commonsight
+	python3 checks/week_checks.py .build/debug/commonsight
 
 # The deploy kit (deploy/README.md) through real validators, offline: actionlint (with shellcheck over
 # the run: scripts) and check-jsonschema's bundled GitHub workflow schema for the workflow;
@@ -51,13 +51,13 @@ test-alchemy:
 	scripts/setup.sh build
 	scripts/alchemy-model.sh setup
 	swift build --product commonsight
-	"$$(scripts/alchemy-model.sh python)" tests/alchemy_checks.py .build/debug/commonsight "$$(scripts/alchemy-model.sh path)"
+	"$$(scripts/alchemy-model.sh python)" checks/alchemy_checks.py .build/debug/commonsight "$$(scripts/alchemy-model.sh path)"
 
 # Scale stays bounded: one neighborhood of 200,000 reports under 1.5 GB, pages under 2 MB, maps under
-# 500 KB, sitemaps under 50,000 URLs, time in proportion to 20 x 1,000 (tests/scale_checks.py).
+# 500 KB, sitemaps under 50,000 URLs, time in proportion to 20 x 1,000 (checks/scale_checks.py).
 test-scale: build
 	scripts/setup.sh scale
-	python3 tests/scale_checks.py .build/release/commonsight
+	python3 checks/scale_checks.py .build/release/commonsight
 
 # Regenerates content/ from ../shared/data (needs the shared data folder beside the repository).
 sample-content:

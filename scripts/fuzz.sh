@@ -34,7 +34,7 @@ for t in "${targets[@]}"; do
     GeoJSON) find content -name '*.geojson' -size -200k -exec cp {} "$corpus/" \; ;;
     Liquid) cp templates/layouts/*.html templates/partials/*.liquid Fuzz/LiquidSeeds/*.liquid Tests/LiquidTests/Cases/fuzz/* "$corpus/" ;;
     Markdown) find content -name '*.md' -exec cp {} "$corpus/" \; ; cp templates/pages/*.md "$corpus/" ;;
-    Redaction) find content tests/fixtures/hostile -name '*.md' -exec cp {} "$corpus/" \; ;;
+    Redaction) find content checks/fixtures/hostile -name '*.md' -exec cp {} "$corpus/" \; ;;
   esac
   # Liquid renders with tight budgets, so it must also stay within a tight memory limit: any
   # allocation beyond 512 MB or a process beyond 2 GB is a finding. Its dictionary: Fuzz/liquid.dict.

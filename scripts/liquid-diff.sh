@@ -2,9 +2,9 @@
 # Differential test of the Liquid engine against Shopify's Ruby Liquid 5.4 (Debian's ruby-liquid):
 # COUNT generated cases (default 3000) from SEED (default 20261129; "random" picks one and prints it),
 # rendered by one Ruby process and one `commonsight render --batch`, for each MIX: "theme" (what theme
-# authors write, tests/liquid_diff/generate.py), "corners" (partials in partials, tablerow, the liquid
-# tag, strftime flags: tests/liquid_diff/generate_corners.py) or "all" (both, the default). Fails on
-# any disagreement that is not a documented known difference (tests/liquid_diff/known.py, docs/liquid.md).
+# authors write, checks/liquid_diff/generate.py), "corners" (partials in partials, tablerow, the liquid
+# tag, strftime flags: checks/liquid_diff/generate_corners.py) or "all" (both, the default). Fails on
+# any disagreement that is not a documented known difference (checks/liquid_diff/known.py, docs/liquid.md).
 # Usage: scripts/liquid-diff.sh [COUNT] [SEED] [MIX]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -25,7 +25,7 @@ esac
 mkdir -p .build/liquid-diff
 status=0
 for m in $mixes; do
-  python3 tests/liquid_diff/run.py --seed "$seed" --count "$count" --mix "$m" --cmd "$PWD/.build/debug/commonsight" \
+  python3 checks/liquid_diff/run.py --seed "$seed" --count "$count" --mix "$m" --cmd "$PWD/.build/debug/commonsight" \
     --report ".build/liquid-diff/report-$m-$seed.json" || status=1
 done
 exit $status

@@ -8,7 +8,7 @@ exactly one shard, and the site-wide files are in all of them. Done on the sampl
 REFERENCE, the unsharded build `make test` already made with the same --date) and on a generated
 corpus of 6 neighborhoods (bench/make_corpus.py), which also has shards with no neighborhood (N = 8).
 
-Usage: tests/shard_checks.py BINARY CONTENT REFERENCE_OUT WORK_DIR
+Usage: checks/shard_checks.py BINARY CONTENT REFERENCE_OUT WORK_DIR
 Ends with 'shard-checks: N passed, N failed'.
 """
 import filecmp

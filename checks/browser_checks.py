@@ -14,7 +14,7 @@
 - the 404 page, copied five folders deep away from its site (a host serves it at any address), has
   the colors, fonts and widths it has at home.
 
-Usage: tests/browser_checks.py PUBLIC_DIR [--sample]. Ends with 'browser-checks: N passed, N failed'.
+Usage: checks/browser_checks.py PUBLIC_DIR [--sample]. Ends with 'browser-checks: N passed, N failed'.
 """
 import importlib.util
 import math

@@ -9,7 +9,7 @@ espeak-ng and opusenc read its stories aloud; and Ctrl-C twice. Each time it mus
 second, leave nothing in its cache folder (a temporary XDG_CACHE_HOME) and leave no process of its
 session behind; the next run starts on the same folder (no lock left).
 
-Usage: tests/serve_checks.py BINARY
+Usage: checks/serve_checks.py BINARY
 Ends with 'serve-checks: N passed, N failed'.
 """
 import os

@@ -9,7 +9,7 @@ fragments than the limit (default 10), printing the most common ones.
 Then, in headless Chromium, searches each translated edition for every category's label in its
 language (and a few words residents type) and checks that every report of the category is found.
 
-    python3 tests/language_checks.py PUBLIC CONTENT [--limit N] [--show N] [--no-search]
+    python3 checks/language_checks.py PUBLIC CONTENT [--limit N] [--show N] [--no-search]
 """
 import collections
 import email

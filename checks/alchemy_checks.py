@@ -10,7 +10,7 @@ sentences, repaired: see `generated.repaired`), not the hand-made fallback; the 
 `alchemy: model drafts accepted N of M` and fails when M < 5 or N < 0.8 × M. The server is stopped
 whatever happens. Also drafts one suggestion with --offline, for timing.
 
-Usage: python tests/alchemy_checks.py COMMONSIGHT MODEL.gguf
+Usage: python checks/alchemy_checks.py COMMONSIGHT MODEL.gguf
 """
 import json
 import os

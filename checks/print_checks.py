@@ -6,7 +6,7 @@ landmarks, and an email.eml that Python's email package reads back as both of th
 (every og:image a 1200 x 630 PNG that is not blank, with the Open Graph and Twitter tags of home,
 digest and story pages) and the 404 page (its styles inline, so it is styled at any address).
 
-Usage: tests/print_checks.py PUBLIC_DIR BASE_URL. Ends with 'print-checks: N passed, N failed'.
+Usage: checks/print_checks.py PUBLIC_DIR BASE_URL. Ends with 'print-checks: N passed, N failed'.
 """
 import base64
 import email

@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
-"""Builds nothing: checks a site built from tests/fixtures/hostile/content (SPEC §2 "Private data", §6).
+"""Builds nothing: checks a site built from checks/fixtures/hostile/content (SPEC §2 "Private data", §6).
 
 Every private field, unpublished observation and draft carries a marker that must appear nowhere;
 each neighborhood carries a marker the other must not contain; hostile text must stay text in HTML,
 SVG, Atom, iCalendar, the sitemap and e-mail files (no header of its own, however many line breaks
 site.yml's addresses and the names hold); exact coordinates must not appear at 4 or 5 decimals.
-Usage: tests/hostile_checks.py OUT_DIR CONTENT_DIR. Ends with 'hostile-checks: N passed, N failed'.
+Usage: checks/hostile_checks.py OUT_DIR CONTENT_DIR. Ends with 'hostile-checks: N passed, N failed'.
 """
 import email
 import email.policy

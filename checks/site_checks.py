@@ -4,7 +4,7 @@ every Atom feed through feedparser and every calendar through icalendar, asserti
 activity dashboard's numbers against the site itself (observation pages, feeds, calendars); and
 every story read aloud through opusinfo, its length against its transcript's words.
 
-Usage: tests/site_checks.py PUBLIC_DIR CONTENT_DIR
+Usage: checks/site_checks.py PUBLIC_DIR CONTENT_DIR
 Ends with the line 'site-checks: N passed, N failed'.
 """
 import datetime as dt

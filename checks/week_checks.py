@@ -1,6 +1,6 @@
 """A volunteer's week with the built binary, each command in a pseudo-terminal as a person would run it.
 
-Usage: python3 tests/week_checks.py BINARY
+Usage: python3 checks/week_checks.py BINARY
 
 In an empty temporary folder: init; new of each kind (drafts stay out of the built site); a story
 dated later that appears only from its date; a typo that gets a suggestion; a YAML colon that gets a

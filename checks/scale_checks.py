@@ -3,7 +3,7 @@
 with peak memory under 1.5 GB, no HTML page over 2 MB, no sitemap file over 50,000 URLs and no map
 over 500 KB, in time proportional to the 20 x 1,000 corpus (the ratio is printed).
 
-Usage: tests/scale_checks.py BINARY [OBSERVATIONS]   (default 200000)
+Usage: checks/scale_checks.py BINARY [OBSERVATIONS]   (default 200000)
 """
 import os
 import re

@@ -9,7 +9,7 @@ the published items counted straight from the content folder (and the report pag
 data.json has what DCAT-US v1.1 requires of a dataset and a distribution; the About page names the
 counts and links every download; every page's footer links the About page.
 
-Usage: tests/open_data_checks.py OUT CONTENT
+Usage: checks/open_data_checks.py OUT CONTENT
 Ends with 'open-data-checks: N passed, N failed'.
 """
 import csv
