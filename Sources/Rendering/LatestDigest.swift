@@ -13,7 +13,7 @@ enum LatestDigest {
         let link = Escape.html(target)
         return """
             <!DOCTYPE html>
-            <html lang="\(Escape.html(m.site.language))">
+            <html lang="\(Escape.html(m.site.language))" dir="\(Escape.html(m.language.direction))">
             <head>
             <meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">

@@ -42,8 +42,9 @@ struct BuildTests {
     func digestWeeks() {
         let f = SiteFixture()
         _ = f.build(date: "2026-11-29")
-        let weeks = SiteFixture.files(under: f.out + "/north/digest").filter { $0.hasSuffix("/index.html") }.map { String($0.prefix(8)) }
+        let weeks = SiteFixture.files(under: f.out + "/north/digest").filter { $0.hasSuffix("/index.html") && !$0.hasPrefix("latest/") }.map { String($0.prefix(8)) }
         #expect(weeks == ["2026-W45", "2026-W46", "2026-W48"])
+        #expect(f.file("north/digest/latest/index.html")?.contains("url=../2026-W48/index.html") == true, "latest/ leads to the week of --date")
         let digest = f.file("north/digest/2026-W48/index.html") ?? ""
         #expect(digest.contains("Main street"))
         #expect(digest.contains("Slow down on Main"))

@@ -28,7 +28,7 @@ struct WeekSummaryTests {
         for w in report.weeks { for file in w.files { #expect(FileManager.default.fileExists(atPath: f.out + "/" + file.path), "\(file.path)") } }
         // The QR link's page sends the reader on to this week's digest, relatively.
         let latest = try #require(f.file("north/es/digest/latest/index.html"))
-        #expect(latest.contains("<meta http-equiv=\"refresh\" content=\"0; url=../2026-W48/index.html\">") && latest.contains("<html lang=\"es\">"))
+        #expect(latest.contains("<meta http-equiv=\"refresh\" content=\"0; url=../2026-W48/index.html\">") && latest.contains("<html lang=\"es\" dir=\"ltr\">"))
         // What is not written is not named: without e-mail settings there is no e-mail line.
         let plain = SiteFixture()
         let without = plain.build(shareCards: false, narration: false)
