@@ -61,12 +61,14 @@ let package = Package(
 
         /// What randomized tests share: a generator that gives the same numbers on every run.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        /// What tests that run the command line share: a transcript of what it prints.
+        .target(name: "CLITestSupport", dependencies: ["CLI"], path: "Tests/CLITestSupport"),
         .testTarget(name: "FormatsTests", dependencies: ["Formats", "Diagnostics", "Escaping", "TestSupport"]),
         .testTarget(name: "GeoTests", dependencies: ["Geo"]),
         .testTarget(name: "MapsTests", dependencies: ["Maps", "Geo", "Escaping", "TestSupport"]),
         .testTarget(name: "MarkdownTests", dependencies: ["Markdown", "TestSupport"]),
         .testTarget(name: "LoadingTests", dependencies: ["CivilTime", "Loading", "Diagnostics", "Formats", "Geo", "TestSupport"]),
-        .testTarget(name: "CLITests", dependencies: ["CivilTime", "CLI", "Diagnostics", "Loading", "DefaultTheme"]),
+        .testTarget(name: "CLITests", dependencies: ["CLITestSupport", "CivilTime", "CLI", "Diagnostics", "Loading", "DefaultTheme"]),
         .testTarget(name: "BuildTests", dependencies: ["CivilTime", "Build", "CLI", "Loading", "Assembly", "Rendering", "Output", "Diagnostics", "Liquid", "Narration"]),
         .testTarget(name: "ServeTests", dependencies: ["Serve"]),
         .testTarget(name: "RedactionTests", dependencies: ["Redaction", "TestSupport"]),
@@ -85,9 +87,9 @@ let package = Package(
         .testTarget(name: "FileSystemTests", dependencies: ["FileSystem"]),
         .testTarget(name: "LiquidFilesTests", dependencies: ["LiquidFiles", "Liquid", "Formats", "Diagnostics"]),
         .testTarget(name: "OutputTests", dependencies: ["Output", "Fingerprint"]),
-        .testTarget(name: "ModerationTests", dependencies: ["Moderation", "CLI", "CivilTime", "Diagnostics", "Loading"]),
-        .testTarget(name: "ImportTests", dependencies: ["Import", "CLI", "CivilTime", "Diagnostics", "Formats", "Geo", "Loading", "Moderation"]),
-        .testTarget(name: "AlchemyTests", dependencies: ["Alchemy", "CLI", "CivilTime", "Geo", "Loading"]),
+        .testTarget(name: "ModerationTests", dependencies: ["CLITestSupport", "Moderation", "CLI", "CivilTime", "Diagnostics", "Loading"]),
+        .testTarget(name: "ImportTests", dependencies: ["CLITestSupport", "Import", "CLI", "CivilTime", "Diagnostics", "Formats", "Geo", "Loading", "Moderation"]),
+        .testTarget(name: "AlchemyTests", dependencies: ["CLITestSupport", "Alchemy", "CLI", "CivilTime", "Geo", "Loading"]),
         .testTarget(name: "LiquidTests", dependencies: ["Liquid", "LiquidFiles", "Formats", "Markdown", "Diagnostics"],
                     resources: [.copy("Cases")]),
     ],

@@ -12,20 +12,11 @@ import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "checks"))
-from week_checks import Running  # noqa: E402
+from week_checks import Running, fetch  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-
-
-def fetch(url):
-    try:
-        with urllib.request.urlopen(url, timeout=5) as r:
-            return r.read().decode("utf-8", "replace")
-    except OSError:
-        return ""
 
 
 def wait_page(url, needle, seconds=300):

@@ -172,44 +172,6 @@ public struct ModelClient: Sendable {
             return .success(content)
         }
     }
-
-    /// The story card in the model's text: one JSON object with exactly the four keys, of the right types.
-    static func parseCard(_ content: String) -> Result<DraftText, CardProblem> {
-        var text = content.trimmingCharacters(in: .whitespacesAndNewlines)
-        // A fenced block ("```json ... ```") is unwrapped; nothing else is forgiven.
-        if text.hasPrefix("```") {
-            if let newline = text.firstIndex(of: "\n") { text = String(text[text.index(after: newline)...]) }
-            if text.hasSuffix("```") { text.removeLast(3) }
-            text = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        }
-        var log = DiagnosticLog()
-        // Line breaks typed raw inside a string (many models do) are read as the escapes they mean.
-        guard let root = JSON.parse(text, path: "card", log: &log) ?? JSON.parse(escapingRawControls(text), path: "card", log: &log) else {
-            return .failure(CardProblem("not JSON"))
-        }
-        guard let entries = root.entries else { return .failure(CardProblem("not a JSON object")) }
-        let keys = Set(entries.map(\.key))
-        let wanted: Set<String> = ["title", "narrative", "call_to_action", "tags"]
-        if let missing = wanted.subtracting(keys).sorted().first { return .failure(CardProblem("no \(quotedShort(missing))")) }
-        if let extra = keys.subtracting(wanted).sorted().first { return .failure(CardProblem("an unexpected key \(quotedShort(extra))")) }
-        func string(_ key: String) -> String? {
-            if case .string(let s)? = root[key]?.value { return s }
-            return nil
-        }
-        guard let title = string("title") else { return .failure(CardProblem("'title' is not text")) }
-        guard let narrative = string("narrative") else { return .failure(CardProblem("'narrative' is not text")) }
-        guard let action = string("call_to_action") else { return .failure(CardProblem("'call_to_action' is not text")) }
-        guard let items = root["tags"]?.items else { return .failure(CardProblem("'tags' is not a list")) }
-        var tags: [String] = []
-        for item in items {
-            guard case .string(let s) = item.value else { return .failure(CardProblem("a tag is not text")) }
-            tags.append(s)
-        }
-        return .success(DraftText(title: title.trimmingCharacters(in: .whitespacesAndNewlines),
-                                  narrative: narrative.trimmingCharacters(in: .whitespacesAndNewlines),
-                                  callToAction: action.trimmingCharacters(in: .whitespacesAndNewlines), tags: tags))
-    }
-
     /// The text with raw line breaks and tabs inside JSON strings written as `\n`, `\r`, `\t`.
     static func escapingRawControls(_ text: String) -> String {
         var out = ""

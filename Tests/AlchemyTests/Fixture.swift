@@ -1,23 +1,8 @@
 import Foundation
 import Testing
 @testable import CLI
+import CLITestSupport
 import Loading
-
-/// Captures what a command prints.
-final class Transcript: @unchecked Sendable {
-    private let lock = NSLock()
-    private var outLines: [String] = []
-    private var errLines: [String] = []
-
-    var out: String { lock.withLock { outLines.joined(separator: "\n") } }
-    var err: String { lock.withLock { errLines.joined(separator: "\n") } }
-
-    func console(in directory: String, environment: [String: String] = [:]) -> Console {
-        Console(workingDirectory: directory, today: "2026-11-29", environment: environment,
-                out: { line in self.lock.withLock { self.outLines.append(line) } },
-                err: { line in self.lock.withLock { self.errLines.append(line) } })
-    }
-}
 
 /// The package's own folder, to find the sample content.
 let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path

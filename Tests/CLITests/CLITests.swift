@@ -1,22 +1,7 @@
 import Foundation
 import Testing
 @testable import CLI
-
-/// Captures what a command prints.
-final class Transcript: @unchecked Sendable {
-    private let lock = NSLock()
-    private var outLines: [String] = []
-    private var errLines: [String] = []
-
-    var out: String { lock.withLock { outLines.joined(separator: "\n") } }
-    var err: String { lock.withLock { errLines.joined(separator: "\n") } }
-
-    func console(in directory: String = "/work") -> Console {
-        Console(workingDirectory: directory, today: "2026-11-29",
-                out: { line in self.lock.withLock { self.outLines.append(line) } },
-                err: { line in self.lock.withLock { self.errLines.append(line) } })
-    }
-}
+import CLITestSupport
 
 /// The package's own folder, to find the sample content.
 let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path

@@ -1,3 +1,4 @@
+import CLITestSupport
 import DefaultTheme
 import Foundation
 import Loading

@@ -1,0 +1,21 @@
+import CLI
+import Foundation
+
+/// Captures what a command prints, line by line, for tests that run the command line.
+public final class Transcript: @unchecked Sendable {
+    private let lock = NSLock()
+    private var outLines: [String] = []
+    private var errLines: [String] = []
+
+    public init() {}
+
+    public var out: String { lock.withLock { outLines.joined(separator: "\n") } }
+    public var err: String { lock.withLock { errLines.joined(separator: "\n") } }
+
+    /// A console in `directory` on the sample's "today", writing into this transcript.
+    public func console(in directory: String = "/work", environment: [String: String] = [:]) -> Console {
+        Console(workingDirectory: directory, today: "2026-11-29", environment: environment,
+                out: { line in self.lock.withLock { self.outLines.append(line) } },
+                err: { line in self.lock.withLock { self.errLines.append(line) } })
+    }
+}
