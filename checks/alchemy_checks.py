@@ -116,7 +116,7 @@ def main():
         port = free_port()
         with open(os.path.join(content, "site.yml"), "a", encoding="utf-8") as f:
             f.write(f"alchemy:\n  url: http://127.0.0.1:{port}\n  model: {MODEL_NAME}\n"
-                    "  structured_output: json_object\n  timeout_s: 600\n")
+                    "  structured_output: json_object\n  timeout_s: 1800\n")
         log = open(log_path, "w")
         started = time.time()
         server = subprocess.Popen(
