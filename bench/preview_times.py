@@ -59,6 +59,7 @@ def main():
             saved = time.monotonic()
             wait_page(page, "PREVIEW-EDIT-MARK")
             print(f"preview: story saved to its reloaded page: {time.monotonic() - saved:.2f} s")
+            mark = len(server.out)
             card = os.path.join(work, "templates", "partials", "story-card.liquid")
             text = open(card, encoding="utf-8").read()
             with open(card, "w", encoding="utf-8") as f:
@@ -66,8 +67,8 @@ def main():
             saved = time.monotonic()
             wait_page(root + "bagley/stories/index.html", 'data-preview="mark"')
             print(f"preview: partial saved to the reloaded stories page: {time.monotonic() - saved:.2f} s")
-            last = re.findall(r"built \d+ pages \((\d+) rendered\)", server.out)
-            print(f"preview: the partial edit re-rendered {last[-1] if last else '?'} pages")
+            built = server.wait_for(r"built (\d+) pages \((\d+) rendered\)", after=mark, seconds=60)
+            print(f"preview: the partial edit re-rendered {built.group(2) + ' of ' + built.group(1) if built else '?'} pages")
         finally:
             server.stop()
     finally:
