@@ -9,12 +9,15 @@ import Testing
 /// address, and the e-mail its link writes reads back through `import`.
 @Suite("The report a problem page", .serialized)
 struct ReportPageTests {
-    /// The sample content (which has `import: address:`) and a base URL, built for bagley, claytown and warrendale (English, Spanish, Arabic).
+    /// The sample content with `import: address:` added, and a base URL, built for bagley, claytown and warrendale (English, Spanish, Arabic).
     static func built() throws -> (Site, String) {
         let site = try SampleImportTests.sample()
         let yml = site.read("site.yml")!
         if !yml.contains("\nimport:\n  address: reports@example.org\n") {
-            try site.write("site.yml", yml + "import:\n  address: reports@example.org\n")
+            // Under the sample's `import:` (its categories), else as a block of its own.
+            let with = yml.contains("\nimport:\n") ? yml.replacingOccurrences(of: "\nimport:\n", with: "\nimport:\n  address: reports@example.org\n")
+                : yml + "import:\n  address: reports@example.org\n"
+            try site.write("site.yml", with)
         }
         let out = site.dir + "/public"
         let t = Transcript()
