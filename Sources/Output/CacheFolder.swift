@@ -1,4 +1,5 @@
 import FileSystem
+import Glibc
 import Fingerprint
 
 /// The tool's own folder for one OUT: `$XDG_CACHE_HOME/commonsight/<name>-<hash>/`, else under
@@ -22,6 +23,12 @@ public enum CacheFolder {
     /// A folder without the tag is taken as the tool's only when it holds nothing but these (a cache
     /// from before the tag); its scratch folders are deleted only in a tagged folder.
     static let ownNames: Set<String> = ["render.cache", "render.cache.new"]
+    /// The file `AtomicFile` writes beside the tag or the cache before renaming it into place
+    /// (`.CACHEDIR.TAG.new-<pid>-<n>`): left by a build killed in that moment.
+    static func isOwnScratch(_ name: String) -> Bool {
+        name.hasPrefix(".CACHEDIR.TAG.") || name.hasPrefix(".render.cache.")
+    }
+
     /// The cache directory tag (bford.info/cachedir): backup tools skip the folder; it also marks it as ours.
     static let tag = "Signature: 8a477f597d28d172789f06886806bc55\n# This folder is commonsight's cache: it can be deleted at any time.\n"
 
@@ -43,8 +50,10 @@ public enum CacheFolder {
         let names = Posix.names(in: folder) ?? []
         let tagged = names.contains("CACHEDIR.TAG")
             && String(decoding: FileBytes.read(folder + "/CACHEDIR.TAG") ?? [], as: UTF8.self).contains("commonsight")
-        let others = names.filter { !ownNames.contains($0) }.sorted()
+        let others = names.filter { !ownNames.contains($0) && !Self.isOwnScratch($0) }.sorted()
         if !tagged, !others.isEmpty { throw .cacheNotOurs(cache: folder, examples: others) }
+        // A tag or cache a killed build was writing is the tool's own: taken away before anything else.
+        for name in names where Self.isOwnScratch(name) { unlink(folder + "/" + name) }
         try OutputFolder.makeFolders(folder)
         if !tagged {
             do throws(FileError) {
