@@ -54,7 +54,7 @@ let package = Package(
         .target(name: "Build", dependencies: ["CivilTime", "Loading", "Assembly", "Rendering", "Output", "Diagnostics", "Fingerprint", "Parallelism", "Sharding", "Narration", "Raster"]),
         .target(name: "Moderation", dependencies: ["CivilTime", "Diagnostics", "Escaping", "FileSystem", "Formats", "Loading"]),
         .target(name: "Alchemy", dependencies: ["CivilTime", "Diagnostics", "Escaping", "Formats", "Geo", "Loading", "Markdown", "Parallelism", "Redaction"]),
-        .target(name: "Import", dependencies: ["CivilTime", "Diagnostics", "Formats", "Geo", "Fingerprint", "Loading", "Moderation", "Redaction"]),
+        .target(name: "Import", dependencies: ["CivilTime", "Escaping", "Diagnostics", "Formats", "Geo", "Fingerprint", "Loading", "Moderation", "Redaction"]),
         .target(name: "CLI", dependencies: ["DefaultTheme", "Rendering", "Alchemy", "Import", "Moderation", "Sharding", "CivilTime", "Diagnostics", "Formats", "Loading", "Geo", "Markdown", "Liquid", "LiquidFiles", "Build", "Output", "Fingerprint", "Serve", "Escaping", "Assembly"]),
         .executableTarget(name: "commonsight", dependencies: ["CLI"]),
         .executableTarget(name: "commonsight-bench", dependencies: ["Maps", "Geo"]),

@@ -77,3 +77,16 @@ public enum ByteSearch {
         return replaced.map { String(decoding: $0, as: UTF8.self) } ?? text
     }
 }
+
+/// Hexadecimal digits in bytes, as percent-encoding and quoted-printable write them.
+public enum HexDigit {
+    /// The value of `0`-`9`, `A`-`F` or `a`-`f`; nil for any other byte.
+    public static func value(_ b: UInt8) -> UInt8? {
+        switch b {
+        case 0x30...0x39: return b - 0x30
+        case 0x41...0x46: return b - 0x41 + 10
+        case 0x61...0x66: return b - 0x61 + 10
+        default: return nil
+        }
+    }
+}

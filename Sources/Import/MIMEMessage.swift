@@ -1,3 +1,4 @@
+import Escaping
 import Foundation
 
 /// One e-mail message as MIME reads it: its headers, and the text a person wrote in it (the plain
@@ -156,14 +157,7 @@ struct MIMEMessage {
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count)
         var i = bytes.startIndex
-        func hex(_ b: UInt8) -> UInt8? {
-            switch b {
-            case 0x30...0x39: return b - 0x30
-            case 0x41...0x46: return b - 0x41 + 10
-            case 0x61...0x66: return b - 0x61 + 10
-            default: return nil
-            }
-        }
+        let hex = HexDigit.value
         while i < bytes.endIndex {
             let b = bytes[i]
             if b == UInt8(ascii: "=") {

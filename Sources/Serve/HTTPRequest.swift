@@ -1,3 +1,4 @@
+import Escaping
 /// The head of an HTTP/1.x request, as far as a static file server needs it.
 struct HTTPRequest: Equatable {
     enum Method: String { case get = "GET", head = "HEAD" }
@@ -60,12 +61,5 @@ struct HTTPRequest: Equatable {
         return (parts, target.last == UInt8(ascii: "/"))
     }
 
-    static func hex(_ b: UInt8) -> UInt8? {
-        switch b {
-        case 0x30...0x39: return b - 0x30
-        case 0x41...0x46: return b - 0x41 + 10
-        case 0x61...0x66: return b - 0x61 + 10
-        default: return nil
-        }
-    }
+    static func hex(_ b: UInt8) -> UInt8? { HexDigit.value(b) }
 }

@@ -1,3 +1,4 @@
+import Escaping
 import Foundation
 
 /// Text filters: each reads its input as Ruby's `to_s` and works on code points and UTF-8 bytes.
@@ -243,14 +244,7 @@ enum StringFilters {
     static func urlDecode(_ s: String) -> String? {
         var bytes: [UInt8] = []
         let u = Array(s.utf8)
-        func hex(_ b: UInt8) -> UInt8? {
-            switch b {
-            case 0x30...0x39: return b - 0x30
-            case 0x41...0x46: return b - 0x41 + 10
-            case 0x61...0x66: return b - 0x61 + 10
-            default: return nil
-            }
-        }
+        let hex = HexDigit.value
         var i = 0
         while i < u.count {
             if u[i] == UInt8(ascii: "+") {
