@@ -89,6 +89,9 @@ public struct MapSpec: Sendable {
     public var narrowWidth: Double?
     /// Fit the map to the marks (with the boundary around them for context) instead of the whole neighborhood.
     public var zoomToMarks = false
+    /// Draw the whole neighborhood in its own shape: as wide as `width` and as tall as `maxHeight`
+    /// allow, whichever is less (a printed map, which then never crops the boundary or a mark).
+    public var keepsShape = false
     /// The least ground a zoomed map shows, in meters across.
     public var minimumSpan: Double = 700
     /// Draw the key (legend, what a group is, attribution) inside the SVG: for a map that stands alone.
