@@ -104,6 +104,13 @@ extension ViewModels {
         return MapRenderer.draw(spec)
     }
 
+    /// The neighborhood's height over its width as a whole-neighborhood map draws it (1 without a boundary).
+    var printedShape: Double {
+        guard let b = hood.boundary?.bounds else { return 1 }
+        let fit = MercatorFit(bounds: b, width: 1000, minHeight: 1, maxHeight: 1e9, margin: 0)
+        return fit.height / 1000
+    }
+
     /// A report's name on a map: its title and day.
     func markLabel(_ o: Observation) -> String { t("title_and_date", ["title": title(o), "date": longDate(o.observed.day)]) }
 

@@ -108,7 +108,8 @@ struct SitePages {
             if builds(.flyers) {
                 // The narrative takes what it can while leaving the map its least room; the map takes the rest.
                 let more = 66.0
-                let fitted = m.flyerNarrative(s.story.body, lines: FlyerSpace.narrativeLines(title: s.story.title, reserved: more))
+                let room = FlyerSpace.preferredMap(title: s.story.title, shape: m.printedShape)
+                let fitted = m.flyerNarrative(s.story.body, lines: FlyerSpace.narrativeLines(title: s.story.title, reserved: more, map: room))
                 let (narrative, shortened) = (fitted.html, fitted.shortened)
                 let textHeight = Double(fitted.lines) * FlyerSpace.line + (shortened ? more : 0)
                 let printedMap = MapRequest.printed(s.observations, title: storyMap.title,
