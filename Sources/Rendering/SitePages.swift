@@ -77,6 +77,10 @@ struct SitePages {
             ("og", m.openGraph(type: "website", title: h.name, description: homeSummary, page: Routes.home, card: Routes.homeCard,
                                alt: homeCard.description)),
         ]))
+        if builds(.map) {
+            jobs.append(job(Routes.mapPage, "map", m.t("map_file", ["place": h.name]),
+                            map: MapRequest(h.observations, title: m.t("map_home", ["place": h.name]), kind: .neighborhood), []))
+        }
         for page in ObservationPages(hood: h, models: m).pages() {
             jobs.append(job(page.path, "observations", page.number == 1 ? m.t("title_observations") : m.t("title_observations_page", ["page": m.language.number(page.number)]), page.variables))
         }
