@@ -89,8 +89,9 @@ def print_flyers(public, base):
                     clash = over_footer(pdf, tmp)
                     check(f"{name} on {paper}: nothing printed over the footer", not clash, " ".join(clash[:12]))
                     if paper == "Letter":
+                        # A flyer may carry a second code (the "report a problem" page): one of them opens its page.
                         got = qr_url(pdf, tmp)
-                        check(f"{name} QR code opens {url}", got == url, got)
+                        check(f"{name} QR code opens {url}", url in got.splitlines(), got)
             check("some story needs shortening to fit a page", shortened > 0, shortened)
             print(f"flyers: {len(items)} printed on Letter and A4, {shortened} shortened")
     finally:

@@ -53,12 +53,14 @@ public enum MapRenderer {
                           scale: MapKey.scale(wideFit), description: description)
     }
 
-    /// A fit of the whole frame in its own shape, within `width` × `maxHeight` (and never narrower than a fifth of `width`).
+    /// A fit of the whole frame, never cropped, within `width` × `maxHeight`: a neighborhood taller
+    /// than that room is drawn in its own shape (narrower, never under a fifth of `width`); a wider
+    /// one takes the room's whole height, with more of the streets around it above and below.
     static func shaped(_ frame: Bounds, _ spec: MapSpec) -> MercatorFit {
         let probe = MercatorFit(bounds: frame, width: 1000, minHeight: 1, maxHeight: 1e9, margin: 0)
-        let aspect = probe.height / 1000
-        let width = max(min(spec.width, spec.maxHeight / max(aspect, 1e-6)), spec.width / 5).rounded()
-        let height = (width * aspect).rounded()
+        let aspect = max(probe.height / 1000, 1e-6)
+        let width = max(min(spec.width, spec.maxHeight / aspect), spec.width / 5).rounded()
+        let height = width < spec.width ? (width * aspect).rounded() : spec.maxHeight
         return MercatorFit(bounds: frame, width: width, minHeight: height, maxHeight: height, margin: 0.04)
     }
 

@@ -89,8 +89,8 @@ public struct MapSpec: Sendable {
     public var narrowWidth: Double?
     /// Fit the map to the marks (with the boundary around them for context) instead of the whole neighborhood.
     public var zoomToMarks = false
-    /// Draw the whole neighborhood in its own shape: as wide as `width` and as tall as `maxHeight`
-    /// allow, whichever is less (a printed map, which then never crops the boundary or a mark).
+    /// Draw the whole neighborhood, never cropped, in the room `width` × `maxHeight` leaves: in its
+    /// own shape when it is taller than that room (a printed map).
     public var keepsShape = false
     /// The least ground a zoomed map shows, in meters across.
     public var minimumSpan: Double = 700

@@ -16,7 +16,7 @@ public enum Routes {
     public static let notFound = "404.html"
     public static let neighborhoodMap = "map.svg"
     /// The neighborhood's map on a page of its own, drawn to fit the screen.
-    public static let mapPage = "map/index.html"
+    public static let mapPage = "map.html"
     public static let search = "search/index.html"
     public static let searchIndex = "search/index.js"
     /// The open data (see `OpenData`): the "About this data" page, the catalog and the files.
