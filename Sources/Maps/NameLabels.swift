@@ -72,11 +72,12 @@ struct NameLabels {
         }
         for (i, street) in ordered.enumerated() where street.cls <= .minor {
             let beside = Self.streetSize * 0.62 + 3
+            let besides = [0, -beside, beside, -2 * beside, 2 * beside, -3 * beside, 3 * beside]
             for name in Self.shortForms(street.name) where done[i].isEmpty {
-                place(name, street.runs, wanted: 1, done: &done[i], step: 6, slack: 2, offsets: [0, -beside, beside, -2 * beside, 2 * beside])
+                place(name, street.runs, wanted: 1, done: &done[i], step: 6, slack: 2, offsets: besides)
             }
             for name in Self.shortForms(street.name) where done[i].isEmpty {
-                place(name, street.runs, wanted: 1, done: &done[i], step: 4, slack: 0, offsets: [0, -beside, beside, -2 * beside, 2 * beside],
+                place(name, street.runs, wanted: 1, done: &done[i], step: 4, slack: 0, offsets: besides,
                       size: Self.smallStreetSize)
             }
         }

@@ -72,6 +72,7 @@
   var suggestion = document.createElement("p");
   suggestion.className = "search-suggest";
   suggestion.id = "search-suggest";
+  suggestion.setAttribute("aria-live", "polite");
   status.parentNode.insertBefore(suggestion, status.nextSibling);
   function suggest(terms) {
     var changed = false;
