@@ -27,19 +27,24 @@ enum SiteFilters {
         },
         // HTML: an address or URL that wraps only after its punctuation (`/`, `.`, `@`, `-`, ...).
         "breakable": Filter { input, _, _, _ in
-            guard !input.isNil else { return .nil }
-            var out = ""
-            for c in Direction.text(input) {
-                out += HTMLEscaping.escape(String(c))
-                if "/.@-_?&=:;,".contains(c) { out += "<wbr>" }
-            }
-            return .safe(out)
+            input.isNil ? .nil : .safe(Shortening.breakable(Direction.text(input)))
         },
     ]
 }
 
-/// Text cut to a length where a reader expects it: after a sentence, else between words.
+/// Text cut to a length where a reader expects it: after a sentence, else between words; and
+/// addresses that wrap only where a reader expects it.
 enum Shortening {
+    /// HTML of an address or URL with a place to wrap (`<wbr>`) after each of its punctuation marks.
+    static func breakable(_ text: String) -> String {
+        var out = ""
+        for c in text {
+            out += HTMLEscaping.escape(String(c))
+            if "/.@-_?&=:;,".contains(c) { out += "<wbr>" }
+        }
+        return out
+    }
+
     static func text(_ text: String, limit: Int) -> String {
         guard text.count > limit, limit > 1 else { return text }
         let head = String(text.prefix(limit))
