@@ -166,7 +166,7 @@ extension ViewModels {
             case .street: .street
             }
             return MapSpec.BasemapShape(kind: kind, name: f.name,
-                                 streetClass: MapSpec.StreetClass(f.roadClass), areas: f.areas, lines: f.lines)
+                                 streetClass: MapSpec.StreetClass(f.roadClass, name: f.name), areas: f.areas, lines: f.lines)
         }
     }
 

@@ -78,7 +78,7 @@ struct SitePages {
                                alt: homeCard.description)),
         ]))
         if builds(.map) {
-            jobs.append(job(Routes.mapPage, "map", m.t("map_file", ["place": h.name]),
+            jobs.append(job(Routes.mapPage, "map-page", m.t("map_file", ["place": h.name]),
                             map: MapRequest(h.observations, title: m.t("map_home", ["place": h.name]), kind: .neighborhood), []))
         }
         for page in ObservationPages(hood: h, models: m).pages() {

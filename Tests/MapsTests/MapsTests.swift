@@ -180,6 +180,19 @@ struct MapsTests {
         #expect(NameLabels.shortForms("I-94") == ["I-94"])
     }
 
+    @Test("a street's class is the source's, or read from its name when the source has none")
+    func derivedClass() {
+        #expect(MapSpec.StreetClass("principal_arterial", name: "Main St") == .principal)
+        #expect(MapSpec.StreetClass(nil, name: "I-94") == .freeway)
+        #expect(MapSpec.StreetClass("", name: "M-10") == .freeway)
+        #expect(MapSpec.StreetClass(nil, name: "Southfield Fwy") == .freeway)
+        #expect(MapSpec.StreetClass(nil, name: "W Vernor Hwy") == .minor)
+        #expect(MapSpec.StreetClass(nil, name: "Rosa Parks Blvd") == .minor)
+        #expect(MapSpec.StreetClass(nil, name: "Pitt St") == .local)
+        #expect(MapSpec.StreetClass(nil, name: "I-Street") == .local)
+        #expect(MapSpec.StreetClass(nil, name: nil) == .local)
+    }
+
     @Test("streets are named by class: an arterial gets its name before any local street, and before any street gets a second")
     func namesByClass() {
         var spec = sampleSpec(marks: 0)
