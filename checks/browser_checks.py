@@ -11,6 +11,13 @@
 - axe-core (the copy inside the PyPI package axe-playwright-python) reports no violation of
   serious or critical impact (color contrast among them) on any page kind, at 390 and 1280 px, and
   in the dark color scheme;
+- every flyer.html has no sideways scroll at 390 px and shows a print button; a story's player
+  starts within the first screen and a half at 390 px;
+- a group's link (on both drawings of every home page) lands on a list of exactly its count of
+  reports; on the wide drawing a group's reports lie within 300 m of each other (--sample);
+- no printed flyer map crops its neighborhood: the boundary's box lies inside the printed map's;
+- with --sample, every arterial with 300 m or more inside a neighborhood is named on its home
+  page's wide and phone maps (a map may name it by a short form: "Warren" for "W Warren Ave");
 - the 404 page, copied five folders deep away from its site (a host serves it at any address), has
   the colors, fonts and widths it has at home.
 
@@ -313,14 +320,28 @@ def search(driver, items, public):
         check(f"{path}: '{query}' finds something", len(found) > 0, status)
         check(f"{path}: the results link to pages that exist",
               all(os.path.isfile(h[len('file://'):].split('#')[0].split('?')[0]) for h in found), found[:3])
+        # A word with a letter left out finds nothing, and the page proposes the word ("parkng": "parking").
+        import re
+        known = [w for e in entries for w in re.findall(r"[a-z]{7,}", (e[2] + " " + e[4]).lower())]
+        word = "parking" if "parking" in known else (known[0] if known else None)
+        if word:
+            typo = word[:4] + word[5:]
+            if not any(typo in (e[2] + " " + e[3] + " " + e[4]).lower() for e in entries):
+                driver.get("file://" + path + "?q=" + typo)
+                proposed = driver.execute_script("const a = document.querySelector('#search-suggest a'); return a ? a.textContent : null")
+                check(f"{path}: '{typo}' finds nothing and proposes '{word}'", proposed == word, proposed)
+                if proposed:
+                    driver.find_element("css selector", "#search-suggest a").click()
+                    found = driver.execute_script("return document.querySelectorAll('#search-results a').length")
+                    check(f"{path}: following the proposal finds something", found > 0, found)
         driver.get("file://" + path + "?q=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E")
         images = driver.execute_script("return document.querySelectorAll('#search-results img, #search-status img').length")
         check(f"{path}: a query with markup is shown as text", images == 0)
 
 
 def axe(driver, items, source):
-    """Light at both widths, and the dark color scheme on a phone (contrast is the scheme's, not the width's)."""
-    for width, scheme in ((390, "light"), (1280, "light"), (390, "dark")):
+    """Light and dark, on a phone and on a desktop."""
+    for width, scheme in ((390, "light"), (1280, "light"), (390, "dark"), (1280, "dark")):
         set_width(driver, width, scheme=scheme)
         for kind, path in items:
             driver.get("file://" + path)
@@ -331,6 +352,218 @@ def axe(driver, items, source):
                   [v.id, v.impact, v.help, v.nodes.slice(0, 3).map(n => n.target.join(' '))]))).catch(e => done([['error', 'critical', String(e), []]]));""")
             bad = [v for v in result if v[1] in ("serious", "critical")]
             check(f"{path} ({kind}) at {width} px, {scheme}: no serious or critical axe-core violation", not bad, bad)
+
+
+def all_flyers(public):
+    out = []
+    for hood in sorted(os.listdir(public)):
+        for sub in ("stories", "digest"):
+            d = os.path.join(public, hood, sub)
+            if os.path.isdir(d):
+                out += [os.path.join(d, i, "flyer.html") for i in sorted(os.listdir(d)) if os.path.isfile(os.path.join(d, i, "flyer.html"))]
+            for lang in ("es", "ar"):
+                d = os.path.join(public, hood, lang, sub)
+                if os.path.isdir(d):
+                    out += [os.path.join(d, i, "flyer.html") for i in sorted(os.listdir(d)) if os.path.isfile(os.path.join(d, i, "flyer.html"))]
+    return out
+
+
+def flyers_on_phones(driver, public):
+    """A flyer opened on a phone fits its width and offers a print button."""
+    set_width(driver, 390)
+    paths = all_flyers(public)
+    for path in paths:
+        driver.get("file://" + path)
+        sw, iw, button = driver.execute_script("""
+            const b = document.getElementById('print-button');
+            return [document.documentElement.scrollWidth, window.innerWidth, !!b && b.getClientRects().length > 0];""")
+        check(f"{path} at 390 px does not scroll sideways", sw <= iw, f"{sw} px of content in {iw}")
+        check(f"{path} at 390 px shows a print button", button)
+
+
+# The boundary's box and the printed map's box, in page pixels: the map as its viewBox is laid out.
+BOUNDARY_BOX = """
+const svg = document.querySelector('.map svg.map'), b = svg && svg.querySelector('path.boundary');
+if (!b) return null;
+const m = svg.getScreenCTM(), v = svg.viewBox.baseVal, r = b.getBoundingClientRect(), lower = svg.closest('.lower') || svg.parentElement;
+const l = lower.getBoundingClientRect();
+return {map: [m.e, m.f, m.e + m.a * v.width, m.f + m.d * v.height], boundary: [r.left, r.top, r.right, r.bottom],
+        room: [l.left, l.top, l.right, l.bottom], marks: [...svg.querySelectorAll('.marks > a')].map(a => { const q = a.getBoundingClientRect(); return [q.left, q.top, q.right, q.bottom]; })};
+"""
+
+
+def flyers_never_crop(driver, public):
+    """Printed on Letter, every flyer's map holds its whole boundary and every mark, and the map
+    itself lies inside the room the sheet gives it."""
+    set_width(driver, PRINT_PAGES["Letter"][0], PRINT_PAGES["Letter"][1], "print")
+    count = 0
+    for path in all_flyers(public):
+        driver.get("file://" + path)
+        got = driver.execute_script(BOUNDARY_BOX)
+        if not got:
+            continue
+        count += 1
+        (mx0, my0, mx1, my1), (bx0, by0, bx1, by1), (rx0, ry0, rx1, ry1) = got["map"], got["boundary"], got["room"]
+        inside = bx0 >= mx0 - 1 and by0 >= my0 - 1 and bx1 <= mx1 + 1 and by1 <= my1 + 1
+        check(f"{path}: the printed map holds its whole boundary", inside, (got["map"], got["boundary"]))
+        check(f"{path}: the printed map lies inside its room", mx0 >= rx0 - 1 and my0 >= ry0 - 1 and mx1 <= rx1 + 1 and my1 <= ry1 + 1,
+              (got["map"], got["room"]))
+        outside = [q for q in got["marks"] if q[0] < mx0 - 1 or q[1] < my0 - 1 or q[2] > mx1 + 1 or q[3] > my1 + 1]
+        check(f"{path}: every mark is on the printed map", not outside, outside[:3])
+    check("flyers with a boundary were checked for cropping", count > 0, count)
+
+
+def player_near_top(driver, items):
+    """A story read aloud: its player starts within a screen and a half at 390 px."""
+    set_width(driver, 390, 844)
+    for kind, path in items:
+        if kind != "story":
+            continue
+        driver.get("file://" + path)
+        top = driver.execute_script("const a = document.querySelector('.narration audio'); return a ? a.getBoundingClientRect().top + scrollY : null;")
+        if top is not None:
+            check(f"{path}: the player starts within 1.5 screens at 390 px", top <= 1.5 * 844, f"{top:.0f} px down")
+
+
+# Each group link of each drawing, its count (the number on the circle) and the list it opens.
+GROUP_LINKS = """
+const out = [];
+for (const svg of document.querySelectorAll('svg.map')) {
+  for (const a of svg.querySelectorAll('.marks > a')) {
+    const href = a.getAttribute('href');
+    if (!href.startsWith('#')) continue;
+    out.push([svg.getAttribute('class'), href.slice(1), parseInt(a.querySelector('text').textContent, 10)]);
+  }
+}
+return out;
+"""
+
+SHOWN_LIST = """
+const s = document.getElementById(arguments[0]);
+if (!s) return null;
+return [s.getClientRects().length > 0, [...s.querySelectorAll('li.obs a.obs-place')].map(a => a.getAttribute('href')),
+        !!s.querySelector('h2, h3') && s.querySelector('h2, h3').textContent.trim(), !!s.querySelector('a[href="#map"]')];
+"""
+
+
+def meters(a, b):
+    lat = math.radians((a[1] + b[1]) / 2)
+    return math.hypot((a[0] - b[0]) * 111320 * math.cos(lat), (a[1] - b[1]) * 111320)
+
+
+def groups_hold_their_reports(driver, items, public, sample):
+    """Every group link of every home page (both drawings) opens a list of exactly its reports;
+    on the wide drawing a group's reports lie within 300 m of each other."""
+    import json
+    import re
+    set_width(driver, 1280)
+    for kind, path in items:
+        if kind != "home":
+            continue
+        folder = os.path.dirname(path)
+        geo = os.path.join(folder, "data", "observations.geojson")
+        where = {}
+        if os.path.isfile(geo):
+            for f in json.load(open(geo, encoding="utf-8"))["features"]:
+                where[str(f.get("id"))] = f["geometry"]["coordinates"]
+        driver.get("file://" + path)
+        links = driver.execute_script(GROUP_LINKS)
+        widest = 0
+        for cls, anchor, count in links:
+            driver.get("file://" + path + "#" + anchor)
+            shown = driver.execute_script(SHOWN_LIST, anchor)
+            if not shown:
+                check(f"{path}#{anchor}: a group's link has its list", False)
+                continue
+            visible, hrefs, heading, back = shown
+            check(f"{path}#{anchor} ({cls}): the list shows exactly its {count} reports under a heading, with a way back",
+                  visible and len(hrefs) == count and len(set(hrefs)) == count and heading and back, (visible, len(hrefs), heading, back))
+            if "map-wide" in cls and where:
+                ids = [m.group(1) for h in hrefs for m in [re.search(r"observations/([^/]+)/", h)] if m]
+                points = [where[i] for i in ids if i in where]
+                span = max((meters(p, q) for p in points for q in points), default=0)
+                widest = max(widest, span)
+                check(f"{path}#{anchor}: a wide drawing's group holds reports within 300 m", span <= 300, f"{span:.0f} m")
+        if sample:
+            check(f"{path}: the home map has groups to follow", len(links) > 0, len(links))
+        print(f"{os.path.relpath(path, public)}: {len(links)} group links; widest wide group {widest:.0f} m")
+
+
+ARTERIALS = {"freeway", "motorway", "principal_arterial", "primary", "trunk", "minor_arterial", "secondary"}
+STREET_KINDS = {"Ave", "Rd", "St", "Blvd", "Hwy", "Dr", "Trl", "Pkwy", "Ln", "Way", "Ct", "Pl", "Fwy", "Expy"}
+
+
+def short_forms(name):
+    """A street's name and the shorter forms a map may use ("W Warren Ave", "Warren Ave", "Warren")."""
+    words, forms = name.split(), [name]
+    if len(words) > 1 and words[0] in ("N", "S", "E", "W", "NE", "NW", "SE", "SW"):
+        words = words[1:]
+        forms.append(" ".join(words))
+    if len(words) > 1 and words[-1] in STREET_KINDS:
+        forms.append(" ".join(words[:-1]))
+    return forms
+
+
+def inside_rings(x, y, rings):
+    hit = False
+    for ring in rings:
+        for (x0, y0), (x1, y1) in zip(ring, ring[1:] + ring[:1]):
+            if (y0 > y) != (y1 > y) and x < x0 + (y - y0) * (x1 - x0) / (y1 - y0):
+                hit = not hit
+    return hit
+
+
+def arterials_named(driver, public):
+    """The sample: every arterial with 300 m or more inside a neighborhood is named on its home
+    page's wide and phone maps (the neighborhoods' content sits beside this script)."""
+    import json
+    content = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "content", "neighborhoods")
+    for hood in sorted(os.listdir(content)):
+        page = os.path.join(public, hood, "index.html")
+        folder = os.path.join(content, hood)
+        if not os.path.isfile(page) or not os.path.isfile(os.path.join(folder, "basemap.geojson")):
+            continue
+        b = json.load(open(os.path.join(folder, "boundary.geojson"), encoding="utf-8"))
+        geom = b["features"][0]["geometry"] if "features" in b else b.get("geometry", b)
+        polygons = geom["coordinates"] if geom["type"] == "MultiPolygon" else [geom["coordinates"]]
+        rings = [r for p in polygons for r in p]
+        inside = {}
+        for f in json.load(open(os.path.join(folder, "basemap.geojson"), encoding="utf-8"))["features"]:
+            p = f.get("properties") or {}
+            if p.get("class") not in ARTERIALS or not p.get("name"):
+                continue
+            g = f["geometry"]
+            for line in (g["coordinates"] if g["type"] == "MultiLineString" else [g["coordinates"]]):
+                for a, c in zip(line, line[1:]):
+                    length, n = meters(a, c), max(1, int(meters(a, c) // 10))
+                    for k in range(n):
+                        t = (k + 0.5) / n
+                        if inside_rings(a[0] + (c[0] - a[0]) * t, a[1] + (c[1] - a[1]) * t, rings):
+                            inside[p["name"]] = inside.get(p["name"], 0) + length / n
+        wanted = sorted(name for name, length in inside.items() if length >= 300)
+        for width, cls in ((1280, "map-wide"), (390, "map-narrow")):
+            set_width(driver, width)
+            driver.get("file://" + page)
+            names = set(driver.execute_script(
+                f"return [...document.querySelectorAll('svg.{cls} .names > g:last-child > text')].map(t => t.textContent)"))
+            missing = [n for n in wanted if not any(f in names for f in short_forms(n))]
+            check(f"{hood}: the {cls} home map names all {len(wanted)} arterials crossing the neighborhood", not missing, missing)
+
+
+def standalone_map_page(driver, public):
+    """The home map's page of its own fits a phone, showing the phone drawing."""
+    set_width(driver, 390)
+    for hood in sorted(os.listdir(public)):
+        page = os.path.join(public, hood, "map.html")
+        if not os.path.isfile(page):
+            continue
+        driver.get("file://" + page)
+        sw, iw, drawn = driver.execute_script("""
+            const s = document.querySelector('svg.map-narrow');
+            return [document.documentElement.scrollWidth, window.innerWidth, s ? s.getBoundingClientRect().width / s.viewBox.baseVal.width : 0];""")
+        check(f"{page} at 390 px fits the screen", sw <= iw, f"{sw} in {iw}")
+        check(f"{page} at 390 px shows the phone drawing at a readable scale", drawn >= 0.95, f"{drawn:.2f}")
+
 
 
 STYLE = "const s = getComputedStyle(document.body); return [s.backgroundColor, s.fontFamily, s.color, getComputedStyle(document.querySelector('main') || document.body).maxWidth];"
@@ -368,6 +601,13 @@ def main():
         flyer_layout(driver, public)
         names_never_collide(driver, items, sample)
         keyboard(driver, items)
+        flyers_on_phones(driver, public)
+        flyers_never_crop(driver, public)
+        player_near_top(driver, items)
+        groups_hold_their_reports(driver, items, public, sample)
+        if sample:
+            arterials_named(driver, public)
+        standalone_map_page(driver, public)
         search(driver, items, public)
         axe(driver, items, source)
         not_found_anywhere(driver, public)

@@ -116,7 +116,8 @@ def page_language(markup, fallback):
 
 def fragments_of(markup, lang, labels):
     parser = Fragments(page_language(markup, lang), labels)
-    parser.feed(markup)
+    # <wbr> is a place a word or an address may wrap, not a break between words: read across it.
+    parser.feed(markup.replace("<wbr>", ""))
     parser.close()
     return parser.found
 

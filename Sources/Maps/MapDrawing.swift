@@ -50,9 +50,11 @@ public struct MapDrawing: Sendable {
     public var labelBoxes: [MapBox] { wide.labelBoxes }
     public var markBoxes: [MapBox] { wide.markBoxes }
     public var legend: [LegendItem]
-    /// Newest first as the page lists them: in the order of the map's groups.
+    /// The wide drawing's places, in the order of its groups.
     public var places: [Place]
-    /// How close reports are, at most, to be drawn as one circle, in meters (rounded).
+    /// The narrow drawing's places (its groups are made at its own scale); empty without one.
+    public var narrowPlaces: [Place]
+    /// How close reports are, at most, to share a circle on the wide drawing, in meters (rounded).
     public var groupMeters: Int
     public var hasGroups: Bool
     public var scale: Scale

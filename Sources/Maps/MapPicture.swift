@@ -6,15 +6,10 @@ import Glibc
 /// scale bar, and (for a map that stands alone) its key under it.
 struct MapPicture {
     let spec: MapSpec
-    /// The groups, placed for the wide drawing.
-    let groups: [MarkGroup]
-    let places: [MapDrawing.Place]
     let description: String
 
-    init(spec: MapSpec, groups: [MarkGroup], places: [MapDrawing.Place], description: String) {
+    init(spec: MapSpec, description: String) {
         self.spec = spec
-        self.groups = groups
-        self.places = places
         self.description = description
     }
 
@@ -25,9 +20,9 @@ struct MapPicture {
         return (MarkShape.forCategory(at: i), spec.categories[i].color)
     }
 
-    /// The drawing at `fit`'s size; `groups` when they were placed for this size rather than the wide one.
-    func rendition(_ fit: MercatorFit, idPrefix p: String, key: MapKey.Standalone?, groups: [MarkGroup]? = nil) -> MapDrawing.Rendition {
-        let groups = groups ?? self.groups
+    /// The drawing at `fit`'s size, with the groups made at that size and their places.
+    func rendition(_ fit: MercatorFit, idPrefix p: String, key: MapKey.Standalone?, groups: [MarkGroup],
+                   places: [MapDrawing.Place]) -> MapDrawing.Rendition {
         let width = fit.width
         let scale = MapKey.scale(fit)
         // Marks, the north arrow and the scale bar first: names go around them.
@@ -73,7 +68,7 @@ struct MapPicture {
         if !boundary.isEmpty { s.add("<path d=\"\(boundary)\" fill=\"#f8f6f1\" fill-rule=\"evenodd\"/>\n") }
         Basemap.write(spec.ground, fit, to: &s)
         if !boundary.isEmpty {
-            s.add("<path d=\"\(boundary)\" fill=\"none\" stroke=\"#0b5d5b\" stroke-width=\"2.5\" stroke-opacity=\"0.8\" stroke-linejoin=\"round\" stroke-dasharray=\"8 4\" fill-rule=\"evenodd\"/>\n")
+            s.add("<path class=\"boundary\" d=\"\(boundary)\" fill=\"none\" stroke=\"#0b5d5b\" stroke-width=\"2.5\" stroke-opacity=\"0.8\" stroke-linejoin=\"round\" stroke-dasharray=\"8 4\" fill-rule=\"evenodd\"/>\n")
         }
         s.add("</g>\n")
         names.write(to: &s)

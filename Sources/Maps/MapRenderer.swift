@@ -11,50 +11,64 @@ public enum MapRenderer {
 
     public static func draw(_ spec: MapSpec) -> MapDrawing {
         let frame = frame(spec)
-        let wideFit = MercatorFit(bounds: frame, width: spec.width, minHeight: spec.minHeight, maxHeight: spec.maxHeight, margin: 0.04)
-        // Phones are taller than wide: the narrow drawing may be taller for its width.
+        let wideFit = spec.keepsShape ? shaped(frame, spec)
+            : MercatorFit(bounds: frame, width: spec.width, minHeight: spec.minHeight, maxHeight: spec.maxHeight, margin: 0.04)
+        // Phones are taller than wide: the narrow drawing may be taller for its width, and a wide
+        // neighborhood gets the streets that cross it drawn on beyond it, with room for their names.
         let narrowFit = spec.narrowWidth.map { w in
-            MercatorFit(bounds: frame, width: w, minHeight: spec.minHeight * w / spec.width * 1.35, maxHeight: spec.maxHeight * w / spec.width * 1.35, margin: 0.04)
+            MercatorFit(bounds: frame, width: w, minHeight: max(spec.minHeight * w / spec.width * 1.35, w * 0.8),
+                        maxHeight: max(spec.maxHeight * w / spec.width * 1.35, w * 0.8), margin: 0.04)
         }
-        // Groups are made where marks are most crowded, the narrow drawing; the wide one draws the same groups.
-        let groupFit = narrowFit ?? wideFit
-        let projected = spec.marks.map { m -> (MapSpec.Mark, Double, Double) in
-            let p = groupFit.point(m.coordinate)
-            return (m, p.x, p.y)
+        // Each drawing groups what would overlap at its own scale.
+        func grouped(_ fit: MercatorFit) -> [MarkGroup] {
+            MarkGroups.group(spec.marks.map { m in
+                let p = fit.point(m.coordinate)
+                return (m, p.x, p.y)
+            })
         }
-        let groups = MarkGroups.group(projected, distance: MarkGroups.markRadius * 1.7)
+        let wideGroups = grouped(wideFit)
+        let narrowGroups = narrowFit.map(grouped)
         let legend = spec.categories.enumerated().compactMap { i, c -> MapDrawing.LegendItem? in
             let n = spec.marks.reduce(0) { $0 + ($1.category == c.key ? 1 : 0) }
             return n == 0 ? nil : .init(key: c.key, label: c.label, color: c.color, shape: MarkShape.forCategory(at: i), count: n)
         }
-        let groupMeters = roundMeters(MarkGroups.markRadius * 1.7 * groupFit.metersPerPixel)
-        let places = self.places(groups, spec: spec)
+        let groupMeters = roundMeters(MarkGroups.overlapDistance * wideFit.metersPerPixel)
+        let places = self.places(wideGroups, spec: spec, prefix: spec.idPrefix)
+        let narrowPlaces = narrowGroups.map { self.places($0, spec: spec, prefix: spec.idPrefix + "n") } ?? []
         let description = self.description(spec, legend: legend, places: places)
-        let hasGroups = groups.contains { $0.marks.count > 1 }
-        let wideGroups = narrowFit.map { from in
-            groups.map { g -> MarkGroup in
-                var moved = g
-                (moved.x, moved.y) = wideFit.transfer((g.x, g.y), from: from)
-                return moved
-            }
-        } ?? groups
+        let hasGroups = (wideGroups + (narrowGroups ?? [])).contains { $0.marks.count > 1 }
         var key: MapKey.Standalone?
         if spec.standalone {
             key = MapKey.Standalone(legend: legend, groupText: hasGroups ? spec.words.groupKey(groupMeters) : nil,
                                     attribution: spec.attribution, empty: spec.words.noReports, words: spec.words)
         }
-        let drawn = MapPicture(spec: spec, groups: wideGroups, places: places, description: description)
-        return MapDrawing(wide: drawn.rendition(wideFit, idPrefix: spec.idPrefix, key: key),
-                          narrow: narrowFit.map { drawn.rendition($0, idPrefix: spec.idPrefix + "n", key: nil, groups: groups) },
-                          legend: legend, places: places, groupMeters: groupMeters, hasGroups: hasGroups,
+        let drawn = MapPicture(spec: spec, description: description)
+        return MapDrawing(wide: drawn.rendition(wideFit, idPrefix: spec.idPrefix, key: key, groups: wideGroups, places: places),
+                          narrow: narrowFit.map { drawn.rendition($0, idPrefix: spec.idPrefix + "n", key: nil, groups: narrowGroups ?? [], places: narrowPlaces) },
+                          legend: legend, places: places, narrowPlaces: narrowPlaces, groupMeters: groupMeters, hasGroups: hasGroups,
                           scale: MapKey.scale(wideFit), description: description)
     }
 
-    /// The ground to fit: the boundary, or the marks with room around them (and never less than
+    /// A fit of the whole frame, never cropped, within `width` × `maxHeight`: a neighborhood taller
+    /// than that room is drawn in its own shape (narrower, never under a fifth of `width`); a wider
+    /// one takes the room's whole height, with more of the streets around it above and below.
+    static func shaped(_ frame: Bounds, _ spec: MapSpec) -> MercatorFit {
+        let probe = MercatorFit(bounds: frame, width: 1000, minHeight: 1, maxHeight: 1e9, margin: 0)
+        let aspect = max(probe.height / 1000, 1e-6)
+        let width = max(min(spec.width, spec.maxHeight / aspect), spec.width / 5).rounded()
+        let height = width < spec.width ? (width * aspect).rounded() : spec.maxHeight
+        return MercatorFit(bounds: frame, width: width, minHeight: height, maxHeight: height, margin: 0.04)
+    }
+
+    /// The ground to fit: the boundary (with every mark), or the marks with room around them (and never less than
     /// `minimumSpan` across) when the map zooms to them.
     static func frame(_ spec: MapSpec) -> Bounds {
         let points = spec.marks.map(\.coordinate)
-        let whole = spec.boundary?.bounds ?? Bounds(enclosing: points) ?? Bounds(enclosing: [Coordinate(latitude: 0, longitude: 0)])!
+        var corners: [Coordinate] = []
+        if let b = spec.boundary?.bounds {
+            corners = [Coordinate(latitude: b.minLatitude, longitude: b.minLongitude), Coordinate(latitude: b.maxLatitude, longitude: b.maxLongitude)]
+        }
+        let whole = Bounds(enclosing: corners + points) ?? Bounds(enclosing: [Coordinate(latitude: 0, longitude: 0)])!
         guard spec.zoomToMarks, let marks = Bounds(enclosing: points) else { return padded(whole) }
         let mid = marks.center
         let metersPerDegLat = 111_320.0, metersPerDegLon = 111_320.0 * max(cos(mid.latitude * .pi / 180), 0.01)
@@ -83,7 +97,7 @@ public enum MapRenderer {
     }
 
     /// Each group as a place with a name and the reports it holds.
-    static func places(_ groups: [MarkGroup], spec: MapSpec) -> [MapDrawing.Place] {
+    static func places(_ groups: [MarkGroup], spec: MapSpec, prefix: String) -> [MapDrawing.Place] {
         groups.enumerated().map { i, g in
             let middle = g.marks.count == 1 ? g.marks[0].coordinate : centroid(g.marks.map(\.coordinate))
             let name = spec.streets.corner(middle).map { spec.words.near($0.street, $0.crossing) } ?? spec.words.somewhere(spec.place)
@@ -91,7 +105,7 @@ public enum MapRenderer {
                 let k = g.marks.reduce(0) { $0 + ($1.category == c.key ? 1 : 0) }
                 return k == 0 ? nil : spec.words.categoryCount(c.label, k)
             }
-            return MapDrawing.Place(anchor: "\(spec.idPrefix)-g\(i + 1)", name: name,
+            return MapDrawing.Place(anchor: "\(prefix)-g\(i + 1)", name: name,
                                     summary: spec.words.placeSummary(spec.words.reports(g.marks.count), name, counts.joined(separator: spec.words.separator)),
                                     marks: g.marks)
         }

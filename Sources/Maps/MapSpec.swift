@@ -40,6 +40,27 @@ public struct MapSpec: Sendable {
             }
         }
 
+        /// The source's class, or, when it has none, one read from the street's name: an interstate,
+        /// US or state route ("I-94", "US-12", "M-10") or a freeway by name is a freeway; a
+        /// highway or boulevard a minor arterial; any other street local (an avenue may be either).
+        public init(_ text: String?, name: String?) {
+            if let text, !text.isEmpty {
+                self.init(text)
+                return
+            }
+            let words = (name ?? "").split(separator: " ").map(String.init)
+            let route = words.contains { w in
+                ["I-", "US-", "M-", "SR-"].contains { w.hasPrefix($0) && w.dropFirst($0.count).allSatisfy(\.isNumber) && w.count > $0.count }
+            }
+            if route || words.contains(where: { ["Fwy", "Freeway", "Expy", "Expressway"].contains($0) }) {
+                self = .freeway
+            } else if let last = words.last, ["Hwy", "Highway", "Blvd", "Boulevard"].contains(last) {
+                self = .minor
+            } else {
+                self = .local
+            }
+        }
+
         public static func < (a: StreetClass, b: StreetClass) -> Bool { a.rawValue < b.rawValue }
     }
 
@@ -89,6 +110,9 @@ public struct MapSpec: Sendable {
     public var narrowWidth: Double?
     /// Fit the map to the marks (with the boundary around them for context) instead of the whole neighborhood.
     public var zoomToMarks = false
+    /// Draw the whole neighborhood, never cropped, in the room `width` × `maxHeight` leaves: in its
+    /// own shape when it is taller than that room (a printed map).
+    public var keepsShape = false
     /// The least ground a zoomed map shows, in meters across.
     public var minimumSpan: Double = 700
     /// Draw the key (legend, what a group is, attribution) inside the SVG: for a map that stands alone.

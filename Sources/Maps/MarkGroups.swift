@@ -5,51 +5,80 @@ public struct MarkGroup: Sendable {
     public var x: Double
     public var y: Double
     public var marks: [MapSpec.Mark]
+    /// Where each of `marks` is on the drawing, in its order.
+    public var points: [(x: Double, y: Double)] = []
 
     /// The radius it is drawn with: a mark's, or a circle that grows slowly with its number.
     public var radius: Double {
         marks.count == 1 ? MarkGroups.markRadius : MarkGroups.groupRadius(marks.count)
     }
+
+    /// The longest distance between two of its marks on the drawing, in pixels.
+    public var span: Double {
+        var most = 0.0
+        for i in points.indices {
+            for j in points.indices where j > i {
+                most = max(most, hypot(points[i].x - points[j].x, points[i].y - points[j].y))
+            }
+        }
+        return most
+    }
 }
 
 public enum MarkGroups {
     public static let markRadius = 7.0
+    /// Marks this close on a drawing (about two marks' widths) would overlap: they may share a circle.
+    public static let overlapDistance = 4 * markRadius
+    /// Two groups whose circles touch become one while all their marks stay within this of each other.
+    public static let mergeSpan = 1.5 * overlapDistance
 
     static func groupRadius(_ n: Int) -> Double { min(26, 11 + 2.4 * log2(Double(max(n, 2)))) }
 
-    /// Groups the marks so that no two drawn circles overlap: marks closer than `distance` pixels to
-    /// a group's first mark join it, then groups that would still overlap are merged (at their
-    /// weighted middle) until none do. Marks are taken in the order given, so the same input
-    /// always gives the same groups; a grid of cells keeps it near linear.
-    public static func group(_ marks: [(MapSpec.Mark, Double, Double)], distance: Double) -> [MarkGroup] {
+    /// Groups the marks of one drawing by what would overlap at its scale: a mark joins the first
+    /// group whose every mark lies within `distance` pixels of it, else starts one; then groups whose
+    /// circles would touch are merged while all their marks stay within `mergeSpan`. Marks are taken
+    /// in the order given, so the same input always gives the same groups; a grid of cells keeps it
+    /// near linear.
+    public static func group(_ marks: [(MapSpec.Mark, Double, Double)], distance: Double = overlapDistance,
+                             mergeSpan: Double = mergeSpan) -> [MarkGroup] {
         // A report's locator map has one mark: it is its own group.
-        if marks.count == 1, let (mark, x, y) = marks.first { return [MarkGroup(x: x, y: y, marks: [mark])] }
+        if marks.count == 1, let (mark, x, y) = marks.first { return [MarkGroup(x: x, y: y, marks: [mark], points: [(x, y)])] }
         var groups: [MarkGroup] = []
+        // Each group is filed under the cell of its first mark: every member lies within `distance` of it.
         var cells: [Cell: [Int]] = [:]
+        // The box around each group's marks: a mark within `distance` of its far corners is near them all.
+        var boxes: [Box] = []
         let d2 = distance * distance
         for (mark, x, y) in marks {
             let cell = Cell(x: Int((x / distance).rounded(.down)), y: Int((y / distance).rounded(.down)))
             var found: Int?
             for dx in -1...1 {
                 for dy in -1...1 {
-                    for g in cells[Cell(x: cell.x + dx, y: cell.y + dy)] ?? [] {
-                        let ex = groups[g].x - x, ey = groups[g].y - y
-                        if ex * ex + ey * ey < d2, found.map({ g < $0 }) ?? true { found = g }
+                    for g in cells[Cell(x: cell.x + dx, y: cell.y + dy)] ?? [] where found.map({ g < $0 }) ?? true {
+                        let near = boxes[g].farthest(x, y) <= d2
+                            || groups[g].points.allSatisfy { p in (p.x - x) * (p.x - x) + (p.y - y) * (p.y - y) <= d2 }
+                        if near { found = g }
                     }
                 }
             }
             if let g = found {
+                let n = Double(groups[g].marks.count)
+                groups[g].x = (groups[g].x * n + x) / (n + 1)
+                groups[g].y = (groups[g].y * n + y) / (n + 1)
                 groups[g].marks.append(mark)
+                groups[g].points.append((x, y))
+                boxes[g].add(x, y)
             } else {
                 cells[cell, default: []].append(groups.count)
-                groups.append(MarkGroup(x: x, y: y, marks: [mark]))
+                boxes.append(Box(x0: x, y0: y, x1: x, y1: y))
+                groups.append(MarkGroup(x: x, y: y, marks: [mark], points: [(x, y)]))
             }
         }
-        return separate(groups)
+        return separate(groups, mergeSpan: mergeSpan)
     }
 
-    /// Merges groups whose circles overlap until none do.
-    static func separate(_ start: [MarkGroup]) -> [MarkGroup] {
+    /// Merges groups whose circles would touch, while the merged group's marks stay within `mergeSpan`.
+    static func separate(_ start: [MarkGroup], mergeSpan: Double) -> [MarkGroup] {
         var groups = start
         let size = 2 * groupRadius(1 << 20) + 2
         var merged = true
@@ -69,11 +98,12 @@ public enum MarkGroups {
                         for j in cells[Cell(x: c.x + dx, y: c.y + dy)] ?? [] where j > i && !gone.contains(j) {
                             let ex = groups[i].x - groups[j].x, ey = groups[i].y - groups[j].y
                             let reach = groups[i].radius + groups[j].radius + 1.5
-                            guard ex * ex + ey * ey < reach * reach else { continue }
+                            guard ex * ex + ey * ey < reach * reach, Self.within(groups[i], groups[j], mergeSpan) else { continue }
                             let ni = Double(groups[i].marks.count), nj = Double(groups[j].marks.count)
                             groups[i].x = (groups[i].x * ni + groups[j].x * nj) / (ni + nj)
                             groups[i].y = (groups[i].y * ni + groups[j].y * nj) / (ni + nj)
                             groups[i].marks += groups[j].marks
+                            groups[i].points += groups[j].points
                             gone.insert(j)
                             merged = true
                         }
@@ -83,6 +113,31 @@ public enum MarkGroups {
             groups = groups.enumerated().filter { !gone.contains($0.offset) }.map(\.element)
         }
         return groups
+    }
+
+    /// Whether every mark of `a` lies within `span` of every mark of `b` (each group's own marks already do).
+    static func within(_ a: MarkGroup, _ b: MarkGroup, _ span: Double) -> Bool {
+        let s2 = span * span
+        var box = Box(x0: .infinity, y0: .infinity, x1: -.infinity, y1: -.infinity)
+        for p in a.points + b.points { box.add(p.x, p.y) }
+        if (box.x1 - box.x0) * (box.x1 - box.x0) + (box.y1 - box.y0) * (box.y1 - box.y0) <= s2 { return true }
+        for p in a.points {
+            for q in b.points where (p.x - q.x) * (p.x - q.x) + (p.y - q.y) * (p.y - q.y) > s2 { return false }
+        }
+        return true
+    }
+
+    /// The box around some marks.
+    struct Box {
+        var x0, y0, x1, y1: Double
+
+        mutating func add(_ x: Double, _ y: Double) { (x0, y0, x1, y1) = (min(x0, x), min(y0, y), max(x1, x), max(y1, y)) }
+
+        /// The squared distance from a point to the box's farthest corner.
+        func farthest(_ x: Double, _ y: Double) -> Double {
+            let dx = max(abs(x - x0), abs(x - x1)), dy = max(abs(y - y0), abs(y - y1))
+            return dx * dx + dy * dy
+        }
     }
 
     struct Cell: Hashable {

@@ -7,6 +7,8 @@ import Geo
 /// north arrow, and left out where they do not fit.
 struct NameLabels {
     static let streetSize = 11.5
+    /// An arterial's name where nothing larger fits.
+    static let smallStreetSize = 9.5
     static let parkSize = 11.5
     static let placeSize = 19.0
     /// A long street gets its name again after this many pixels.
@@ -18,7 +20,7 @@ struct NameLabels {
         var style: Style
     }
 
-    enum Style { case street, park, place }
+    enum Style { case street, smallStreet, park, place }
 
     var placer: LabelPlacer
     var placed: [Placed] = []
@@ -45,6 +47,10 @@ struct NameLabels {
         }
     }
 
+    /// Names streets, most important first: every street gets its first name before any gets a
+    /// second, so a long local street never takes the room an arterial needed; an arterial that
+    /// found no room on the usual places is tried at finer steps, on shorter stretches and just
+    /// beside its line; then long streets get their name again.
     mutating func placeStreets(_ streets: [Ground.NamedStreet], _ fit: MercatorFit) {
         // Streets outside the frame have no runs and are left out (names are unique, so the order is the same).
         let ordered = streets.compactMap { s -> (name: String, cls: MapSpec.StreetClass, runs: [Run], total: Double)? in
@@ -52,47 +58,97 @@ struct NameLabels {
             for i in s.lines.indices where Basemap.mayShow(s.lines[i], fit) {
                 if let points = Basemap.projected(s.lines[i], fit, tolerance: 1.5) { Self.appendRuns(points, to: &runs) }
             }
-            return runs.isEmpty ? nil : (s.name, s.streetClass, runs, runs.reduce(0) { $0 + $1.length })
+            runs = runs.filter { r in Self.inside(r, fit) }
+            return runs.isEmpty ? nil : (s.name, s.streetClass, runs.sorted { $0.length > $1.length }, runs.reduce(0) { $0 + $1.length })
         }
             .sorted { a, b in a.cls != b.cls ? a.cls < b.cls : (a.total != b.total ? a.total > b.total : a.name < b.name) }
-        for street in ordered {
-            let width = TextWidth.of(street.name, size: Self.streetSize)
-            let total = street.total
-            let wanted = min(3, 1 + Int(total / Self.repeatEvery / 2))
-            var count = 0
-            var lastPlaced: (Double, Double)?
-            for run in street.runs.sorted(by: { $0.length > $1.length }) where run.length >= width + 10 {
-                guard count < wanted else { break }
-                var a = atan2(run.y1 - run.y0, run.x1 - run.x0)
-                if a > .pi / 2 { a -= .pi } else if a <= -.pi / 2 { a += .pi }  // never upside down
-                // From the run's middle outward, a step at a time, while the name stays on the run:
-                // it takes the first place where it collides with nothing.
-                Self.positions(along: run.length, label: width) { t in
-                    let cx = run.x0 + (run.x1 - run.x0) * t, cy = run.y0 + (run.y1 - run.y0) * t
-                    if let last = lastPlaced, hypot(cx - last.0, cy - last.1) < Self.repeatEvery { return true }
-                    let box = MapBox(cx: cx, cy: cy, hw: width / 2 + 2, hh: Self.streetSize * 0.62, angle: a)
+        var done = [[(Double, Double)]](repeating: [], count: ordered.count)
+        for (i, street) in ordered.enumerated() {
+            place(street.name, street.runs, wanted: 1, done: &done[i], step: 24, slack: 10, offsets: [0])
+        }
+        for (i, street) in ordered.enumerated() where street.cls <= .minor {
+            let beside = Self.streetSize * 0.62 + 3
+            let besides = [0, -beside, beside, -2 * beside, 2 * beside, -3 * beside, 3 * beside]
+            for name in Self.shortForms(street.name) where done[i].isEmpty {
+                place(name, street.runs, wanted: 1, done: &done[i], step: 6, slack: 2, offsets: besides)
+            }
+            for name in Self.shortForms(street.name) where done[i].isEmpty {
+                place(name, street.runs, wanted: 1, done: &done[i], step: 4, slack: 0, offsets: besides,
+                      size: Self.smallStreetSize)
+            }
+        }
+        for (i, street) in ordered.enumerated() {
+            let wanted = min(3, 1 + Int(street.total / Self.repeatEvery / 2))
+            if done[i].count < wanted {
+                place(street.name, street.runs, wanted: wanted, done: &done[i], step: 24, slack: 10, offsets: [0])
+            }
+        }
+    }
+
+    /// A street's name, then shorter forms a map may name it by where the whole name has no room:
+    /// without its direction ("W Warren Ave" → "Warren Ave"), then without its kind ("Warren").
+    static func shortForms(_ name: String) -> [String] {
+        var words = name.split(separator: " ").map(String.init)
+        var forms = [name]
+        if words.count > 1, ["N", "S", "E", "W", "NE", "NW", "SE", "SW"].contains(words[0]) {
+            words.removeFirst()
+            forms.append(words.joined(separator: " "))
+        }
+        if words.count > 1, let last = words.last, Self.kinds.contains(last) {
+            words.removeLast()
+            forms.append(words.joined(separator: " "))
+        }
+        return forms
+    }
+
+    /// The words for a kind of street that a short form leaves off.
+    static let kinds: Set<String> = ["Ave", "Rd", "St", "Blvd", "Hwy", "Dr", "Trl", "Pkwy", "Ln", "Way", "Ct", "Pl", "Fwy", "Expy"]
+
+    /// True when some of the run lies inside the frame (a name outside it would never show).
+    static func inside(_ r: Run, _ fit: MercatorFit) -> Bool {
+        max(r.x0, r.x1) > 0 && min(r.x0, r.x1) < fit.width && max(r.y0, r.y1) > 0 && min(r.y0, r.y1) < fit.height
+    }
+
+    /// Places a street's name on its longest runs until it has `wanted` (counting `done`, where it
+    /// already is), at least `repeatEvery` apart; `offsets` move it off the line's middle, sideways.
+    mutating func place(_ name: String, _ runs: [Run], wanted: Int, done: inout [(Double, Double)], step: Double,
+                        slack: Double, offsets: [Double], size: Double = streetSize) {
+        let width = TextWidth.of(name, size: size)
+        for run in runs where run.length >= width + slack {
+            guard done.count < wanted else { return }
+            var a = atan2(run.y1 - run.y0, run.x1 - run.x0)
+            if a > .pi / 2 { a -= .pi } else if a <= -.pi / 2 { a += .pi }  // never upside down
+            let (nx, ny) = (-sin(a), cos(a))
+            // From the run's middle outward, a step at a time, while the name stays on the run:
+            // it takes the first place where it collides with nothing.
+            Self.positions(along: run.length, label: width, step: step, margin: slack / 2) { t in
+                for offset in offsets {
+                    let cx = run.x0 + (run.x1 - run.x0) * t + nx * offset, cy = run.y0 + (run.y1 - run.y0) * t + ny * offset
+                    if done.contains(where: { hypot(cx - $0.0, cy - $0.1) < Self.repeatEvery }) { return true }
+                    let box = MapBox(cx: cx, cy: cy, hw: width / 2 + 2, hh: size * 0.62, angle: a)
                     if placer.place(box) {
-                        placed.append(Placed(text: street.name, box: box, style: .street))
-                        count += 1
-                        lastPlaced = (cx, cy)
+                        placed.append(Placed(text: name, box: box, style: size < Self.streetSize ? .smallStreet : .street))
+                        done.append((cx, cy))
+                        break
                     }
-                    return count < wanted
                 }
+                return done.count < wanted
             }
         }
     }
 
     /// Where along a run a name of `label` px may be centered, as fractions of its length, each given
     /// to `body` until it returns false: the middle first, then alternately either side of it in
-    /// steps of about 24 px (at most 81 places).
-    static func positions(along length: Double, label: Double, _ body: (Double) -> Bool) {
+    /// steps of about `step` px, keeping `margin` px of the run beyond each end of the name (at most
+    /// about 240 places).
+    static func positions(along length: Double, label: Double, step: Double = 24, margin: Double = 5, _ body: (Double) -> Bool) {
         guard body(0.5) else { return }
-        let half = (label / 2 + 5) / length
+        let half = (label / 2 + margin) / length
         guard half < 0.5 else { return }
-        let step = max(24 / length, 0.005)
+        let step = max(step / length, 0.002)
         var given = 1
         var k = 1.0
-        while 0.5 - k * step >= half, given < 80 {
+        while 0.5 - k * step >= half, given < 240 {
             guard body(0.5 - k * step), body(0.5 + k * step) else { return }
             given += 2
             k += 1
@@ -160,6 +216,7 @@ struct NameLabels {
         let font: String, fill: String, width: String
         switch label.style {
         case .street: (font, fill, width) = ("font-size=\"11.5\"", "fill=\"#3c3c3c\"", "3")
+        case .smallStreet: (font, fill, width) = ("font-size=\"9.5\" font-weight=\"600\"", "fill=\"#3c3c3c\"", "3")
         case .park: (font, fill, width) = ("font-size=\"11.5\" font-style=\"italic\"", "fill=\"#2d5a27\"", "3")
         case .place: (font, fill, width) = ("font-size=\"19\" font-weight=\"700\" letter-spacing=\"2\"", "fill=\"#0b5d5b\" fill-opacity=\"0.6\"", "4")
         }

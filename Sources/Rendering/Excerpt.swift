@@ -25,8 +25,8 @@ enum Excerpt {
             // Characters: an ASCII word has as many as bytes (no line break is inside a word).
             let length = w.withUTF8 { $0.allSatisfy { $0 < 0x80 } ? $0.count : nil } ?? w.count
             if count + length + 1 > limit {
-                out += "…".utf8
-                break
+                let kept = ending(String(decoding: out, as: UTF8.self))
+                return kept
             }
             if count > 0 {
                 out.append(0x20)
@@ -36,6 +36,13 @@ enum Excerpt {
             count += length
         }
         return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Shortened text with one "…": the stop, comma or dash it was cut after goes first.
+    static func ending(_ text: String) -> String {
+        var t = Substring(text)
+        while let last = t.last, ".,;:،؛-–— …".contains(last) { t = t.dropLast() }
+        return t + "…"
     }
 
     /// The words of the text, memoized by the Markdown.

@@ -26,9 +26,15 @@ struct FlyerSpace {
         return sheet - header - footer - gap
     }
 
-    /// Lines of narrative that fit while leaving the map its least height.
-    static func narrativeLines(title: String, reserved: Double) -> Int {
-        max(6, Int((body(title: title) - reserved - minimumMap - mapKey) / line))
+    /// The height a map of a neighborhood `shape` (its height over its width) is given before the
+    /// text takes the rest: the whole column's width in that shape, but at most half the body.
+    static func preferredMap(title: String, shape: Double) -> Double {
+        min(max(columnWidth * shape, minimumMap), maximumMap, max(body(title: title) / 2, minimumMap))
+    }
+
+    /// Lines of narrative that fit while leaving the map `map` px (its least height by default).
+    static func narrativeLines(title: String, reserved: Double, map: Double = minimumMap) -> Int {
+        max(6, Int((body(title: title) - reserved - map - mapKey) / line))
     }
 
     /// The map's height once `text` px of the column are used.

@@ -85,7 +85,7 @@ extension ViewModels {
         case .neighborhood:
             spec.standalone = pagePath == Routes.neighborhoodMap
         case .printed:
-            spec.zoomToMarks = true
+            spec.keepsShape = true
             spec.width = FlyerSpace.columnWidth
             spec.minHeight = request.printedHeight
             spec.maxHeight = request.printedHeight
@@ -104,17 +104,34 @@ extension ViewModels {
         return MapRenderer.draw(spec)
     }
 
+    /// The neighborhood's height over its width as a whole-neighborhood map draws it (1 without a boundary).
+    var printedShape: Double {
+        guard let b = hood.boundary?.bounds else { return 1 }
+        let fit = MercatorFit(bounds: b, width: 1000, minHeight: 1, maxHeight: 1e9, margin: 0)
+        return fit.height / 1000
+    }
+
     /// A report's name on a map: its title and day.
     func markLabel(_ o: Observation) -> String { t("title_and_date", ["title": title(o), "date": longDate(o.observed.day)]) }
 
-    /// What templates see of a map: the picture, its key in HTML, and the reports by place.
+    /// What templates see of a map: the picture, its key in HTML, the reports by place, and the
+    /// groups of both drawings, each with exactly its reports (newest first), for its link to open.
     func mapValue(_ drawing: MapDrawing) -> Value {
         let places: [Value] = drawing.places.map { place in
             let shown = place.marks.prefix(Self.placeListLimit)
             return .object(Object([
                 ("anchor", .string(place.anchor)), ("name", .string(place.name)), ("summary", .string(place.summary)),
                 ("count", .int(place.marks.count)), ("more", .int(place.marks.count - shown.count)),
+                ("url", .string(place.marks.count == 1 ? place.marks[0].url : "#" + place.anchor)),
                 ("reports", .array(shown.map { m in .object(Object([("title", .string(m.label)), ("url", .string(m.url))])) })),
+            ]))
+        }
+        let groups: [Value] = (drawing.places + drawing.narrowPlaces).filter { $0.marks.count > 1 }.map { place in
+            .object(Object([
+                ("anchor", .string(place.anchor)), ("name", .string(place.name)), ("summary", .string(place.summary)),
+                ("heading", .string(t("map_group_heading", ["reports": mapWords.reports(place.marks.count), "place": place.name]))),
+                ("count", .int(place.marks.count)),
+                ("reports", .array(place.marks.reversed().map { m in observationValues[m.id] ?? .object(Object([("url", .string(m.url)), ("heading", .string(m.label))])) })),
             ]))
         }
         return .object(Object([
@@ -125,7 +142,7 @@ extension ViewModels {
             ("has_groups", .bool(drawing.hasGroups)), ("group_icon", Self.groupIcon),
             ("group_key", .string(mapWords.groupKey(drawing.groupMeters))), ("group_meters", .int(drawing.groupMeters)),
             ("attribution", .string(mapAttribution)),
-            ("places", .array(places)), ("description", .string(drawing.description)),
+            ("places", .array(places)), ("groups", .array(groups)), ("description", .string(drawing.description)),
         ]))
     }
 
@@ -149,7 +166,7 @@ extension ViewModels {
             case .street: .street
             }
             return MapSpec.BasemapShape(kind: kind, name: f.name,
-                                 streetClass: MapSpec.StreetClass(f.roadClass), areas: f.areas, lines: f.lines)
+                                 streetClass: MapSpec.StreetClass(f.roadClass, name: f.name), areas: f.areas, lines: f.lines)
         }
     }
 

@@ -15,6 +15,8 @@ public enum Routes {
     public static let sitemap = "sitemap.xml"
     public static let notFound = "404.html"
     public static let neighborhoodMap = "map.svg"
+    /// The neighborhood's map on a page of its own, drawn to fit the screen.
+    public static let mapPage = "map.html"
     public static let search = "search/index.html"
     public static let searchIndex = "search/index.js"
     /// The open data (see `OpenData`): the "About this data" page, the catalog and the files.
@@ -73,7 +75,7 @@ public enum Routes {
     static let value: Value = .object(Object([
         ("home", .string(home)), ("observations", .string(observations)), ("stories", .string(stories)),
         ("coalitions", .string(coalitions)), ("events", .string(events)), ("digests", .string(digests)),
-        ("feed", .string(feed)), ("calendar", .string(calendar)), ("map", .string(neighborhoodMap)),
+        ("feed", .string(feed)), ("calendar", .string(calendar)), ("map", .string(neighborhoodMap)), ("map_page", .string(mapPage)),
         ("not_found", .string(notFound)), ("stylesheet", .string("assets/site.css")), ("print_stylesheet", .string("assets/print.css")),
         ("search", .string(search)), ("search_index", .string(searchIndex)), ("search_script", .string("assets/search.js")),
         ("data", .string(dataAbout)), ("data_catalog", .string(dataCatalog)),

@@ -77,6 +77,10 @@ struct SitePages {
             ("og", m.openGraph(type: "website", title: h.name, description: homeSummary, page: Routes.home, card: Routes.homeCard,
                                alt: homeCard.description)),
         ]))
+        if builds(.map) {
+            jobs.append(job(Routes.mapPage, "map-page", m.t("map_file", ["place": h.name]),
+                            map: MapRequest(h.observations, title: m.t("map_home", ["place": h.name]), kind: .neighborhood), []))
+        }
         for page in ObservationPages(hood: h, models: m).pages() {
             jobs.append(job(page.path, "observations", page.number == 1 ? m.t("title_observations") : m.t("title_observations_page", ["page": m.language.number(page.number)]), page.variables))
         }
@@ -108,7 +112,8 @@ struct SitePages {
             if builds(.flyers) {
                 // The narrative takes what it can while leaving the map its least room; the map takes the rest.
                 let more = 66.0
-                let fitted = m.flyerNarrative(s.story.body, lines: FlyerSpace.narrativeLines(title: s.story.title, reserved: more))
+                let room = FlyerSpace.preferredMap(title: s.story.title, shape: m.printedShape)
+                let fitted = m.flyerNarrative(s.story.body, lines: FlyerSpace.narrativeLines(title: s.story.title, reserved: more, map: room))
                 let (narrative, shortened) = (fitted.html, fitted.shortened)
                 let textHeight = Double(fitted.lines) * FlyerSpace.line + (shortened ? more : 0)
                 let printedMap = MapRequest.printed(s.observations, title: storyMap.title,

@@ -11,7 +11,7 @@ import Output
 public struct Theme: Sendable {
     /// The page kinds a site needs, each `pages/<kind>.md`.
     public static let pageKinds = ["home", "observations", "observation", "stories", "story", "coalitions", "coalition",
-                                   "events", "digests", "digest", "search", "about-data", "404", "index", "flyer", "digest-flyer", "email"]
+                                   "events", "digests", "digest", "search", "about-data", "404", "index", "flyer", "digest-flyer", "email", "map-page"]
     /// Plain-text outputs, each `pages/<kind>.txt`: rendered without escaping, Markdown or layout.
     public static let textKinds = ["email-text"]
 

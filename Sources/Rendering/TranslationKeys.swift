@@ -14,7 +14,7 @@ enum TranslationKeys {
         "home_summary", "email_footer_default", "anonymous_author", "place_near_corner", "place_near_street", "place_in", "report_title", "default_map_attribution", "qr_label",
         "map_home", "map_file", "map_observation", "map_story", "map_coalition", "map_week", "map_recent",
         "map_reports", "map_showing", "map_empty", "map_busiest", "map_grouped", "map_somewhere", "map_group_key",
-        "map_no_reports", "map_north", "map_near_corner", "map_near_street", "map_category_count", "map_place_summary",
+        "map_no_reports", "map_north", "map_near_corner", "map_near_street", "map_category_count", "map_place_summary", "map_group_heading",
         "card_story_description", "card_digest_kicker", "card_digest_description", "card_home_description",
         "card_reports", "card_new_stories", "card_events_coming", "card_stories", "card_coalitions",
         "count_reports", "count_new_stories", "count_events_coming", "count_stories", "count_coalitions",

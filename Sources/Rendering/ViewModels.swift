@@ -212,10 +212,19 @@ final class ViewModels: @unchecked Sendable {
         ])
         if full {
             o["body_html"] = html(s.story.body)
+            let (lead, rest) = Self.lead(MarkdownRenderer.html(s.story.body))
+            o["lead_html"] = .safe(lead.isEmpty ? "" : "<div dir=\"auto\">" + lead + "</div>")
+            o["rest_html"] = .safe(rest.isEmpty ? "" : "<div dir=\"auto\">" + rest + "</div>")
             o["observations"] = .array(s.observations.map(observation))
             o["flyer_url"] = .nil
         }
         return .object(o)
+    }
+
+    /// Rendered HTML split after its first paragraph (a story's summary), when it opens with one.
+    static func lead(_ html: String) -> (lead: String, rest: String) {
+        guard html.hasPrefix("<p>"), let end = html.range(of: "</p>\n") else { return ("", html) }
+        return (String(html[..<end.upperBound]), String(html[end.upperBound...]))
     }
 
     func coalition(_ c: CoalitionPage, full: Bool = false) -> Value {

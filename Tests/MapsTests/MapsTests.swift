@@ -27,17 +27,20 @@ struct MapsTests {
         #expect(abs(fit.metersPerPixel - 8276.0 / (ne.x - sw.x)) < 1)
     }
 
-    @Test("marks closer than the distance join the first group, and groups whose circles would overlap merge")
+    @Test("a mark joins a group only when it is within the distance of every mark in it")
     func grouping() {
         func mark(_ id: String) -> MapSpec.Mark { .init(id: id, coordinate: .init(latitude: 0, longitude: 0), category: "c", label: id, url: id) }
-        let groups = MarkGroups.group([(mark("a"), 10, 10), (mark("b"), 15, 10), (mark("c"), 80, 10), (mark("d"), 23, 10)], distance: 12)
-        // d is 13 px from a (beyond 12) but its mark would overlap a's circle of two: it joins.
-        #expect(groups.map { $0.marks.map(\.id) } == [["a", "b", "d"], ["c"]])
-        #expect(groups[1].x == 80 && groups[1].y == 10, "a mark alone stays where it is")
+        let marks = [(mark("a"), 10.0, 10.0), (mark("b"), 15.0, 10.0), (mark("c"), 80.0, 10.0), (mark("d"), 23.0, 10.0)]
+        // d is 8 px from b but 13 px from a: it starts a group of its own; their circles would touch,
+        // and they merge only while all three stay within the merge span.
+        #expect(MarkGroups.group(marks, distance: 12, mergeSpan: 12).map { $0.marks.map(\.id) } == [["a", "b"], ["c"], ["d"]])
+        #expect(MarkGroups.group(marks, distance: 12, mergeSpan: 14).map { $0.marks.map(\.id) } == [["a", "b", "d"], ["c"]])
+        let alone = MarkGroups.group(marks, distance: 12, mergeSpan: 12)[1]
+        #expect(alone.x == 80 && alone.y == 10, "a mark alone stays where it is")
     }
 
-    @Test("after grouping, no two drawn circles overlap and every mark is in exactly one group")
-    func groupsNeverOverlap() {
+    @Test("every group's marks lie within the merge span of each other, every mark is in exactly one group, and groups that touch could not merge")
+    func groupsStayCompact() {
         var marks: [(MapSpec.Mark, Double, Double)] = []
         var random = SeededRandom(seed: 20_261_129)
         func next() -> Double { Double(random.next() >> 33) / Double(1 << 31) }
@@ -47,15 +50,25 @@ struct MapsTests {
             marks.append((.init(id: "m\(i)", coordinate: .init(latitude: 0, longitude: 0), category: "c", label: "", url: ""),
                           spot + next() * 120, 50 + next() * 500))
         }
-        let groups = MarkGroups.group(marks, distance: MarkGroups.markRadius * 1.7)
+        let groups = MarkGroups.group(marks)
         #expect(groups.reduce(0) { $0 + $1.marks.count } == 3000)
         #expect(Set(groups.flatMap { $0.marks.map(\.id) }).count == 3000)
+        for g in groups { #expect(g.span <= MarkGroups.mergeSpan + 1e-9, "a group \(g.span) px across") }
         for i in groups.indices {
             for j in groups.indices where j > i {
                 let d = ((groups[i].x - groups[j].x) * (groups[i].x - groups[j].x) + (groups[i].y - groups[j].y) * (groups[i].y - groups[j].y)).squareRoot()
-                #expect(d >= groups[i].radius + groups[j].radius, "groups \(i) and \(j) overlap")
+                if d < groups[i].radius + groups[j].radius + 1.5 {
+                    #expect(!MarkGroups.within(groups[i], groups[j], MarkGroups.mergeSpan), "groups \(i) and \(j) touch and could have merged")
+                }
             }
         }
+    }
+
+    @Test("a thousand reports at one corner make one group, quickly")
+    func oneSpot() {
+        let marks = (0..<1000).map { i in (MapSpec.Mark(id: "m\(i)", coordinate: .init(latitude: 0, longitude: 0), category: "c", label: "", url: ""), 100.0, 100.0) }
+        let groups = MarkGroups.group(marks)
+        #expect(groups.count == 1 && groups[0].marks.count == 1000)
     }
 
     @Test("ten thousand marks and a thousand streets draw into a map small enough for a phone")
@@ -118,26 +131,109 @@ struct MapsTests {
         }
     }
 
-    @Test("the drawing for phones is narrower, has the same groups and links as the wide one, and its own ids")
+    @Test("each drawing groups what would overlap at its own scale: the phone's groups are its own, with their own anchors")
     func narrowDrawing() throws {
         var spec = sampleSpec(marks: 300)
         spec.narrowWidth = 320
         let drawing = MapRenderer.draw(spec)
         let narrow = try #require(drawing.narrow)
         #expect(narrow.width == 320 && drawing.width == 800)
-        #expect(narrow.markBoxes.count == drawing.markBoxes.count)
-        func hrefs(_ svg: String) -> [String] { svg.components(separatedBy: "href=\"").dropFirst().map { String($0.prefix { $0 != "\"" }) }.sorted() }
-        #expect(hrefs(narrow.svg) == hrefs(drawing.svg))
         #expect(drawing.svg.contains("class=\"map map-wide\"") && narrow.svg.contains("class=\"map map-narrow\""))
         #expect(drawing.svg.contains("id=\"map-title\"") && narrow.svg.contains("id=\"mapn-title\""))
-        // Groups made at the narrow size never overlap at the wide one either.
-        let marks = drawing.markBoxes.dropLast(2)  // the last two are the scale bar and the north arrow
-        for (i, a) in marks.enumerated() {
-            for b in marks.dropFirst(i + 1) {
-                let d = ((a.cx - b.cx) * (a.cx - b.cx) + (a.cy - b.cy) * (a.cy - b.cy)).squareRoot()
-                #expect(d >= a.hw + b.hw - 2)
-            }
+        // Every report is in exactly one place on each drawing; the phone's places are fewer (more is close there).
+        let ids = spec.marks.map(\.id).sorted()
+        #expect(drawing.places.flatMap { $0.marks.map(\.id) }.sorted() == ids)
+        #expect(drawing.narrowPlaces.flatMap { $0.marks.map(\.id) }.sorted() == ids)
+        #expect(drawing.narrowPlaces.count < drawing.places.count)
+        #expect(drawing.narrowPlaces.allSatisfy { $0.anchor.hasPrefix("mapn-g") } && drawing.places.allSatisfy { $0.anchor.hasPrefix("map-g") })
+        for place in drawing.narrowPlaces where place.marks.count > 1 { #expect(narrow.svg.contains("href=\"#\(place.anchor)\"")) }
+        // On the wide drawing, a group's reports are within the merge span of each other in its own pixels.
+        let fit = MercatorFit(bounds: MapRenderer.frame(spec), width: 800, minHeight: spec.minHeight, maxHeight: spec.maxHeight, margin: 0.04)
+        for place in drawing.places {
+            let points = place.marks.map { fit.point($0.coordinate) }
+            for p in points { for q in points { #expect(hypot(p.x - q.x, p.y - q.y) <= MarkGroups.mergeSpan + 1e-6) } }
         }
+    }
+
+    @Test("an arterial crowded by marks along its line is still named on the phone drawing, by a shorter name when needed")
+    func arterialNamedAmongMarks() throws {
+        var spec = sampleSpec(marks: 0)
+        spec.narrowWidth = 320
+        var basemap = grid(lines: 40).map { shape -> MapSpec.BasemapShape in
+            var local = shape
+            local.streetClass = .local
+            return local
+        }
+        basemap.append(.init(kind: .street, name: "W Warren Ave", streetClass: .principal, areas: [],
+                             lines: [[.init(latitude: 42.05, longitude: -83.2), .init(latitude: 42.05, longitude: -83.1)]]))
+        spec.basemap = basemap
+        // Reports every 0.006° along the avenue: the gaps between their marks are short.
+        spec.marks = (0..<17).map { i in .init(id: "o\(i)", coordinate: .init(latitude: 42.05, longitude: -83.199 + Double(i) * 0.006),
+                                               category: "a", label: "", url: "o\(i)") }
+        let drawing = MapRenderer.draw(spec)
+        let narrow = try #require(drawing.narrow)
+        for svg in [drawing.svg, narrow.svg] {
+            #expect(NameLabels.shortForms("W Warren Ave").contains { svg.contains(">\($0)</text>") })
+        }
+        #expect(NameLabels.shortForms("W Warren Ave") == ["W Warren Ave", "Warren Ave", "Warren"])
+        #expect(NameLabels.shortForms("Michigan Ave") == ["Michigan Ave", "Michigan"])
+        #expect(NameLabels.shortForms("I-94") == ["I-94"])
+    }
+
+    @Test("a street's class is the source's, or read from its name when the source has none")
+    func derivedClass() {
+        #expect(MapSpec.StreetClass("principal_arterial", name: "Main St") == .principal)
+        #expect(MapSpec.StreetClass(nil, name: "I-94") == .freeway)
+        #expect(MapSpec.StreetClass("", name: "M-10") == .freeway)
+        #expect(MapSpec.StreetClass(nil, name: "Southfield Fwy") == .freeway)
+        #expect(MapSpec.StreetClass(nil, name: "W Vernor Hwy") == .minor)
+        #expect(MapSpec.StreetClass(nil, name: "Rosa Parks Blvd") == .minor)
+        #expect(MapSpec.StreetClass(nil, name: "Pitt St") == .local)
+        #expect(MapSpec.StreetClass(nil, name: "I-Street") == .local)
+        #expect(MapSpec.StreetClass(nil, name: nil) == .local)
+    }
+
+    @Test("streets are named by class: an arterial gets its name before any local street, and before any street gets a second")
+    func namesByClass() {
+        var spec = sampleSpec(marks: 0)
+        // Forty local streets and one short arterial, all crossing the same spot.
+        spec.basemap = grid(lines: 40, names: { "Local \($0)" }).map { shape -> MapSpec.BasemapShape in
+            var local = shape
+            local.streetClass = .local
+            return local
+        } + [.init(kind: .street, name: "Short Arterial", streetClass: .minor, areas: [],
+                   lines: [[.init(latitude: 42.03, longitude: -83.16), .init(latitude: 42.03, longitude: -83.14)]])]
+        let drawing = MapRenderer.draw(spec)
+        #expect(drawing.svg.contains(">Short Arterial</text>"))
+    }
+
+    /// Every corner of the boundary lies on the drawing.
+    func expectWholeBoundary(_ spec: MapSpec, _ drawing: MapDrawing) {
+        let fit = MapRenderer.shaped(MapRenderer.frame(spec), spec)
+        #expect(fit.width == drawing.width && fit.height == drawing.height)
+        for corner in square.polygons[0].outer {
+            let p = fit.point(corner)
+            #expect(p.x >= 0 && p.y >= 0 && p.x <= drawing.width && p.y <= drawing.height, "the boundary's corner \(p) is on the map")
+        }
+    }
+
+    @Test("a printed map draws the whole neighborhood uncropped: a tall one in its own shape, a wide one with the room's height")
+    func printedKeepsShape() {
+        var spec = sampleSpec(marks: 20)
+        spec.narrowWidth = nil
+        spec.keepsShape = true
+        spec.width = 490
+        spec.minHeight = 300
+        spec.maxHeight = 300
+        // The square (0.1° by 0.1° at 42° N) is taller than wide in Mercator: at most 300 px tall, it is narrower than 490.
+        let tall = MapRenderer.draw(spec)
+        #expect(abs(tall.height - 300) <= 1 && tall.width < 300 && tall.width > 200, "\(tall.width) × \(tall.height)")
+        expectWholeBoundary(spec, tall)
+        spec.maxHeight = 900
+        spec.minHeight = 900
+        let wide = MapRenderer.draw(spec)
+        #expect(wide.width == 490 && wide.height == 900)
+        expectWholeBoundary(spec, wide)
     }
 
     @Test("a long street crossing the whole map is drawn and named, though both its ends lie outside")
@@ -360,3 +456,4 @@ struct MapsTests {
         #expect(bar.box.bounds.0 >= 8 && bar.box.bounds.3 <= fit.height - 6 + 1e-9, "inside the map")
     }
 }
+

@@ -20,6 +20,7 @@ struct RenderingTests {
     func excerpts() {
         #expect(Excerpt.of("**Cars** speed past the [school](https://x.org) &amp; the park.\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\nAfter.") == "Cars speed past the school & the park. After.")
         #expect(Excerpt.of("one two three four", limit: 10) == "one two…")
+        #expect(Excerpt.of("Cars park in the bike lane. Then they leave", limit: 30) == "Cars park in the bike lane…", "one mark, never \".…\"")
         #expect(Excerpt.of("") == "")
         #expect(Excerpt.split("a\u{00A0}b\u{2028}c  d\te") == ["a", "b", "c", "d", "e"])
         #expect(Excerpt.plainText("<p>x</p><table><tr><td>hidden</td></tr></table><p>y &amp; z</p>") == "x y & z ")
@@ -47,7 +48,12 @@ struct RenderingTests {
         func shortened(_ words: [String], limit: Int) -> String {
             var out = "", count = 0
             for w in words {
-                if count + w.count + 1 > limit { return out + "…" }
+                if count + w.count + 1 > limit {
+                    // One ellipsis: a stop, comma or dash it was cut after goes first.
+                    var kept = Substring(out)
+                    while let last = kept.last, ".,;:،؛-–— …".contains(last) { kept = kept.dropLast() }
+                    return kept + "…"
+                }
                 if count > 0 { out += " "; count += 1 }
                 out += w
                 count += w.count
@@ -65,6 +71,48 @@ struct RenderingTests {
             let limit = next(60)
             #expect(Array(Excerpt.shortened(words, limit: limit).utf8) == Array(shortened(words, limit: limit).utf8), "\(words) \(limit)")
         }
+    }
+
+    @Test("text is shortened after a whole sentence when one fits, else between words with one ellipsis")
+    func shortening() {
+        let place = "Bagley; the meeting point is sent to members"
+        #expect(Shortening.text(place, limit: 90) == place, "short enough: whole")
+        #expect(Shortening.text(place, limit: 40) == "Bagley; the meeting point is sent to…")
+        #expect(Shortening.text("At Roosevelt Park. Bring a vest and water for everyone", limit: 30) == "At Roosevelt Park.")
+        #expect(Shortening.text("Meet at the corner, then walk", limit: 19) == "Meet at the corner…", "the comma goes before the ellipsis")
+        for limit in 2..<60 {
+            let cut = Shortening.text("Ask Municipal Parking for regular enforcement on these blocks, and keep sidewalks clear.", limit: limit)
+            #expect(cut.count <= limit + 1 && !cut.contains(".…") && !cut.contains(",…") && cut.components(separatedBy: "…").count <= 2, "\(cut)")
+        }
+    }
+
+    @Test("an address or URL may wrap only after its punctuation, and is escaped")
+    func breakableAddresses() {
+        #expect(Shortening.breakable("https://digest.example.org/a-b/") == "https:<wbr>/<wbr>/<wbr>digest.<wbr>example.<wbr>org/<wbr>a-<wbr>b/<wbr>")
+        #expect(Shortening.breakable("Data <data@example.org>") == "Data &lt;data@<wbr>example.<wbr>org&gt;")
+        let url = "https://digest.example.org/bagley/stories/speeding-reports/"
+        #expect(Shortening.breakable(url).replacingOccurrences(of: "<wbr>", with: "") == url)
+    }
+
+    @Test("a flyer's map is first given the column's width in the neighborhood's shape, at most half the page; the text takes the rest")
+    func flyerRoom() {
+        let title = "Speeding in Bagley: 21 reports since 2019"
+        let body = FlyerSpace.body(title: title)
+        // A wide neighborhood (twice as wide as tall): the column's width in that shape.
+        #expect(FlyerSpace.preferredMap(title: title, shape: 0.5) == FlyerSpace.columnWidth * 0.5)
+        // A tall one: at most half the page's body, so the story keeps room.
+        #expect(FlyerSpace.preferredMap(title: title, shape: 1.4) == body / 2)
+        // Never less than the least map.
+        #expect(FlyerSpace.preferredMap(title: title, shape: 0.1) == FlyerSpace.minimumMap)
+        #expect(FlyerSpace.narrativeLines(title: title, reserved: 66, map: 400) < FlyerSpace.narrativeLines(title: title, reserved: 66))
+    }
+
+    @Test("a story's summary is its first paragraph; the rest follows the player")
+    func storyLead() {
+        let (lead, rest) = ViewModels.lead("<p>First.</p>\n<table>\n</table>\n<p>Last.</p>\n")
+        #expect(lead == "<p>First.</p>\n" && rest == "<table>\n</table>\n<p>Last.</p>\n")
+        let whole = ViewModels.lead("<h2>Heading</h2>\n<p>Text.</p>\n")
+        #expect(whole.lead == "" && whole.rest == "<h2>Heading</h2>\n<p>Text.</p>\n", "no paragraph first: no summary")
     }
 
     @Test("the way back to a neighborhood's folder counts the folders above a page, empty pieces left out")
