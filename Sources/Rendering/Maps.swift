@@ -115,8 +115,9 @@ extension ViewModels {
     func markLabel(_ o: Observation) -> String { t("title_and_date", ["title": title(o), "date": longDate(o.observed.day)]) }
 
     /// What templates see of a map: the picture, its key in HTML, the reports by place, and the
-    /// groups of both drawings, each with exactly its reports (newest first), for its link to open.
-    func mapValue(_ drawing: MapDrawing) -> Value {
+    /// groups of both drawings, each with its newest reports (`groupListLimit`), for its link to open;
+    /// the rest of a group is counted (`more`) and found in the list of all reports (`more_url`).
+    func mapValue(_ drawing: MapDrawing, pagePath: String) -> Value {
         let places: [Value] = drawing.places.map { place in
             let shown = place.marks.prefix(Self.placeListLimit)
             return .object(Object([
@@ -126,12 +127,17 @@ extension ViewModels {
                 ("reports", .array(shown.map { m in .object(Object([("title", .string(m.label)), ("url", .string(m.url))])) })),
             ]))
         }
-        let groups: [Value] = (drawing.places + drawing.narrowPlaces).filter { $0.marks.count > 1 }.map { place in
-            .object(Object([
+        let grouped = (drawing.places + drawing.narrowPlaces).filter { $0.marks.count > 1 }
+        let limit = Self.groupListLimit(groups: grouped.count)
+        let allReports = Routes.root(of: pagePath) + Routes.observations
+        let groups: [Value] = grouped.map { place in
+            let shown = place.marks.reversed().prefix(limit)
+            return .object(Object([
                 ("anchor", .string(place.anchor)), ("name", .string(place.name)), ("summary", .string(place.summary)),
                 ("heading", .string(t("map_group_heading", ["reports": mapWords.reports(place.marks.count), "place": place.name]))),
                 ("count", .int(place.marks.count)),
-                ("reports", .array(place.marks.reversed().map { m in observationValues[m.id] ?? .object(Object([("url", .string(m.url)), ("heading", .string(m.label))])) })),
+                ("reports", .array(shown.map { m in observationValues[m.id] ?? .object(Object([("url", .string(m.url)), ("heading", .string(m.label))])) })),
+                ("more", .int(place.marks.count - shown.count)), ("more_url", .string(allReports)),
             ]))
         }
         return .object(Object([
@@ -156,6 +162,11 @@ extension ViewModels {
 
     /// A place under a map lists at most this many of its reports.
     static let placeListLimit = 100
+
+    /// How many reports each group under a map lists: all of a group of up to 25, fewer when the
+    /// map has many groups, so that a page lists about 600 at most (a map of 200,000 reports
+    /// would otherwise write each one, twice, into its page: 64 MB).
+    static func groupListLimit(groups: Int) -> Int { max(1, min(25, 600 / max(1, groups))) }
 
     /// The basemap as the maps draw it (made once, in `init`).
     static func basemapShapes(_ hood: NeighborhoodSite) -> [MapSpec.BasemapShape] {

@@ -242,13 +242,13 @@ struct PageRenderer: Sendable {
             // report's locator map is its page's alone, so it is not kept (200,000 of them would fill memory).
             let value: Value
             if map.kind == .locator {
-                value = models.mapValue(models.map(map, pagePath: job.path))
+                value = models.mapValue(models.map(map, pagePath: job.path), pagePath: job.path)
             } else {
                 var ids = FingerprintBuilder()
                 for o in map.observations { ids.add(o.id) }
                 let key = "\(job.folder)|\(Routes.root(of: job.path))|\(map.key)|\(ids.value)"
                 value = drawings.withLock({ $0[key] }) ?? {
-                    let made = models.mapValue(models.map(map, pagePath: job.path))
+                    let made = models.mapValue(models.map(map, pagePath: job.path), pagePath: job.path)
                     drawings.withLock { $0[key] = made }
                     return made
                 }()

@@ -202,6 +202,26 @@ struct BuiltMapTests {
         return drawings.first ?? []
     }
 
+    @Test("a group of 40 reports lists its newest 25 under the map and sends the reader to the full list for the other 15")
+    func bigGroupListsItsNewest() throws {
+        var files = SiteFixture.north
+        let rows = (1...40).map { i in "g\(i),speeding,Corner of A and B,42.05,-83.15,2026-10-\(String(format: "%02d", i % 28 + 1)),published,Report \(i)." }
+        files["neighborhoods/north/observations.csv"] = "id,category,location,lat,lon,observed,status,description\n" + rows.joined(separator: "\n") + "\n"
+        files["neighborhoods/north/stories/slow-down.md"] = "---\ntitle: Slow down\nstatus: published\ndate: 2026-11-26\nobservations: [g1]\n---\nText.\n"
+        files["neighborhoods/north/stories/draft-one.md"] = nil
+        let f = SiteFixture(files)
+        #expect(!f.build().diagnostics.hasErrors)
+        let home = try #require(f.file("north/index.html"))
+        let group = try #require(home.components(separatedBy: "<section class=\"map-group\"").dropFirst().first { $0.contains("40 reports") })
+        #expect(group.components(separatedBy: "<li class=\"obs\">").count - 1 == 25)
+        #expect(group.contains("<a href=\"./observations/index.html\">15 more reports here are in the list of all observations</a>"))
+        // Newest first: g27 (October 28) leads; g1 (October 2) is among the 15 left to the list.
+        #expect(group.components(separatedBy: "<li class=\"obs\">").dropFirst().first?.contains("observations/g27/index.html") == true)
+        #expect(!group.contains("observations/g1/index.html"))
+        let list = try #require(f.file("north/observations/index.html"))
+        #expect(list.components(separatedBy: "<li class=\"obs\">").count - 1 == 40)
+    }
+
     @Test("a story map links exactly the story's published observations")
     func storyMap() {
         let f = SiteFixture()
