@@ -98,13 +98,21 @@ public struct NeighborhoodSite: Sendable {
     public var pastEvents: [Event] { events.filter { ($0.end ?? $0.start).instant < now }.reversed() }
 }
 
-/// A basemap feature reduced to what a map draws.
 /// A story with its observations (published only, in the order written) and coalition resolved.
-public struct StoryPage: Sendable {
-    public var story: Story
-    public var observations: [Observation]
-    public var coalition: Coalition?
+///
+/// A class: each story is listed on many pages (every coalition page whose focus it shares), and a
+/// large neighborhood's coalition pages held hundreds of MB of copies of it.
+public final class StoryPage: Sendable {
+    public let story: Story
+    public let observations: [Observation]
+    public let coalition: Coalition?
     public var isDraft: Bool { story.status == .draft }
+
+    public init(story: Story, observations: [Observation], coalition: Coalition?) {
+        self.story = story
+        self.observations = observations
+        self.coalition = coalition
+    }
 }
 
 /// A coalition with what matches its focus.
