@@ -337,6 +337,7 @@ def main():
             "  es: " + json.dumps(MAP_CREDIT[1], ensure_ascii=False),
             "  ar: " + json.dumps(MAP_CREDIT[2], ensure_ascii=False),
             "import:",
+            "  address: reports@example.org",
             "  categories:"] + [f"    {json.dumps(nature)}: {key}" for nature, key in NATURE.items()] + [
             "categories:"]
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
