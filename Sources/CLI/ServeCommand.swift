@@ -21,8 +21,9 @@ enum ServeCommand {
         Builds the site into the cache folder (never into the content folder), serves it over HTTP,
         and watches the content and templates folders: when a file is saved it rebuilds what
         changed and reloads the open pages (a saved partial re-renders only the pages that include
-        it). For a faster first preview, leave out audio and share cards with --no-narration and
-        --no-share-cards. A failed rebuild keeps serving the last good site and shows its errors,
+        it). The pages are served first; the stories' audio and the share cards follow in a second
+        build, and the open pages reload when they are ready (--no-narration and --no-share-cards
+        leave them out). A failed rebuild keeps serving the last good site and shows its errors,
         with PATH:LINE:COLUMN, over the page. Ctrl-C stops it.
         """,
         notes: "The live-reload script is added only to the pages served, never to a built file.",
@@ -64,10 +65,13 @@ enum ServeCommand {
         }
         let display = ProgressDisplay.forProcess(console, verbose: false)
         request.stages = display.sink
-        func build() {
+        /// Builds; `quick` leaves out the audio and the PNG cards, for the first pages to come fast.
+        func build(quick: Bool = false) {
             if !fixedDate { request.clock = Int64(Date().timeIntervalSince1970) }
             let started = Date()
-            let report = Builder.build(request)
+            var asked = request
+            if quick { (asked.narration, asked.shareCards) = (false, false) }
+            let report = Builder.build(asked)
             display.finish()
             let errors = report.diagnostics.filter(\.isError).map { d -> String in
                 var shown = d
@@ -77,13 +81,16 @@ enum ServeCommand {
             for line in errors { console.err(line) }
             let seconds = String(format: "%.2f", Date().timeIntervalSince(started))
             if errors.isEmpty {
-                console.out("built \(report.pages) pages (\(report.rendered) rendered) in \(seconds) s")
+                let later = quick ? "; audio and share cards next" : ""
+                console.out("built \(report.pages) pages (\(report.rendered) rendered) in \(seconds) s\(later)")
             } else {
                 console.err("build failed: \(errors.count) error\(errors.count == 1 ? "" : "s"); still serving the last good site")
             }
             server.built(errors: errors)
         }
-        build()
+        // The pages are served as soon as they are written; audio and cards come in a second build.
+        let slowParts = request.narration || request.shareCards
+        build(quick: slowParts)
         let shownHost = host.contains(":") ? "[\(host)]" : host
         console.out("serving http://\(shownHost):\(server.port)/ (Ctrl-C to stop)")
         guard let watcher = FileWatcher([request.content] + (ThemeChoice.isBuiltIn(request.templates) ? [] : [request.templates])) else {
@@ -95,6 +102,7 @@ enum ServeCommand {
             server.run()
             done.signal()
         }
+        if slowParts { build() }
         // Ends only through a signal (StopSignals above ends the process).
         while watcher.nextChange() != nil { build() }
         done.wait()

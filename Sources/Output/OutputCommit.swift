@@ -47,15 +47,7 @@ extension OutputFolder {
     }
 
     /// Removes a folder of the tool's own with everything in it, never following a link.
-    func removeTree(_ p: String) {
-        guard let status = Posix.status(p) else { return }
-        if status.kind == .folder {
-            for name in Posix.names(in: p) ?? [] { removeTree(p + "/" + name) }
-            rmdir(p)
-        } else {
-            unlink(p)
-        }
-    }
+    func removeTree(_ p: String) { FolderTree.remove(p) }
 }
 
 /// One commit of a build's files into OUT, in two phases.

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import FileSystem
 import Foundation
 
 /// SIGINT, SIGTERM and SIGHUP for a long-running command, without relying on anything the optimizer
@@ -76,10 +77,10 @@ public enum StopSignals {
 
     /// Ends the process at once with `status`, its children first: killed until two looks in a row
     /// find none, since a build thread may start the next one meanwhile.
-    public static func end(_ status: Int32, last: () -> Void = {}) -> Never {
+    public static func end(_ status: Int32, sparing spared: Set<pid_t> = [], last: () -> Void = {}) -> Never {
         var quiet = 0
         while quiet < 2 {
-            let found = children()
+            let found = children().filter { !spared.contains($0) }
             for child in found { kill(child, SIGKILL) }
             quiet = found.isEmpty ? quiet + 1 : 0
         }
@@ -88,16 +89,19 @@ public enum StopSignals {
     }
 
     /// Removes `folder` while other threads of this process may still write into it, and ends the
-    /// process with `status` (1 when the folder could not be removed within `seconds`). The folder is
-    /// renamed aside (so no path of theirs finds it again) and a file takes its name (so none of
-    /// them can make it again), then what was renamed is deleted, again until it is gone; the file
-    /// goes last, just before the end.
+    /// process with `status` within `seconds`. The folder is renamed aside (so no path of theirs
+    /// finds it again) and a file takes its name (so none of them can make it again), then what was
+    /// renamed is deleted, again until it is gone; the file goes last, just before the end. A folder
+    /// too large to delete in time (thousands of pages on a busy disk) is left, renamed aside, to an
+    /// `rm` of its own outside this session, which goes on after the end (status 1 when there is
+    /// none, or the folder could not even be renamed).
     public static func remove(_ folder: String, within seconds: Double, status: Int32, said: (Bool) -> Void) -> Never {
         var asides: [String] = []
         let end = Date().addingTimeInterval(seconds)
-        let files = FileManager.default
+        let late = { Date() >= end }
         var placeholder = false
         var gone = false
+        var remover: pid_t?
         repeat {
             for child in children() { kill(child, SIGKILL) }
             var st = stat()
@@ -109,13 +113,36 @@ public enum StopSignals {
                 let fd = open(folder, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
                 if fd >= 0 { close(fd); placeholder = true }
             }
-            for aside in asides { try? files.removeItem(atPath: aside) }
-            gone = asides.allSatisfy { lstat($0, &st) != 0 } && (lstat(folder, &st) != 0 || (placeholder && (st.st_mode & S_IFMT) == S_IFREG))
+            for aside in asides { FolderTree.remove(aside, stop: late) }
+            let held = lstat(folder, &st) != 0 || (placeholder && (st.st_mode & S_IFMT) == S_IFREG)
+            gone = held && asides.allSatisfy { lstat($0, &st) != 0 }
             if gone { break }
+            if held, late(), let pid = removeLater(asides.filter { lstat($0, &st) == 0 }) {
+                (remover, gone) = (pid, true)
+                break
+            }
             usleep(10_000)
-        } while Date() < end
+        } while !late()
         said(gone)
-        Self.end(gone ? status : 1) { if placeholder { unlink(folder) } }
+        Self.end(gone ? status : 1, sparing: Set(remover.map { [$0] } ?? [])) { if placeholder { unlink(folder) } }
+    }
+
+    /// Starts `rm -rf` on `paths` in a session of its own (so it outlives this one); its process
+    /// id, or nil when it cannot.
+    static func removeLater(_ paths: [String]) -> pid_t? {
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        // POSIX_SPAWN_SETSID (glibc 2.26): a new session, so it is not stopped with this one.
+        posix_spawnattr_setflags(&attributes, Int16(0x80))
+        let arguments = ["rm", "-rf", "--"] + paths
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { for p in argv { free(p) } }
+        var pid = pid_t()
+        for rm in ["/usr/bin/rm", "/bin/rm"] where access(rm, X_OK) == 0 {
+            if posix_spawn(&pid, rm, nil, &attributes, &argv, environ) == 0 { return pid }
+        }
+        return nil
     }
 
     /// What a stop that was itself killed may have left of `folder`: the empty file that held its
@@ -125,7 +152,7 @@ public enum StopSignals {
         if lstat(folder, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG, st.st_size == 0 { unlink(folder) }
         let parent = (folder as NSString).deletingLastPathComponent, name = (folder as NSString).lastPathComponent
         for entry in (try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? [] where entry.hasPrefix(name + ".stopping-") {
-            try? FileManager.default.removeItem(atPath: parent + "/" + entry)
+            FolderTree.remove(parent + "/" + entry)
         }
     }
 }
