@@ -99,13 +99,7 @@ struct ObservationLoader {
         let lines = LineIndex(text)
         var out: [Observation] = []
         for row in table.records {
-            let fields = Record(header: header, row: row)
-            guard let id = self.id(fields, log: &log) else { continue }
-            if let o = build(id: id, fields, description: fields.text("description", log: &log) ?? "", source: Source(lines: lines), log: &log) {
-                out.append(o)
-            } else {
-                broken.insert(id)
-            }
+            add(Record(header: header, row: row), source: Source(lines: lines), to: &out, broken: &broken, log: &log)
         }
         return out
     }
@@ -126,15 +120,21 @@ struct ObservationLoader {
                                  value: Node(.number(point.latitude, String(point.latitude)), at: feature.coordinatesLocation)))
             entries.append(.init(key: "lon", keyLocation: feature.coordinatesLocation,
                                  value: Node(.number(point.longitude, String(point.longitude)), at: feature.coordinatesLocation)))
-            let fields = Record(entries: entries, location: feature.location, privacy: site.privacy)
-            guard let id = self.id(fields, log: &log) else { continue }
-            if let o = build(id: id, fields, description: fields.text("description", log: &log) ?? "", source: Source(alwaysQuoted: true), log: &log) {
-                out.append(o)
-            } else {
-                broken.insert(id)
-            }
+            add(Record(entries: entries, location: feature.location, privacy: site.privacy), source: Source(alwaysQuoted: true),
+                to: &out, broken: &broken, log: &log)
         }
         return out
+    }
+
+    /// One row or feature: its observation, or its id among the broken ones (so that a story
+    /// linking it is not told the id does not exist).
+    func add(_ fields: Record, source: Source, to out: inout [Observation], broken: inout Set<String>, log: inout DiagnosticLog) {
+        guard let id = self.id(fields, log: &log) else { return }
+        if let o = build(id: id, fields, description: fields.text("description", log: &log) ?? "", source: source, log: &log) {
+            out.append(o)
+        } else {
+            broken.insert(id)
+        }
     }
 
     func id(_ fields: Record, log: inout DiagnosticLog) -> String? {
