@@ -11,7 +11,9 @@ run, both writing to tmpfs (/dev/shm) so that the disk's drift does not decide, 
   with their flyers and e-mails, story flyers, coalitions, events, search, open data, feed and map;
 - the incremental builds as a share of a full build: the first rebuild with no change right after a
   full build, later rebuilds with no change, and a rebuild after one observation changed;
-- the floor: cmark-gfm over every Markdown body, and `cp -r` of our output.
+- the floor: cmark-gfm over every Markdown body, and `cp -r` of our output;
+- the sample site (content/), the first thing a new user builds, from nothing: with its stories read
+  aloud and its PNG share cards, and without them.
 
 Runs alternate (ours, Hugo, ours, Hugo, ...) so that a slow moment of the machine hits both.
 
@@ -149,6 +151,28 @@ def bench(n, m, repeat):
     return h.wall / b.wall
 
 
+def sample(repeat):
+    """The sample site from nothing (no cache, empty folder), with audio and cards and without."""
+    out, cache = os.path.join(WORK, "sample", "public"), os.path.join(WORK, "sample", "cache")
+    cmd = [BIN, "build", "--content", os.path.join(ROOT, "content"), "--templates", os.path.join(ROOT, "templates"),
+           "--out", out, "--cache-dir", cache, "--date", "2026-11-29", "--no-cache"]
+
+    def fresh(extra):
+        for p in (out, cache):
+            shutil.rmtree(p, ignore_errors=True)
+        return timed(cmd + extra)
+    whole, bare = [], []
+    for _ in range(repeat):
+        whole.append(fresh([]))
+        bare.append(fresh(["--no-narration", "--no-share-cards"]))
+    w, b = best(whole), best(bare)
+    print("\n## The sample site, from nothing\n")
+    print("| build | best wall s | CPU s | peak MB | pages |")
+    print("|---|---:|---:|---:|---:|")
+    print(f"| with its stories read aloud and its PNG share cards | {w.wall:.2f} | {w.cpu:.2f} | {w.rss:.0f} | {count(out)} |")
+    print(f"| without them (--no-narration --no-share-cards) | {b.wall:.2f} | {b.cpu:.2f} | {b.rss:.0f} | {count(out)} |")
+
+
 def hugo_version():
     out = subprocess.run(["hugo", "version"], capture_output=True, text=True).stdout
     m = re.search(r"v(\d+\.\d+\.\d+)", out)
@@ -168,6 +192,7 @@ def main():
     for size in args.sizes.split(","):
         n, m = map(int, size.split("x"))
         bench(n, m, args.runs)
+    sample(args.runs)
     shutil.rmtree(WORK, ignore_errors=True)
 
 

@@ -43,6 +43,13 @@ public struct Language: Sendable {
         self.path = path
     }
 
+    /// The messages and date formats this file lacks, taken from `other` (the built-in theme's file
+    /// of the same language); the file's own stay, and only its own count as written (`lines`).
+    mutating func fillMissing(from other: Language) {
+        messages.merge(other.messages) { own, _ in own }
+        dates.merge(other.dates) { own, _ in own }
+    }
+
     /// The language with the site's digits.
     public func numbering(_ numbering: String) -> Language {
         var l = self

@@ -76,18 +76,45 @@ public struct Theme: Sendable {
         var folder = ContainedFolder(root)
         folder.skipsHidden = true
         let files = folder.files(log: &log)
-        let (theme, diagnostics) = load(files: files, root: root)
+        let (theme, diagnostics) = load(files: files + fallbackFiles(besides: files), root: root, fallbackWords: builtInWords)
         return (theme, log.items + diagnostics)
     }
+
+    /// The built-in theme's templates (pages, layouts, partials) that a theme folder does not have:
+    /// a theme made before a page kind, layout or partial was added keeps building, the new pages
+    /// made from the built-in templates. A theme's own file of the same path always wins.
+    static func fallbackFiles(besides files: [ContainedFolder.File]) -> [ContainedFolder.File] {
+        let own = Set(files.map(\.path))
+        return DefaultTheme.files.filter { f in
+            !own.contains(f.path) && (f.path.hasPrefix("pages/") || f.path.hasPrefix("layouts/") || f.path.hasPrefix("partials/"))
+        }.map { ContainedFolder.File(path: $0.path, bytes: $0.bytes, source: builtIn + "/" + $0.path) }
+    }
+
+    /// The built-in theme's words, by language: a key a theme's language file lacks is taken from
+    /// the built-in file of the same language (never from another language's).
+    static let builtInWords: [String: Language] = {
+        var log = DiagnosticLog()
+        var out: [String: Language] = [:]
+        for f in DefaultTheme.files where f.path.hasPrefix("i18n/") && f.path.hasSuffix(".yml") {
+            let code = String(f.path.dropFirst("i18n/".count).dropLast(".yml".count))
+            let path = builtIn + "/" + f.path
+            if case .success(let source) = TextFile.decode(f.bytes, path: path), let l = Language.read(source, code: code, path: path, log: &log) {
+                out[code] = l
+            }
+        }
+        return out
+    }()
 
     /// The name that stands for the default theme, built into the program, where a templates
     /// folder's path would be (no folder has this name).
     public static let builtIn = "(built-in theme)"
 
     /// Parses a theme's files, each by its path inside the theme; `root` names the theme in messages.
-    static func load(files: [ContainedFolder.File], root: String) -> (Theme?, [Diagnostic]) {
+    static func load(files: [ContainedFolder.File], root: String, fallbackWords: [String: Language] = [:]) -> (Theme?, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         var fingerprint = FingerprintBuilder()
+        /// Where a file is, in messages: in the theme folder, or in the built-in theme it fell back to.
+        func place(_ file: ContainedFolder.File) -> String { file.source.hasPrefix(builtIn + "/") ? file.source : root + "/" + file.path }
         /// Each file directly in the folder `sub` ending in `.ext`, fingerprinted and decoded: its name
         /// without the extension, its path and its text.
         func decodedFiles(in sub: String, ext: String) -> [(name: String, path: String, source: String)] {
@@ -95,7 +122,7 @@ public struct Theme: Sendable {
             for file in files where file.path.hasPrefix(sub + "/") && file.path.hasSuffix("." + ext) {
                 let name = String(file.path.dropFirst(sub.count + 1))
                 guard !name.contains("/") else { continue }
-                let path = root + "/" + file.path
+                let path = place(file)
                 fingerprint.add(path)
                 fingerprint.add(file.bytes)
                 switch TextFile.decode(file.bytes, path: path) {
@@ -119,14 +146,17 @@ public struct Theme: Sendable {
         // Which strings the templates ask for (`'key' | t`, `ldate: 'name'`), and where.
         var uses: [(key: String, at: SourceLocation)] = []
         for file in files where file.path.hasPrefix("pages/") || file.path.hasPrefix("layouts/") || file.path.hasPrefix("partials/") {
-            if case .success(let source) = TextFile.decode(file.bytes, path: root + "/" + file.path) {
-                uses += TranslationKeys.uses(in: source, path: root + "/" + file.path)
+            if case .success(let source) = TextFile.decode(file.bytes, path: place(file)) {
+                uses += TranslationKeys.uses(in: source, path: place(file))
             }
         }
         var languages: [String: Language] = [:]
         var languageLog = DiagnosticLog()
         for (code, path, source) in decodedFiles(in: "i18n", ext: "yml") {
-            if let l = Language.read(source, code: code, path: path, log: &languageLog) { languages[code] = l }
+            if var l = Language.read(source, code: code, path: path, log: &languageLog) {
+                if let words = fallbackWords[code] { l.fillMissing(from: words) }
+                languages[code] = l
+            }
         }
         if languages["en"] == nil, !languageLog.items.contains(where: { $0.location.path.hasSuffix("/i18n/en.yml") }) {
             diagnostics.append(.error(SourceLocation(path: root + "/i18n/en.yml"), "missing language file; every theme needs i18n/en.yml, the words its pages print"))
