@@ -481,6 +481,8 @@ def groups_hold_their_reports(driver, items, public, sample):
             visible, hrefs, heading, back, more = shown
             check(f"{path}#{anchor} ({cls}): the list shows its {count} reports under a heading, with a way back",
                   visible and 0 < len(hrefs) <= count and len(set(hrefs)) == len(hrefs) and heading and back, (visible, len(hrefs), heading, back))
+            if sample:
+                check(f"{path}#{anchor} ({cls}): a sample neighborhood's group lists exactly its {count} reports", len(hrefs) == count, len(hrefs))
             if len(hrefs) < count:
                 rest = str(count - len(hrefs))
                 check(f"{path}#{anchor} ({cls}): the {rest} reports not listed are counted, with a link to all reports",

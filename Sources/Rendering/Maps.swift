@@ -115,8 +115,9 @@ extension ViewModels {
     func markLabel(_ o: Observation) -> String { t("title_and_date", ["title": title(o), "date": longDate(o.observed.day)]) }
 
     /// What templates see of a map: the picture, its key in HTML, the reports by place, and the
-    /// groups of both drawings, each with its newest reports (`groupListLimit`), for its link to open;
-    /// the rest of a group is counted (`more`) and found in the list of all reports (`more_url`).
+    /// groups of both drawings, each with its reports, newest first (on a map of thousands, only its
+    /// newest: `groupListLimit`), for its link to open; the rest of a group is counted (`more`) and
+    /// found in the list of all reports (`more_url`).
     func mapValue(_ drawing: MapDrawing, pagePath: String) -> Value {
         let places: [Value] = drawing.places.map { place in
             let shown = place.marks.prefix(Self.placeListLimit)
@@ -128,7 +129,7 @@ extension ViewModels {
             ]))
         }
         let grouped = (drawing.places + drawing.narrowPlaces).filter { $0.marks.count > 1 }
-        let limit = Self.groupListLimit(groups: grouped.count)
+        let limit = Self.groupListLimit(groups: grouped.count, reports: grouped.reduce(0) { $0 + $1.marks.count })
         let allReports = Routes.root(of: pagePath) + Routes.observations
         let groups: [Value] = grouped.map { place in
             let shown = place.marks.reversed().prefix(limit)
@@ -163,10 +164,13 @@ extension ViewModels {
     /// A place under a map lists at most this many of its reports.
     static let placeListLimit = 100
 
-    /// How many reports each group under a map lists: all of a group of up to 25, fewer when the
-    /// map has many groups, so that a page lists about 600 at most (a map of 200,000 reports
-    /// would otherwise write each one, twice, into its page: 64 MB).
-    static func groupListLimit(groups: Int) -> Int { max(1, min(25, 600 / max(1, groups))) }
+    /// How many reports each group under a map lists: every one while the groups of both drawings
+    /// hold at most 1,000 in all (every sample neighborhood: the list has exactly the group's count);
+    /// past that, each group its newest, about 600 on the page in all (a map of 200,000 reports would
+    /// otherwise write each one, twice, into its page: 64 MB).
+    static func groupListLimit(groups: Int, reports: Int) -> Int {
+        reports <= 1_000 ? reports : max(1, 600 / max(1, groups))
+    }
 
     /// The basemap as the maps draw it (made once, in `init`).
     static func basemapShapes(_ hood: NeighborhoodSite) -> [MapSpec.BasemapShape] {

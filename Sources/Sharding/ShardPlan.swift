@@ -11,7 +11,7 @@
 ///   shard of its preference that stays within `(1 + slack) × total / N` of input size; one that fits
 ///   nowhere goes to the least loaded shard.
 ///
-/// What that gives (measured by `ShardingTests` and in BENCHMARKS.md):
+/// What that gives (measured by `ShardingTests` and in docs/benchmarks-log.md):
 /// - **Balance**: no shard over 1.1 × the mean when no single neighborhood is larger than the
 ///   slack, else within one neighborhood of it; plain rendezvous hashing is 1.3–2× off.
 /// - **Stability**: adding one neighborhood moves well under 5 % of the others once there are

@@ -1,6 +1,7 @@
 import Build
 import Diagnostics
 import Foundation
+@testable import Rendering
 import Testing
 
 @Suite("Building a site")
@@ -202,8 +203,8 @@ struct BuiltMapTests {
         return drawings.first ?? []
     }
 
-    @Test("a group of 40 reports lists its newest 25 under the map and sends the reader to the full list for the other 15")
-    func bigGroupListsItsNewest() throws {
+    @Test("a group's link opens a list of exactly its reports, newest first; on a map of thousands, each group lists its newest and counts the rest")
+    func groupListsItsReports() throws {
         var files = SiteFixture.north
         let rows = (1...40).map { i in "g\(i),speeding,Corner of A and B,42.05,-83.15,2026-10-\(String(format: "%02d", i % 28 + 1)),published,Report \(i)." }
         files["neighborhoods/north/observations.csv"] = "id,category,location,lat,lon,observed,status,description\n" + rows.joined(separator: "\n") + "\n"
@@ -213,13 +214,16 @@ struct BuiltMapTests {
         #expect(!f.build().diagnostics.hasErrors)
         let home = try #require(f.file("north/index.html"))
         let group = try #require(home.components(separatedBy: "<section class=\"map-group\"").dropFirst().first { $0.contains("40 reports") })
-        #expect(group.components(separatedBy: "<li class=\"obs\">").count - 1 == 25)
-        #expect(group.contains("<a href=\"./observations/index.html\">15 more reports here are in the list of all observations</a>"))
-        // Newest first: g27 (October 28) leads; g1 (October 2) is among the 15 left to the list.
-        #expect(group.components(separatedBy: "<li class=\"obs\">").dropFirst().first?.contains("observations/g27/index.html") == true)
-        #expect(!group.contains("observations/g1/index.html"))
-        let list = try #require(f.file("north/observations/index.html"))
-        #expect(list.components(separatedBy: "<li class=\"obs\">").count - 1 == 40)
+        let items = group.components(separatedBy: "<li class=\"obs\">").dropFirst()
+        #expect(items.count == 40)
+        #expect(!group.contains("map-group-more"))
+        // Newest first: g27 (October 28) leads, g28 (October 1) closes.
+        #expect(items.first?.contains("observations/g27/index.html") == true)
+        #expect(items.last?.contains("observations/g28/index.html") == true)
+        // 200,000 reports in 496 groups: one each, about 500 on the page; 202 in 21 groups: all.
+        #expect(ViewModels.groupListLimit(groups: 496, reports: 200_000) == 1)
+        #expect(ViewModels.groupListLimit(groups: 21, reports: 202) == 202)
+        #expect(ViewModels.groupListLimit(groups: 4, reports: 1_200) == 150)
     }
 
     @Test("a story map links exactly the story's published observations")
