@@ -65,7 +65,12 @@ enum TranslationKeys {
             var reported = Set<String>()
             for use in uses where !has(l, use.key) && !reported.contains(use.key) {
                 reported.insert(use.key)
-                out.append(.error(use.at, "missing key '\(use.key)' in \(l.path)"))
+                if use.at.path.hasPrefix(Theme.builtIn + "/") {
+                    // A built-in template the theme has none of its own for: perhaps never rendered.
+                    out.append(.warning(use.at, "missing key '\(use.key)' in \(l.path), which this built-in template uses where the theme has none of its own; a page made from it shows '\(use.key)'"))
+                } else {
+                    out.append(.error(use.at, "missing key '\(use.key)' in \(l.path)"))
+                }
             }
             for key in program where !has(l, key) && !reported.contains(key) {
                 out.append(.error(SourceLocation(path: l.path, line: 1, column: 1), "missing key '\(key)': the program writes it"))
