@@ -76,7 +76,7 @@ public struct Theme: Sendable {
         var folder = ContainedFolder(root)
         folder.skipsHidden = true
         let files = folder.files(log: &log)
-        let (theme, diagnostics) = load(files: files + fallbackFiles(besides: files), root: root, fallbackWords: builtInWords)
+        let (theme, diagnostics) = load(files: files + fallbackFiles(besides: files), root: root, fallbackWords: { builtInWords })
         return (theme, log.items + diagnostics)
     }
 
@@ -110,7 +110,7 @@ public struct Theme: Sendable {
     public static let builtIn = "(built-in theme)"
 
     /// Parses a theme's files, each by its path inside the theme; `root` names the theme in messages.
-    static func load(files: [ContainedFolder.File], root: String, fallbackWords: [String: Language] = [:]) -> (Theme?, [Diagnostic]) {
+    static func load(files: [ContainedFolder.File], root: String, fallbackWords: (() -> [String: Language])? = nil) -> (Theme?, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         var fingerprint = FingerprintBuilder()
         /// Where a file is, in messages: in the theme folder, or in the built-in theme it fell back to.
@@ -153,10 +153,13 @@ public struct Theme: Sendable {
         var languages: [String: Language] = [:]
         var languageLog = DiagnosticLog()
         for (code, path, source) in decodedFiles(in: "i18n", ext: "yml") {
-            if var l = Language.read(source, code: code, path: path, log: &languageLog) {
-                if let words = fallbackWords[code] { l.fillMissing(from: words) }
-                languages[code] = l
-            }
+            if let l = Language.read(source, code: code, path: path, log: &languageLog) { languages[code] = l }
+        }
+        // The built-in words are read only when some language lacks a key that is needed.
+        let needed = Set(uses.map(\.key)).union(TranslationKeys.program)
+        if let fallbackWords, languages.values.contains(where: { l in needed.contains { !TranslationKeys.has(l, $0) } }) {
+            let words = fallbackWords()
+            for code in languages.keys { if let w = words[code] { languages[code]?.fillMissing(from: w) } }
         }
         if languages["en"] == nil, !languageLog.items.contains(where: { $0.location.path.hasSuffix("/i18n/en.yml") }) {
             diagnostics.append(.error(SourceLocation(path: root + "/i18n/en.yml"), "missing language file; every theme needs i18n/en.yml, the words its pages print"))
