@@ -77,7 +77,7 @@ class Page(html.parser.HTMLParser):
 
 
 # The theme's own scripts: the search page loads its index and its code, from the site, by a relative path.
-OWN_SCRIPTS = re.compile(r"^(\.\./)*(assets/search\.js|search/index\.js|index\.js)$")
+OWN_SCRIPTS = re.compile(r"^(\.\./)*(assets/search\.js|assets/flyer\.js|search/index\.js|index\.js)$")
 
 
 def check_html(name, markup, site_hosts=("example.org",)):

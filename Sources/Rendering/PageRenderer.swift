@@ -292,7 +292,7 @@ struct PageRenderer: Sendable {
         var data = Object(job.variables)
         data["page"] = .object(Object([
             ("title", .string(job.title)), ("kind", .string(job.kind)), ("section", .string(Self.section(of: job.kind))),
-            ("path", .string(job.path)), ("root", .string(root)),
+            ("path", .string(job.path)), ("root", .string(root)), ("local_root", .string(Routes.root(of: job.path))),
             ("url", job.absoluteRoot.map { .string($0 + job.path) } ?? .nil), ("draft", .bool(job.isDraft)),
         ]))
         data["site"] = shared.site
