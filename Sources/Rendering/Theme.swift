@@ -156,10 +156,12 @@ public struct Theme: Sendable {
             if let l = Language.read(source, code: code, path: path, log: &languageLog) { languages[code] = l }
         }
         // The built-in words are read only when some language lacks a key that is needed.
-        let needed = Set(uses.map(\.key)).union(TranslationKeys.program)
-        if let fallbackWords, languages.values.contains(where: { l in needed.contains { !TranslationKeys.has(l, $0) } }) {
-            let words = fallbackWords()
-            for code in languages.keys { if let w = words[code] { languages[code]?.fillMissing(from: w) } }
+        if let fallbackWords {
+            let needed = Set(uses.map(\.key)).union(TranslationKeys.program)
+            if languages.values.contains(where: { l in needed.contains { !TranslationKeys.has(l, $0) } }) {
+                let words = fallbackWords()
+                for code in languages.keys { if let w = words[code] { languages[code]?.fillMissing(from: w) } }
+            }
         }
         if languages["en"] == nil, !languageLog.items.contains(where: { $0.location.path.hasSuffix("/i18n/en.yml") }) {
             diagnostics.append(.error(SourceLocation(path: root + "/i18n/en.yml"), "missing language file; every theme needs i18n/en.yml, the words its pages print"))
