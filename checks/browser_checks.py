@@ -200,12 +200,7 @@ PRINT_PAGES = {"Letter": (816 - 86, 1056 - 86), "A4": (794 - 86, 1123 - 86)}
 def flyer_layout(driver, public):
     """Every flyer under print emulation on Letter and A4: no block over another, nothing cut off,
     nothing outside the sheet, and at most about a third of the sheet left empty."""
-    paths = []
-    for hood in sorted(os.listdir(public)):
-        for sub in ("stories", "digest"):
-            d = os.path.join(public, hood, sub)
-            if os.path.isdir(d):
-                paths += [os.path.join(d, i, "flyer.html") for i in sorted(os.listdir(d)) if os.path.isfile(os.path.join(d, i, "flyer.html"))]
+    paths = all_flyers(public, editions=())
     worst = (0, "")
     for paper, (w, h) in PRINT_PAGES.items():
         set_width(driver, w, h, "print")
@@ -354,15 +349,12 @@ def axe(driver, items, source):
             check(f"{path} ({kind}) at {width} px, {scheme}: no serious or critical axe-core violation", not bad, bad)
 
 
-def all_flyers(public):
+def all_flyers(public, editions=("es", "ar")):
+    """Every story and digest flyer of each neighborhood, and of its editions in `editions`."""
     out = []
     for hood in sorted(os.listdir(public)):
         for sub in ("stories", "digest"):
-            d = os.path.join(public, hood, sub)
-            if os.path.isdir(d):
-                out += [os.path.join(d, i, "flyer.html") for i in sorted(os.listdir(d)) if os.path.isfile(os.path.join(d, i, "flyer.html"))]
-            for lang in ("es", "ar"):
-                d = os.path.join(public, hood, lang, sub)
+            for d in [os.path.join(public, hood, sub)] + [os.path.join(public, hood, lang, sub) for lang in editions]:
                 if os.path.isdir(d):
                     out += [os.path.join(d, i, "flyer.html") for i in sorted(os.listdir(d)) if os.path.isfile(os.path.join(d, i, "flyer.html"))]
     return out
