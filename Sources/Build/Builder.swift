@@ -9,6 +9,8 @@ import Output
 import Parallelism
 import Raster
 import Rendering
+import Themes
+import Words
 import Sharding
 
 /// Runs the pipeline: load → assemble → render → write. `check` stops before rendering.

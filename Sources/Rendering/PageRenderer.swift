@@ -1,3 +1,5 @@
+import Themes
+import Words
 import CivilTime
 import Diagnostics
 import Escaping

@@ -1,3 +1,5 @@
+import Themes
+import Words
 import Assembly
 import CivilTime
 import Diagnostics

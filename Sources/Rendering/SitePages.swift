@@ -1,3 +1,5 @@
+import Themes
+import Words
 import Fingerprint
 import Assembly
 import Liquid

@@ -2,6 +2,8 @@ import Build
 import Diagnostics
 import Foundation
 @testable import Rendering
+@testable import Themes
+@testable import Words
 import Testing
 
 @Suite("Building a site")

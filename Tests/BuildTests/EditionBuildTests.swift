@@ -2,6 +2,8 @@ import Foundation
 import Testing
 @testable import Build
 @testable import Rendering
+@testable import Themes
+@testable import Words
 
 /// A neighborhood built in more than one language (`languages:` in neighborhood.md): one edition
 /// per language, translations beside the originals, links between the editions.

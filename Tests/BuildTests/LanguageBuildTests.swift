@@ -2,6 +2,8 @@ import Foundation
 import Testing
 @testable import Build
 @testable import Rendering
+@testable import Themes
+@testable import Words
 
 /// The fixture built in Spanish and in Arabic: no English word of the theme is left, and Arabic reads right to left.
 @Suite("Sites in Spanish and Arabic")

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 import CLI
 @testable import Rendering
+@testable import Themes
+@testable import Words
 
 /// The share cards, e-mail files and 404 page of a built site (issue 14).
 @Suite("Share cards, e-mail files and the 404 page")

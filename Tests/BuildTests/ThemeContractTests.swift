@@ -4,6 +4,8 @@ import Foundation
 import Liquid
 @testable import Loading
 @testable import Rendering
+@testable import Themes
+@testable import Words
 import Testing
 
 /// docs/theme.md is the contract between the program and theme authors: every page kind and every

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import Rendering
+@testable import Themes
+@testable import Words
 
 /// A theme folder made for an earlier version keeps building: what it lacks of the built-in theme's
 /// templates and words is taken from the built-in theme, and its own files always win.

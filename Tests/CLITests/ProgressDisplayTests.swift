@@ -1,5 +1,7 @@
 import Foundation
 import Rendering
+import Themes
+import Words
 import Synchronization
 import Testing
 @testable import CLI

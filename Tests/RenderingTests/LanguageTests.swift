@@ -3,6 +3,8 @@ import Foundation
 import Liquid
 import Testing
 @testable import Rendering
+@testable import Themes
+@testable import Words
 
 @Suite("Languages: plurals, numbers, dates and the theme's language files")
 struct LanguageTests {

@@ -1,5 +1,7 @@
 import Testing
 @testable import Rendering
+@testable import Themes
+@testable import Words
 
 @Suite("A map's words, made once per neighborhood")
 struct MapWordsTests {

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import Rendering
+@testable import Themes
+@testable import Words
 
 /// What a story's narration reads: its text, from the page's Markdown.
 @Suite("Narration: the text read aloud")

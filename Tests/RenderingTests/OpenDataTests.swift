@@ -1,6 +1,8 @@
 import TestSupport
 import Testing
 @testable import Rendering
+@testable import Themes
+@testable import Words
 import Loading
 import Foundation
 

@@ -3,6 +3,8 @@ import Fingerprint
 import Foundation
 import Testing
 @testable import Rendering
+@testable import Themes
+@testable import Words
 
 @Suite("The render cache file")
 struct RenderCacheTests {

@@ -1,6 +1,8 @@
 import Maps
 import Testing
 @testable import Rendering
+@testable import Themes
+@testable import Words
 
 @Suite("Share cards")
 struct ShareCardTests {

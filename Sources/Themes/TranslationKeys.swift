@@ -1,6 +1,7 @@
 import Escaping
 import Diagnostics
 import Foundation
+import Words
 
 /// Which keys of the language files are used, by the templates and by the program, and which are
 /// missing or unused (reported by `check` and `build` at their `path:line`).

@@ -45,7 +45,7 @@ public struct Language: Sendable {
 
     /// The messages and date formats this file lacks, taken from `other` (the built-in theme's file
     /// of the same language); the file's own stay, and only its own count as written (`lines`).
-    mutating func fillMissing(from other: Language) {
+    public mutating func fillMissing(from other: Language) {
         messages.merge(other.messages) { own, _ in own }
         dates.merge(other.dates) { own, _ in own }
     }
@@ -90,7 +90,7 @@ public struct Language: Sendable {
     }
 
     /// `es` of `es-MX`, lowercased: the first piece between hyphens (the tag itself when it has none).
-    static func primarySubtag(_ tag: String) -> String {
+    public static func primarySubtag(_ tag: String) -> String {
         let dash = UInt8(ascii: "-")
         guard let start = tag.utf8.firstIndex(where: { $0 != dash }) else { return tag }
         let end = tag.utf8[start...].firstIndex(of: dash) ?? tag.utf8.endIndex
@@ -176,7 +176,7 @@ public struct Language: Sendable {
     }
 
     /// The message rendered, each parameter given by `parameter(name)`.
-    func render(_ key: String, html: Bool, parameter: (String) -> Value?) throws(Failure) -> String {
+    public func render(_ key: String, html: Bool, parameter: (String) -> Value?) throws(Failure) -> String {
         guard let message = messages[key] else {
             throw Failure(message: "no string '\(key)' in \(path)")
         }
@@ -234,7 +234,7 @@ public struct Language: Sendable {
     // MARK: Reading
 
     /// Reads a language file, reporting what is wrong in it at its line.
-    static func read(_ source: String, code: String, path: String, log: inout DiagnosticLog) -> Language? {
+    public static func read(_ source: String, code: String, path: String, log: inout DiagnosticLog) -> Language? {
         guard let root = YAML.parse(source, path: path, log: &log) else { return nil }
         guard let entries = root.entries else {
             log.error(SourceLocation(path: path, line: 1, column: 1), "a language file is a mapping: direction, calendar, numbers, dates and strings")

@@ -4,6 +4,7 @@ import Diagnostics
 import Formats
 import Foundation
 import Liquid
+import Words
 import Loading
 import Output
 
@@ -15,8 +16,8 @@ public struct Theme: Sendable {
     /// Plain-text outputs, each `pages/<kind>.txt`: rendered without escaping, Markdown or layout.
     public static let textKinds = ["email-text"]
 
-    var pages: [String: Template]
-    var textPages: [String: Template]
+    public var pages: [String: Template]
+    public var textPages: [String: Template]
     var layouts: [String: Template]
     var htmlPartials: [String: Template]
     var markdownPartials: [String: Template]
@@ -53,12 +54,12 @@ public struct Theme: Sendable {
     }
 
     /// The layout for a page kind: `layouts/<kind>.html`, else `layouts/default.html`.
-    func layout(for kind: String) -> Template? { layouts[kind] ?? layouts["default"] }
+    public func layout(for kind: String) -> Template? { layouts[kind] ?? layouts["default"] }
 
     /// The file of that layout.
-    func layoutFile(for kind: String) -> String { "layouts/" + (layouts[kind] != nil ? kind : "default") + ".html" }
+    public func layoutFile(for kind: String) -> String { "layouts/" + (layouts[kind] != nil ? kind : "default") + ".html" }
 
-    func partial(_ name: String, markdown: Bool) -> Template? {
+    public func partial(_ name: String, markdown: Bool) -> Template? {
         markdown ? markdownPartials[name] : htmlPartials[name]
     }
 
