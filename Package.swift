@@ -52,10 +52,15 @@ let package = Package(
         .target(name: "Words", dependencies: ["Diagnostics", "Formats", "Liquid"]),
         /// A theme folder read once: templates parsed, words per language, assets; the built-in theme fills its gaps.
         .target(name: "Themes", dependencies: ["DefaultTheme", "Diagnostics", "Fingerprint", "Formats", "Liquid", "Loading", "Output", "Words"]),
-        .target(name: "Rendering", dependencies: ["Themes", "Words", "CivilTime", "Assembly", "Loading", "Liquid", "Markdown", "Diagnostics", "Formats", "Geo", "Maps", "QRCode", "Output", "Fingerprint", "Parallelism", "Escaping", "Mail", "Raster", "Redaction", "Narration", "FileSystem"]),
+        /// Pages: view models in the page's language, the list of each neighborhood's pages, each page rendered to bytes.
+        .target(name: "Rendering", dependencies: ["Themes", "Words", "CivilTime", "Assembly", "Loading", "Liquid", "Markdown", "Diagnostics", "Geo", "Maps", "QRCode", "Fingerprint", "Parallelism", "Escaping", "Output"]),
+        /// What the next build may reuse: the render cache's file, neighborhoods taken whole, pages recorded.
+        .target(name: "Incremental", dependencies: ["Themes", "Assembly", "CivilTime", "Diagnostics", "FileSystem", "Fingerprint", "Liquid", "Loading", "Output", "Parallelism"]),
+        /// What a build makes besides pages from templates: feeds, calendar, search index, open data, share cards, e-mail, narration.
+        .target(name: "Products", dependencies: ["Rendering", "Incremental", "Themes", "Words", "Assembly", "CivilTime", "Diagnostics", "Escaping", "Fingerprint", "Geo", "Liquid", "Loading", "Mail", "Maps", "Markdown", "Narration", "Output", "Parallelism", "Raster", "Redaction"]),
         .target(name: "Output", dependencies: ["Diagnostics", "FileSystem", "Fingerprint", "Parallelism"]),
         .target(name: "Serve", dependencies: ["FileSystem", "Parallelism", "Escaping"]),
-        .target(name: "Build", dependencies: ["Themes", "Words", "CivilTime", "Loading", "Assembly", "Rendering", "Output", "Diagnostics", "Fingerprint", "Parallelism", "Sharding", "Narration", "Raster"]),
+        .target(name: "Build", dependencies: ["Incremental", "Products", "Themes", "Words", "CivilTime", "Loading", "Assembly", "Rendering", "Output", "Diagnostics", "Fingerprint", "Parallelism", "Sharding", "Narration", "Raster"]),
         .target(name: "Moderation", dependencies: ["CivilTime", "Diagnostics", "Escaping", "FileSystem", "Formats", "Loading"]),
         .target(name: "Alchemy", dependencies: ["CivilTime", "Diagnostics", "Escaping", "Formats", "Geo", "Loading", "Markdown", "Parallelism", "Redaction"]),
         .target(name: "Import", dependencies: ["CivilTime", "Escaping", "Diagnostics", "Formats", "Geo", "Fingerprint", "Loading", "Moderation", "Redaction"]),
@@ -73,7 +78,7 @@ let package = Package(
         .testTarget(name: "MarkdownTests", dependencies: ["Markdown", "TestSupport"]),
         .testTarget(name: "LoadingTests", dependencies: ["CivilTime", "Loading", "Diagnostics", "Formats", "Geo", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["Themes", "Words", "CLITestSupport", "CivilTime", "CLI", "Diagnostics", "Loading", "DefaultTheme"]),
-        .testTarget(name: "BuildTests", dependencies: ["Themes", "Words", "CivilTime", "Build", "CLI", "Loading", "Assembly", "Rendering", "Output", "Diagnostics", "Liquid", "Narration"]),
+        .testTarget(name: "BuildTests", dependencies: ["Incremental", "Products", "Themes", "Words", "CivilTime", "Build", "CLI", "Loading", "Assembly", "Rendering", "Output", "Diagnostics", "Liquid", "Narration"]),
         .testTarget(name: "ServeTests", dependencies: ["Serve"]),
         .testTarget(name: "RedactionTests", dependencies: ["Redaction", "TestSupport"]),
         .testTarget(name: "EscapingTests", dependencies: ["Escaping", "TestSupport"]),
@@ -83,6 +88,8 @@ let package = Package(
         .testTarget(name: "MailTests", dependencies: ["Mail"]),
         .testTarget(name: "AssemblyTests", dependencies: ["Assembly", "Loading", "CivilTime", "Geo", "Diagnostics"]),
         .testTarget(name: "RenderingTests", dependencies: ["Themes", "Words", "Rendering", "Maps", "Loading", "Diagnostics", "Fingerprint", "TestSupport"]),
+        .testTarget(name: "ProductsTests", dependencies: ["Products", "Rendering", "Themes", "Words", "Loading", "Diagnostics", "Fingerprint", "TestSupport"]),
+        .testTarget(name: "IncrementalTests", dependencies: ["Incremental", "Rendering", "Themes", "Words", "Diagnostics", "Fingerprint"]),
         .testTarget(name: "NarrationTests", dependencies: ["Narration", "Fingerprint"]),
         .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"]),
         .testTarget(name: "ParallelismTests", dependencies: ["Parallelism"]),

@@ -8,6 +8,7 @@ import Narration
 import Output
 import Parallelism
 import Raster
+import Incremental
 import Rendering
 import Themes
 import Words

@@ -2,16 +2,16 @@ import Maps
 
 /// Text cut into lines that fit a share card, measured with DejaVu Sans' widths (`TextWidth`), the
 /// widest of the usual sans-serifs, so the text fits whatever font the picture is drawn with.
-enum CardText {
-    static let ellipsis = "…"
+package enum CardText {
+    package static let ellipsis = "…"
 
-    static func width(_ text: String, size: Double, bold: Bool) -> Double {
+    package static func width(_ text: String, size: Double, bold: Bool) -> Double {
         TextWidth.of(text, size: size, bold: bold)
     }
 
     /// Every line of `text` at `size`, no wider than `width`: words as they fit, and a word wider
     /// than a line broken between its characters. Runs of spaces and line breaks count as one space.
-    static func lines(_ text: String, width: Double, size: Double, bold: Bool) -> [String] {
+    package static func lines(_ text: String, width: Double, size: Double, bold: Bool) -> [String] {
         var lines: [String] = []
         var current = ""
         for word in text.split(whereSeparator: \.isWhitespace).map(String.init) {
@@ -36,7 +36,7 @@ enum CardText {
     }
 
     /// At most `maxLines` lines; when text is left over, the last line ends with "…" and still fits.
-    static func wrap(_ text: String, width: Double, size: Double, bold: Bool, maxLines: Int) -> (lines: [String], cut: Bool) {
+    package static func wrap(_ text: String, width: Double, size: Double, bold: Bool, maxLines: Int) -> (lines: [String], cut: Bool) {
         let all = lines(text, width: width, size: size, bold: bold)
         guard maxLines > 0 else { return ([], !all.isEmpty) }
         guard all.count > maxLines else { return (all, false) }
@@ -46,14 +46,14 @@ enum CardText {
     }
 
     /// One line: `text` whole when it fits, else cut between characters and ended with "…".
-    static func line(_ text: String, width: Double, size: Double, bold: Bool) -> String {
+    package static func line(_ text: String, width: Double, size: Double, bold: Bool) -> String {
         let one = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         return Self.width(one, size: size, bold: bold) <= width ? one : ending(one, width: width, size: size, bold: bold)
     }
 
     /// `text` shortened until it and "…" fit `width`: by whole words when the first word fits, else
     /// between characters.
-    static func ending(_ text: String, width: Double, size: Double, bold: Bool) -> String {
+    package static func ending(_ text: String, width: Double, size: Double, bold: Bool) -> String {
         // No character is narrower than a quarter of the size: what lies beyond is never kept.
         let most = Int(width / (size * 0.25)) + 1
         var words = Array(text.split(separator: " ").prefix(most))

@@ -23,13 +23,13 @@ public struct ListedNeighborhood: Sendable {
 /// `OUT/index.html`, the activity dashboard: the neighborhoods' published reports week by week,
 /// new stories and upcoming events, the busiest categories, the most active neighborhood first.
 /// Counts only, of published items; names and links of neighborhoods, nothing else of theirs.
-enum Dashboard {
+package enum Dashboard {
     /// How many of the busiest categories the dashboard names; a neighborhood names fewer.
-    static let busiestCount = 5
-    static let busiestPerNeighborhood = 3
+    package static let busiestCount = 5
+    package static let busiestPerNeighborhood = 3
 
     /// `languageName`: a language's own name for itself ("Español"), for the links to the editions.
-    static func job(_ site: Site, listed: [ListedNeighborhood], languageName: (String) -> String) -> PageJob {
+    package static func job(_ site: Site, listed: [ListedNeighborhood], languageName: (String) -> String) -> PageJob {
         let weeks = Activity.weeks(endingWith: site.options.today)
         let counted = listed.compactMap(\.activity)
         let total = Activity.sum(counted, site: site.settings)
@@ -70,7 +70,7 @@ enum Dashboard {
     /// Activity as templates see it (`activity` on the dashboard, each neighborhood's, and the home page's).
     /// `digest` gives a week's digest page when there is one (on a neighborhood's own pages).
     /// `scale` is the count its line draws at full height (see `Sparkline`).
-    static func value(_ a: Activity, weeks: [WeekID], site: SiteSettings, busiest: Int, scale: Int? = nil,
+    package static func value(_ a: Activity, weeks: [WeekID], site: SiteSettings, busiest: Int, scale: Int? = nil,
                       digest: (WeekID) -> String? = { _ in nil },
                       weekTitle: (WeekID) -> String = { "Week of \($0.start.monthName) \($0.start.day), \($0.start.year)" },
                       shortDay: (CivilDate) -> String = Dashboard.shortDay) -> Value {
@@ -98,5 +98,5 @@ enum Dashboard {
     }
 
     /// "Nov 23": a week's Monday in few letters.
-    static func shortDay(_ d: CivilDate) -> String { "\(d.monthName.prefix(3)) \(d.day)" }
+    package static func shortDay(_ d: CivilDate) -> String { "\(d.monthName.prefix(3)) \(d.day)" }
 }

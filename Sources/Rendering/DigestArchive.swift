@@ -4,7 +4,7 @@ import Liquid
 /// The digests page's archive: years, then months, then weeks, newest first, each with what it holds.
 /// Only weeks with published activity (and the current week) have a digest, so none is empty.
 extension ViewModels {
-    func digestYears(_ digests: [Digest]) -> Value {
+    package func digestYears(_ digests: [Digest]) -> Value {
         var years: [(year: Int, months: [(title: String, items: [Digest])])] = []
         for d in digests.sorted(by: { $0.week > $1.week }) {
             let start = d.week.start

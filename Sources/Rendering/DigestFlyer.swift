@@ -7,9 +7,9 @@ import Loading
 /// still tells a neighbor what is going on and how to take part.
 extension ViewModels {
     /// A quiet week's map shows at most this many of the latest reports.
-    static let recentOnFlyer = 30
+    package static let recentOnFlyer = 30
 
-    func digestFlyer(_ d: Digest, in h: NeighborhoodSite) -> (map: MapRequest, variables: [(String, Value)]) {
+    package func digestFlyer(_ d: Digest, in h: NeighborhoodSite) -> (map: MapRequest, variables: [(String, Value)]) {
         let title = weekTitle(d.week)
         let latest = h.stories.filter { !$0.isDraft && ($0.story.date.map { $0.day <= d.week.end } ?? false) }
             .max { ($0.story.date?.instant ?? 0, $1.story.slug) < ($1.story.date?.instant ?? 0, $0.story.slug) }

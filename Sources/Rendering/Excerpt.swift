@@ -6,18 +6,18 @@ import Parallelism
 /// The text is the rendered HTML without its tags (tables left out, entities decoded, block ends
 /// as spaces), words joined by single spaces. Each distinct Markdown text is rendered once per
 /// build, however many pages show its excerpt.
-enum Excerpt {
-    static func of(_ markdown: String, limit: Int = 220) -> String {
+package enum Excerpt {
+    package static func of(_ markdown: String, limit: Int = 220) -> String {
         shortened(words(markdown), limit: limit)
     }
 
     /// The excerpt of HTML already rendered (an observation's description: rendered once, not cached).
-    static func ofHTML(_ html: String, limit: Int) -> String {
+    package static func ofHTML(_ html: String, limit: Int) -> String {
         shortened(split(plainText(html)), limit: limit)
     }
 
     /// The words up to `limit` characters, with "…" when some were left out.
-    static func shortened(_ words: [String], limit: Int) -> String {
+    package static func shortened(_ words: [String], limit: Int) -> String {
         var out: [UInt8] = []
         out.reserveCapacity(min(limit, 1_024) + 4)
         var count = 0
@@ -39,14 +39,14 @@ enum Excerpt {
     }
 
     /// Shortened text with one "…": the stop, comma or dash it was cut after goes first.
-    static func ending(_ text: String) -> String {
+    package static func ending(_ text: String) -> String {
         var t = Substring(text)
         while let last = t.last, ".,;:،؛-–— …".contains(last) { t = t.dropLast() }
         return t + "…"
     }
 
     /// The words of the text, memoized by the Markdown.
-    static func words(_ markdown: String) -> [String] {
+    package static func words(_ markdown: String) -> [String] {
         if let known = cache.withLock({ $0[markdown] }) { return known }
         let made = split(plainText(MarkdownRenderer.html(markdown)))
         cache.withLock { $0[markdown] = made }
@@ -56,10 +56,10 @@ enum Excerpt {
     private static let cache = Locked<[String: [String]]>([:])
 
     /// The text of rendered HTML in one run, tables left out.
-    static func plainText(_ html: String) -> String { HTMLText.flat(html) }
+    package static func plainText(_ html: String) -> String { HTMLText.flat(html) }
 
     /// Words apart by any Unicode white space.
-    static func split(_ text: String) -> [String] {
+    package static func split(_ text: String) -> [String] {
         var text = text
         return text.withUTF8 { bytes in
             var words: [String] = []

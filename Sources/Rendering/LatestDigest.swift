@@ -5,8 +5,8 @@ import Escaping
 /// `digest/latest/`: a page that sends the reader on to this week's digest, so that a QR code
 /// printed once always leads to the current week. It works from any static host and from disk
 /// (a `refresh` to a relative address), and its link serves readers whose browser does not follow it.
-enum LatestDigest {
-    static func page(_ week: WeekID, models m: ViewModels) -> String {
+package enum LatestDigest {
+    package static func page(_ week: WeekID, models m: ViewModels) -> String {
         // `digest/latest/` and `digest/<week>/` are at the same depth.
         let target = "../" + String(Routes.digest(week).dropFirst("digest/".count))
         let title = Escape.html(m.t("place_title", ["place": m.hood.name, "title": m.weekTitle(week)]))

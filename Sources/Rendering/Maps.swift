@@ -9,8 +9,8 @@ import Loading
 import Maps
 
 /// A map a page shows: which observations, its title, and how it is framed.
-struct MapRequest: Sendable {
-    enum Kind: String, Sendable {
+package struct MapRequest: Sendable {
+    package enum Kind: String, Sendable {
         /// The whole neighborhood (the home page, `map.svg`).
         case neighborhood
         /// Zoomed to its reports, with the boundary around them for context (story, coalition, digest).
@@ -21,30 +21,30 @@ struct MapRequest: Sendable {
         case printed
     }
 
-    var observations: [Observation]
-    var title: String
-    var kind: Kind
+    package var observations: [Observation]
+    package var title: String
+    package var kind: Kind
     /// A printed map's height: the room its flyer leaves it (`FlyerSpace`).
-    var printedHeight = 290.0
+    package var printedHeight = 290.0
 
-    init(_ observations: [Observation], title: String, kind: Kind = .reports) {
+    package init(_ observations: [Observation], title: String, kind: Kind = .reports) {
         self.observations = observations
         self.title = title
         self.kind = kind
     }
 
     /// A printed map of these observations, as tall as its flyer leaves room for.
-    static func printed(_ observations: [Observation], title: String, height: Double) -> MapRequest {
+    package static func printed(_ observations: [Observation], title: String, height: Double) -> MapRequest {
         var request = MapRequest(observations, title: title, kind: .printed)
         request.printedHeight = height.rounded()
         return request
     }
 
     /// Names this drawing among a page's maps (the same request draws the same map).
-    var key: String { "\(title)|\(kind.rawValue)|\(printedHeight)" }
+    package var key: String { "\(title)|\(kind.rawValue)|\(printedHeight)" }
 
     /// What the drawing depends on, for the render cache.
-    func hash(into h: inout FingerprintBuilder, fingerprint: Fingerprint) {
+    package func hash(into h: inout FingerprintBuilder, fingerprint: Fingerprint) {
         h.add(fingerprint)
         h.add(title)
         h.add(kind.rawValue)
@@ -69,7 +69,7 @@ struct MapRequest: Sendable {
 extension ViewModels {
     /// A map for the page at `pagePath`; its groups link to the list of places under it on the same page
     /// (`map.svg`, which stands alone, links to the home page's list).
-    func map(_ request: MapRequest, pagePath: String) -> MapDrawing {
+    package func map(_ request: MapRequest, pagePath: String) -> MapDrawing {
         let root = Routes.root(of: pagePath)
         let marks = hood.mappable(request.observations).sorted { ($0.observed.instant, $0.id) < ($1.observed.instant, $1.id) }.map { o in
             MapSpec.Mark(id: o.id, coordinate: o.coordinate, category: o.category,
@@ -107,20 +107,20 @@ extension ViewModels {
     }
 
     /// The neighborhood's height over its width as a whole-neighborhood map draws it (1 without a boundary).
-    var printedShape: Double {
+    package var printedShape: Double {
         guard let b = hood.boundary?.bounds else { return 1 }
         let fit = MercatorFit(bounds: b, width: 1000, minHeight: 1, maxHeight: 1e9, margin: 0)
         return fit.height / 1000
     }
 
     /// A report's name on a map: its title and day.
-    func markLabel(_ o: Observation) -> String { t("title_and_date", ["title": title(o), "date": longDate(o.observed.day)]) }
+    package func markLabel(_ o: Observation) -> String { t("title_and_date", ["title": title(o), "date": longDate(o.observed.day)]) }
 
     /// What templates see of a map: the picture, its key in HTML, the reports by place, and the
     /// groups of both drawings, each with its reports, newest first (on a map of thousands, only its
     /// newest: `groupListLimit`), for its link to open; the rest of a group is counted (`more`) and
     /// found in the list of all reports (`more_url`).
-    func mapValue(_ drawing: MapDrawing, pagePath: String) -> Value {
+    package func mapValue(_ drawing: MapDrawing, pagePath: String) -> Value {
         let places: [Value] = drawing.places.map { place in
             let shown = place.marks.prefix(Self.placeListLimit)
             return .object(Object([
@@ -156,26 +156,26 @@ extension ViewModels {
     }
 
     /// A legend row's icon: the category's, made once, unless the shape or color is another.
-    func legendIcon(_ shape: MarkShape, color: String) -> Value {
+    package func legendIcon(_ shape: MarkShape, color: String) -> Value {
         legendIcons.first { $0.shape == shape && $0.color == color }?.icon ?? .safe(MapKey.icon(shape, color: color))
     }
 
     /// What a group is, in the key under every map.
-    static let groupIcon = Value.safe(MapKey.groupIcon())
+    package static let groupIcon = Value.safe(MapKey.groupIcon())
 
     /// A place under a map lists at most this many of its reports.
-    static let placeListLimit = 100
+    package static let placeListLimit = 100
 
     /// How many reports each group under a map lists: every one while the groups of both drawings
     /// hold at most 1,000 in all (every sample neighborhood: the list has exactly the group's count);
     /// past that, each group its newest, about 600 on the page in all (a map of 200,000 reports would
     /// otherwise write each one, twice, into its page: 64 MB).
-    static func groupListLimit(groups: Int, reports: Int) -> Int {
+    package static func groupListLimit(groups: Int, reports: Int) -> Int {
         reports <= 1_000 ? reports : max(1, 600 / max(1, groups))
     }
 
     /// The basemap as the maps draw it (made once, in `init`).
-    static func basemapShapes(_ hood: NeighborhoodSite) -> [MapSpec.BasemapShape] {
+    package static func basemapShapes(_ hood: NeighborhoodSite) -> [MapSpec.BasemapShape] {
         hood.basemap.map { f in
             let kind: MapSpec.BasemapShape.Kind = switch f.kind {
             case .park: .park
@@ -188,7 +188,7 @@ extension ViewModels {
     }
 
     /// What every map of the neighborhood shares: boundary, basemap, categories, attribution.
-    static func mapFingerprint(site: SiteSettings, hood: NeighborhoodSite) -> Fingerprint {
+    package static func mapFingerprint(site: SiteSettings, hood: NeighborhoodSite) -> Fingerprint {
         var h = FingerprintBuilder()
         h.add(hood.name)
         h.add(site.mapAttribution)
@@ -210,18 +210,18 @@ extension ViewModels {
     }
 
     /// `OUT/<slug>/map.svg`: every published observation, as a file of its own, with its key.
-    func neighborhoodMapFile() -> String {
+    package func neighborhoodMapFile() -> String {
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + map(MapRequest(hood.observations, title: t("map_file", ["place": hood.name]), kind: .neighborhood),
                                                             pagePath: Routes.neighborhoodMap).svg
     }
 
     /// The line under every map: `map_attribution` of `site.yml`, else the language's default.
-    var mapAttribution: String {
+    package var mapAttribution: String {
         site.mapAttribution == SiteSettings.defaultMapAttribution ? t("default_map_attribution") : site.mapAttribution
     }
 
     /// The words of the maps, in the site's language (made once, in `init`).
-    static func mapWords(_ l: Language) -> MapWords {
+    package static func mapWords(_ l: Language) -> MapWords {
         var w = MapWords()
         let m = WordMemo()
         w.reports = { n in m.words(.init(kind: 0, n: n)) { l.text("map_reports", count: n) } }

@@ -5,21 +5,21 @@ import Loading
 /// The observation index in pages of at most `pageSize` reports: grouped by category (in `site.yml`
 /// order), newest first within each; a category that runs over a page break goes on, marked
 /// "continued", on the next. Page 1 is `observations/index.html`, page N `observations/page/N/index.html`.
-struct ObservationPages {
-    static let pageSize = 200
+package struct ObservationPages {
+    package static let pageSize = 200
 
-    let hood: NeighborhoodSite
-    let models: ViewModels
+    package let hood: NeighborhoodSite
+    package let models: ViewModels
 
-    struct Page {
+    package struct Page {
         var number: Int
         var path: String
         var variables: [(String, Value)]
     }
 
-    static func path(_ number: Int) -> String { Pagination(folder: "observations", items: 0, pageSize: 1).path(number) }
+    package static func path(_ number: Int) -> String { Pagination(folder: "observations", items: 0, pageSize: 1).path(number) }
 
-    func pages() -> [Page] {
+    package func pages() -> [Page] {
         var ordered: [(category: String, items: [Observation])] = []
         for c in models.site.categories {
             let items = hood.observations.filter { $0.category == c.key }

@@ -8,78 +8,28 @@ import Assembly
 import Foundation
 import Liquid
 import Loading
-import Mail
 import Markdown
 import Output
 import Parallelism
-import Raster
-
-/// One page to render: which template, where it goes, and what it shows.
-struct PageJob: Sendable {
-    /// The page's path inside its neighborhood's folder (or inside OUT for the top index).
-    var path: String
-    var kind: String
-    var title: String
-    var variables: [(String, Value)]
-    /// `"bagley/"` for a neighborhood's page, `""` for the top index.
-    var folder: String
-    var absoluteRoot: String?
-    var isDraft = false
-    /// The page's map, drawn only when the page is rendered (not when its cached bytes are reused).
-    var map: MapRequest?
-    /// The neighborhood's view models (nil for the top index).
-    var models: ViewModels?
-    /// How many of `variables` come first and are the same on every page of the neighborhood.
-    var sharedCount = 0
-    /// A hash of those shared variables, made once per neighborhood.
-    var sharedHash = Fingerprint(high: 0, low: 0)
-    /// A page whose QR code opens this path (drawn only when the page is rendered).
-    var qrPath: String?
-    /// What the job makes: most make a page from the theme's templates.
-    var product = Product.page
-    /// A story page's narration, made (or found unchanged) before the page is rendered; its
-    /// `narration` variable is set then.
-    var narration: NarrationRequest?
-
-    enum Product: Sendable {
-        case page
-        /// A share card: this SVG drawn as a PNG.
-        case picture(svg: String)
-        /// `email.eml`: the job's `email-text` and `email` pages as one message.
-        case message(EmailEnvelope)
-    }
-
-    /// True for a page made from the theme's templates (not a picture or a message).
-    var isPage: Bool {
-        if case .page = product { return true }
-        return false
-    }
-
-    /// A share card's PNG at `path`, drawn from `card`.
-    static func picture(_ path: String, _ card: ShareCard, folder: String, absoluteRoot: String?) -> PageJob {
-        PageJob(path: path, kind: "card", title: card.title, variables: [], folder: folder, absoluteRoot: absoluteRoot,
-                product: .picture(svg: card.svg))
-    }
-}
 
 /// Renders a page: its Markdown template (outputs escaped for Markdown), through cmark-gfm in safe
 /// mode, then into its HTML layout (outputs escaped for HTML) as `content`.
-struct PageRenderer: Sendable {
-    let theme: Theme
-    let site: SiteSettings
-    let options: BuildOptions
+package struct PageRenderer: Sendable {
+    package let theme: Theme
+    package let site: SiteSettings
+    package let options: BuildOptions
     /// The build's moment, and the variables and fingerprint every page shares (see `Shared`).
-    let shared: Shared
-    var now: Int64 { shared.now }
+    package let shared: Shared
+    package var now: Int64 { shared.now }
 
-    init(theme: Theme, site: SiteSettings, options: BuildOptions, now: Int64) {
+    package init(theme: Theme, site: SiteSettings, options: BuildOptions, now: Int64) {
         (self.theme, self.site, self.options) = (theme, site, options)
         shared = Shared(theme: theme, site: site, options: options, now: now)
     }
 
     /// What every page shares, made once: the build's moment, the `site` and `build` variables and
     /// their fingerprint.
-    struct Shared: Sendable {
+    package struct Shared: Sendable {
         var now: Int64
         var fingerprint: Fingerprint
         var site: Value, build: Value
@@ -101,16 +51,16 @@ struct PageRenderer: Sendable {
 
     /// Renderers of the neighborhoods' editions in other languages, by language: the same site in
     /// that language (its `t` filter, `site.language`, direction).
-    var editions: [String: PageRenderer] = [:]
+    package var editions: [String: PageRenderer] = [:]
 
     /// The renderer of a job's language: its neighborhood edition's.
-    func serving(_ job: PageJob) -> PageRenderer {
+    package func serving(_ job: PageJob) -> PageRenderer {
         guard let code = job.models?.site.language, code != site.language, let other = editions[code] else { return self }
         return other
     }
 
     /// A renderer for every language of the site's neighborhoods.
-    func withEditions(_ languages: Set<String>) -> PageRenderer {
+    package func withEditions(_ languages: Set<String>) -> PageRenderer {
         var copy = self
         for code in languages.sorted() where code != site.language {
             var settings = site
@@ -121,25 +71,25 @@ struct PageRenderer: Sendable {
     }
 
     /// The site's language, from the theme's language files, with the site's digits.
-    var language: Language { theme.language(for: site.language).numbering(site.numbering) }
+    package var language: Language { theme.language(for: site.language).numbering(site.numbering) }
 
     /// Stylesheets written inside pages (`inlineStyle`), made once each.
-    let styles = Locked<[String: Value]>([:])
+    package let styles = Locked<[String: Value]>([:])
     /// Environments are the same for every page with the same way back to the root: made once each.
-    let environments = Locked<[String: Environment]>([:])
+    package let environments = Locked<[String: Environment]>([:])
     /// Map drawings by page depth, title and group link (see `renderVariables`), kept for one batch
     /// of pages (a digest's page and e-mail are made together), so memory does not grow with the site.
-    let drawings = Locked<[String: Value]>([:])
+    package let drawings = Locked<[String: Value]>([:])
 
     /// Lets go of the drawings kept for the last batch.
-    func forgetDrawings() {
+    package func forgetDrawings() {
         drawings.withLock { $0.removeAll() }
         for r in editions.values { r.forgetDrawings() }
     }
     /// Fingerprints of the large values many pages share (reports, stories, digests), made once.
-    let inputHashes = InputHash.Memo()
+    package let inputHashes = InputHash.Memo()
 
-    func environment(root: String, absoluteRoot: String?, escaping: Escaping) -> Environment {
+    package func environment(root: String, absoluteRoot: String?, escaping: Escaping) -> Environment {
         let key = root + "|" + (absoluteRoot ?? "") + "|" + (escaping == .html ? "html" : escaping == .markdown ? "markdown" : "none")
         if let cached = environments.withLock({ $0[key] }) { return cached }
         let made = makeEnvironment(root: root, absoluteRoot: absoluteRoot, escaping: escaping)
@@ -147,7 +97,7 @@ struct PageRenderer: Sendable {
         return made
     }
 
-    func makeEnvironment(root: String, absoluteRoot: String?, escaping: Escaping) -> Environment {
+    package func makeEnvironment(root: String, absoluteRoot: String?, escaping: Escaping) -> Environment {
         let theme = theme
         let markdown = escaping == .markdown
         return Environment(
@@ -163,15 +113,15 @@ struct PageRenderer: Sendable {
     }
 
     /// Pages read away from the site (a printed flyer, an e-mail, a 404 at any address) link absolutely when they can.
-    static let standaloneKinds: Set<String> = ["404", "flyer", "digest-flyer", "email", "email-text"]
+    package static let standaloneKinds: Set<String> = ["404", "flyer", "digest-flyer", "email", "email-text"]
 
-    func root(_ job: PageJob) -> String {
+    package func root(_ job: PageJob) -> String {
         Self.standaloneKinds.contains(job.kind) ? (job.absoluteRoot ?? Routes.root(of: job.path)) : Routes.root(of: job.path)
     }
 
     /// Everything the page's templates will see, as one number (see `RenderCache`).
     /// Hashes what `variables` and `renderVariables` are made of, without making them.
-    func inputHash(_ job: PageJob) -> Fingerprint {
+    package func inputHash(_ job: PageJob) -> Fingerprint {
         let r = serving(job)
         guard r.site.language == site.language else { return r.inputHash(job) }
         var h = FingerprintBuilder()
@@ -181,12 +131,7 @@ struct PageRenderer: Sendable {
         h.tag(job.isDraft ? 1 : 0)
         switch job.product {
         case .page: h.tag(0)
-        case .picture(let svg):
-            h.tag(1)
-            h.add(svg)
-        case .message(let envelope):
-            h.tag(2)
-            envelope.hash(into: &h)
+        case .made(let file): file.hash(into: &h)
         }
         if let map = job.map, let models = job.models { map.hash(into: &h, fingerprint: models.mapFingerprint) }
         InputHash.add(job.variables[job.sharedCount...], to: &h, memo: inputHashes)
@@ -194,29 +139,23 @@ struct PageRenderer: Sendable {
     }
 
     /// The job's bytes, or what stopped it, at its place.
-    func output(_ job: PageJob) -> Result<[UInt8], Diagnostic> {
+    package func output(_ job: PageJob) -> Result<[UInt8], Diagnostic> {
         let r = serving(job)
         guard r.site.language == site.language else { return r.output(job) }
         switch job.product {
         case .page:
             do throws(LiquidError) { return .success(try render(job)) } catch { return .failure(error.diagnostic) }
-        case .picture(let svg):
-            do throws(SVGRaster.Failure) {
-                return .success(try SVGRaster.png(svg, width: ShareCard.width, height: ShareCard.height))
-            } catch {
-                return .failure(.error(SourceLocation(path: job.folder + job.path), "could not draw the share card: \(error.message)"))
-            }
-        case .message(let envelope):
-            do throws(LiquidError) { return .success(try envelope.message(job, renderer: self).bytes) } catch { return .failure(error.diagnostic) }
+        case .made(let file):
+            return file.bytes(job, renderer: self)
         }
     }
 
     /// The job's bytes (or what stopped it), with the theme files it used, sorted.
-    func outputAndUse(_ job: PageJob) -> (Result<[UInt8], Diagnostic>, [String]) {
+    package func outputAndUse(_ job: PageJob) -> (Result<[UInt8], Diagnostic>, [String]) {
         TemplateUse.recording { output(job) }
     }
 
-    func render(_ job: PageJob) throws(LiquidError) -> [UInt8] {
+    package func render(_ job: PageJob) throws(LiquidError) -> [UInt8] {
         let root = root(job)
         if let use = TemplateUse.current {
             use.add("i18n/" + (language.path.split(separator: "/").last.map(String.init) ?? "en.yml"))
@@ -237,7 +176,7 @@ struct PageRenderer: Sendable {
     }
 
     /// The variables with the map drawn, for rendering.
-    func renderVariables(_ job: PageJob, root: String) -> Object {
+    package func renderVariables(_ job: PageJob, root: String) -> Object {
         var data = variables(job, root: root)
         if let map = job.map, let models = job.models {
             // Pages at the same depth with the same map (a digest and its e-mail) share one drawing; a
@@ -268,7 +207,7 @@ struct PageRenderer: Sendable {
     }
 
     /// A stylesheet of the theme's `assets/`, to write inside `<style>` (nil when the theme has none).
-    func inlineStyle(_ name: String) -> Value {
+    package func inlineStyle(_ name: String) -> Value {
         TemplateUse.current?.add("assets/" + name)
         if let made = styles.withLock({ $0[name] }) { return made }
         guard let asset = theme.assets.first(where: { $0.path == name }) else { return .nil }
@@ -280,7 +219,7 @@ struct PageRenderer: Sendable {
     }
 
     /// The part of the site a page kind belongs to, as the `nav` items name them (a story is in `stories`).
-    static func section(of kind: String) -> String {
+    package static func section(of kind: String) -> String {
         switch kind {
         case "story": return "stories"
         case "observation": return "observations"
@@ -290,7 +229,7 @@ struct PageRenderer: Sendable {
         }
     }
 
-    func variables(_ job: PageJob, root: String) -> Object {
+    package func variables(_ job: PageJob, root: String) -> Object {
         var data = Object(job.variables)
         data["page"] = .object(Object([
             ("title", .string(job.title)), ("kind", .string(job.kind)), ("section", .string(Self.section(of: job.kind))),
@@ -307,8 +246,8 @@ struct PageRenderer: Sendable {
 /// The theme's stylesheet for a `<style>` element: its logical properties (`margin-inline-start`,
 /// `text-align: start`) written as the physical ones of the page's direction, which every checker
 /// and old mail reader knows. The stylesheet itself keeps the logical ones.
-enum PhysicalCSS {
-    static func of(_ css: String, rightToLeft: Bool) -> String {
+package enum PhysicalCSS {
+    package static func of(_ css: String, rightToLeft: Bool) -> String {
         let start = rightToLeft ? "right" : "left", end = rightToLeft ? "left" : "right"
         var out = css
         for (logical, physical) in [

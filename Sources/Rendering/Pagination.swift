@@ -2,25 +2,25 @@ import Liquid
 
 /// A list cut into numbered pages: page 1 at the list's own path, page N at `<folder>/page/N/index.html`,
 /// and what each page's pager shows (previous, next, and a window of page links).
-struct Pagination {
+package struct Pagination {
     /// `observations`, `stories`.
-    let folder: String
-    let pageCount: Int
+    package let folder: String
+    package let pageCount: Int
 
-    init(folder: String, items: Int, pageSize: Int) {
+    package init(folder: String, items: Int, pageSize: Int) {
         self.folder = folder
         pageCount = max(1, (items + pageSize - 1) / pageSize)
     }
 
     /// The pages a page links to: the first two, the last two, and two on each side of itself.
-    static func window(_ page: Int, of count: Int) -> [Int] {
+    package static func window(_ page: Int, of count: Int) -> [Int] {
         Set([1, 2, count - 1, count] + Array((page - 2)...(page + 2))).filter { (1...count).contains($0) }.sorted()
     }
 
-    func path(_ number: Int) -> String { number == 1 ? folder + "/index.html" : "\(folder)/page/\(number)/index.html" }
+    package func path(_ number: Int) -> String { number == 1 ? folder + "/index.html" : "\(folder)/page/\(number)/index.html" }
 
     /// `pagination` as templates see it on page `number`.
-    func value(_ number: Int) -> Value {
+    package func value(_ number: Int) -> Value {
         let window = Self.window(number, of: pageCount)
         return .object(Object([
             ("page", .int(number)), ("pages", .int(pageCount)),

@@ -9,7 +9,7 @@ import QRCode
 /// What flyers need beyond the pages' view models.
 extension ViewModels {
     /// A QR code for a page of this neighborhood, when the site has a URL to put in it.
-    func qr(_ path: String, size: Int = 160) -> Value {
+    package func qr(_ path: String, size: Int = 160) -> Value {
         guard let root = hood.absoluteRoot, let code = QRCode(root + path) else { return .nil }
         return .safe(code.svg(pixels: size, label: t("qr_label", ["url": root + path])))
     }
@@ -17,7 +17,7 @@ extension ViewModels {
     /// The story's narrative cut to fit a printed page: whole blocks while their estimated lines
     /// fit in `lines` (a blank line between blocks), then the first sentences of the next
     /// paragraph when there is room for them; and the lines it takes.
-    func flyerNarrative(_ body: String, lines: Int) -> (html: Value, shortened: Bool, lines: Int) {
+    package func flyerNarrative(_ body: String, lines: Int) -> (html: Value, shortened: Bool, lines: Int) {
         let blocks = body.components(separatedBy: "\n\n").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
         var kept: [String] = []
         var used = 0

@@ -6,11 +6,11 @@ import Liquid
 /// `import` reads back.
 extension ViewModels {
     /// The page's address, or nil when the site takes no reports by e-mail.
-    var reportPath: String? { site.reportAddress == nil ? nil : Routes.report }
+    package var reportPath: String? { site.reportAddress == nil ? nil : Routes.report }
 
     /// `report`: `address`, `subject`, `body` (the lines the message starts with), `fields` (their
     /// names, in order), `mailto` (the whole link); nil without an address.
-    func reportValue() -> Value {
+    package func reportValue() -> Value {
         guard let address = site.reportAddress else { return .nil }
         let subject = t("report_subject", ["place": hood.name]) + " [\(hood.slug)]"
         let fields = ["report_field_category", "report_field_where", "report_field_when", "report_field_what"].map { t($0) }
@@ -24,7 +24,7 @@ extension ViewModels {
 
     /// A `mailto:` header value (RFC 6068): every byte but letters, digits and `-._~` percent-encoded,
     /// line breaks as CRLF.
-    static func mailtoEncoded(_ text: String) -> String {
+    package static func mailtoEncoded(_ text: String) -> String {
         var out = ""
         for byte in text.replacingOccurrences(of: "\n", with: "\r\n").utf8 {
             switch byte {
@@ -40,7 +40,7 @@ extension ViewModels {
     }
 
     /// A QR code to the report page, for flyers (nil without an address or a base URL).
-    func reportQR() -> Value {
+    package func reportQR() -> Value {
         reportPath.map { qr(Routes.folder($0), size: 120) } ?? .nil
     }
 }

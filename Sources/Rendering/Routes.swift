@@ -72,7 +72,7 @@ public enum Routes {
 
     /// The `routes` object templates see: every fixed page of a neighborhood, relative to its folder
     /// (part of the program, so the render cache's key already covers it).
-    static let value: Value = .object(Object([
+    package static let value: Value = .object(Object([
         ("home", .string(home)), ("observations", .string(observations)), ("stories", .string(stories)),
         ("coalitions", .string(coalitions)), ("events", .string(events)), ("digests", .string(digests)),
         ("feed", .string(feed)), ("calendar", .string(calendar)), ("map", .string(neighborhoodMap)), ("map_page", .string(mapPage)),

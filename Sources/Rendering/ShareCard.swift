@@ -8,12 +8,12 @@ import Maps
 /// Drawn as SVG from these fields alone; every text is measured with DejaVu Sans' widths and cut to
 /// fit (`CardText`). The title, figures and colors stay legible when a preview shows the card at a
 /// quarter of its size.
-struct ShareCard: Sendable, Equatable {
-    static let width = 1200
-    static let height = 630
+package struct ShareCard: Sendable, Equatable {
+    package static let width = 1200
+    package static let height = 630
 
     /// A large number with its word: "12" "reports".
-    struct Figure: Sendable, Equatable {
+    package struct Figure: Sendable, Equatable {
         var value: Int
         var label: String
         /// The number as the page's language writes it (else grouped with commas).
@@ -21,38 +21,38 @@ struct ShareCard: Sendable, Equatable {
     }
 
     /// A category: its color, its label (with a count when it has one) and its share of the band.
-    struct Key: Sendable, Equatable {
+    package struct Key: Sendable, Equatable {
         var color: String
         var label: String
         var weight: Int = 1
     }
 
     /// The small line at the top, set in capitals.
-    var kicker: String
-    var title: String
+    package var kicker: String
+    package var title: String
     /// Title sizes to try, largest first, and at most how many lines it takes.
-    var titleSizes: [Double] = [64, 56, 48]
-    var titleLines = 3
+    package var titleSizes: [Double] = [64, 56, 48]
+    package var titleLines = 3
     /// A sentence or two under the title.
-    var text = ""
-    var textLines = 2
+    package var text = ""
+    package var textLines = 2
     /// At most three large figures above the keys.
-    var figures: [Figure] = []
+    package var figures: [Figure] = []
     /// Colored keys at the bottom left, as many as fit; each one's weight is its share of the band.
-    var keys: [Key] = []
+    package var keys: [Key] = []
     /// At the bottom right: the site's name.
-    var footer = ""
+    package var footer = ""
     /// What the card shows, in words: the SVG's title and the image's `alt`.
-    var description: String
+    package var description: String
     /// The card reads right to left: everything drawn from the right edge, text running leftward.
-    var rightToLeft = false
+    package var rightToLeft = false
 
-    static let teal = "#0b5d5b", ink = "#1d2327", muted = "#4f5b62", paper = "#fbfaf7", rule = "#d9dedf"
-    static let font = "font-family=\"'DejaVu Sans', Verdana, sans-serif\""
-    static let left = 90.0, right = 1110.0
-    var room: Double { Self.right - Self.left }
+    package static let teal = "#0b5d5b", ink = "#1d2327", muted = "#4f5b62", paper = "#fbfaf7", rule = "#d9dedf"
+    package static let font = "font-family=\"'DejaVu Sans', Verdana, sans-serif\""
+    package static let left = 90.0, right = 1110.0
+    package var room: Double { Self.right - Self.left }
 
-    var svg: String {
+    package var svg: String {
         func e(_ s: String) -> String { Escape.xml(s) }
         let rtl = rightToLeft
         // Right to left, x is measured from the right edge (start and end are the text's own).
@@ -120,7 +120,7 @@ struct ShareCard: Sendable, Equatable {
     }
 
     /// The largest title size whose lines fit whole above `limit`; else the smallest, cut with "…".
-    func fittedTitle(limit: Double) -> (size: Double, lines: [String]) {
+    package func fittedTitle(limit: Double) -> (size: Double, lines: [String]) {
         let sizes = titleSizes.isEmpty ? [56.0] : titleSizes
         func fitting(_ size: Double) -> Int {
             let first = 112 + 24 + size * 0.95
@@ -138,7 +138,7 @@ struct ShareCard: Sendable, Equatable {
     }
 
     /// The band's pieces: x, width and color, each as wide as its key's weight; one gray band without keys.
-    func band() -> [(Double, Double, String)] {
+    package func band() -> [(Double, Double, String)] {
         let weighted = keys.filter { $0.weight > 0 }
         let total = weighted.reduce(0) { $0 + $1.weight }
         guard total > 0 else { return [(40, 1120, Self.rule)] }
@@ -154,7 +154,7 @@ struct ShareCard: Sendable, Equatable {
     }
 
     /// 1234567 as "1,234,567".
-    static func grouped(_ n: Int) -> String {
+    package static func grouped(_ n: Int) -> String {
         let digits = String(n.magnitude)
         var out = ""
         for (i, c) in digits.enumerated() {

@@ -5,13 +5,13 @@ import Loading
 /// The share cards of a neighborhood (its home page, each story, each week's digest) and the Open
 /// Graph values that point link previews at them.
 extension ViewModels {
-    func storyCard(_ s: StoryPage) -> ShareCard {
+    package func storyCard(_ s: StoryPage) -> ShareCard {
         let keys = orderedCategories(s.observations).compactMap { site.category($0) }.map { ShareCard.Key(color: $0.color, label: $0.label) }
         return ShareCard(kicker: hood.name, title: s.story.title, text: Excerpt.of(s.story.body, limit: 160), keys: keys, footer: site.title,
                          description: t("card_story_description", ["title": s.story.title, "place": hood.name]), rightToLeft: rightToLeft)
     }
 
-    func digestCard(_ d: Digest) -> ShareCard {
+    package func digestCard(_ d: Digest) -> ShareCard {
         let title = weekTitle(d.week)
         let figures = [
             figure(d.observations.count, "card_reports", "count_reports"),
@@ -26,7 +26,7 @@ extension ViewModels {
                                                                     "summary": sentence(figures)]), rightToLeft: rightToLeft)
     }
 
-    func homeCard() -> ShareCard {
+    package func homeCard() -> ShareCard {
         var counts: [String: Int] = [:]
         for o in hood.observations { counts[o.category, default: 0] += 1 }
         let keys = site.categories.compactMap { c in counts[c.key].map { ShareCard.Key(color: c.color, label: c.label, weight: $0) } }
@@ -41,7 +41,7 @@ extension ViewModels {
     }
 
     /// Open Graph values: the page's absolute address and its card's, when the site has a base URL.
-    func openGraph(type: String, title: String, description: String, page: String, card: String, alt: String) -> Value {
+    package func openGraph(type: String, title: String, description: String, page: String, card: String, alt: String) -> Value {
         .object(Object([
             ("type", .string(type)), ("title", .string(title)), ("description", .string(description)),
             ("url", hood.absoluteRoot.map { .string($0 + page) } ?? .nil),
@@ -52,14 +52,14 @@ extension ViewModels {
 
     /// A large number with its word (`card_…`, the word alone in the form the number takes) and the same
     /// as a phrase (`count_…`, "12 reports") for the card's description.
-    func figure(_ n: Int, _ word: String, _ phrase: String) -> (figure: ShareCard.Figure, phrase: String) {
+    package func figure(_ n: Int, _ word: String, _ phrase: String) -> (figure: ShareCard.Figure, phrase: String) {
         (ShareCard.Figure(value: n, label: t(word, count: n), text: language.number(n)), t(phrase, count: n))
     }
 
     /// "12 reports, 1 new story, 3 events coming up".
-    func sentence(_ figures: [(figure: ShareCard.Figure, phrase: String)]) -> String {
+    package func sentence(_ figures: [(figure: ShareCard.Figure, phrase: String)]) -> String {
         figures.map(\.phrase).joined(separator: t("list_separator"))
     }
 
-    var rightToLeft: Bool { language.direction == "rtl" }
+    package var rightToLeft: Bool { language.direction == "rtl" }
 }

@@ -4,8 +4,8 @@ import Liquid
 import Words
 
 /// Filters the default theme needs besides Jekyll's: direction isolation for residents' text.
-enum SiteFilters {
-    static let all: [String: Filter] = [
+package enum SiteFilters {
+    package static let all: [String: Filter] = [
         // HTML: the text in a <bdi>, so that a name in another script never reorders what is around it.
         "bdi": Filter { input, _, _, _ in
             input.isNil ? .nil : .safe("<bdi>" + HTMLEscaping.escape(Direction.text(input)) + "</bdi>")
@@ -37,9 +37,9 @@ enum SiteFilters {
 
 /// Text cut to a length where a reader expects it: after a sentence, else between words; and
 /// addresses that wrap only where a reader expects it.
-enum Shortening {
+package enum Shortening {
     /// HTML of an address or URL with a place to wrap (`<wbr>`) after each of its punctuation marks.
-    static func breakable(_ text: String) -> String {
+    package static func breakable(_ text: String) -> String {
         var out = ""
         for c in text {
             out += HTMLEscaping.escape(String(c))
@@ -48,7 +48,7 @@ enum Shortening {
         return out
     }
 
-    static func text(_ text: String, limit: Int) -> String {
+    package static func text(_ text: String, limit: Int) -> String {
         guard text.count > limit, limit > 1 else { return text }
         let head = String(text.prefix(limit))
         // A whole sentence or more, when that keeps at least half of the room.

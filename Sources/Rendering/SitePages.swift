@@ -7,16 +7,18 @@ import Loading
 import Output
 
 /// Every HTML page of one neighborhood, with the variables its templates see.
-struct SitePages {
-    let models: ViewModels
-    /// The open data's files (made once, in `Prepare`, which writes them), for the About page.
-    var downloads: [OpenData.Download]? = nil
-    var hood: NeighborhoodSite { models.hood }
+package struct SitePages {
+    package let models: ViewModels
+    /// The open data as its About page shows it (made with its files, which it sizes).
+    package var aboutData: Value = .nil
+
+    package init(models: ViewModels, aboutData: Value = .nil) { (self.models, self.aboutData) = (models, aboutData) }
+    package var hood: NeighborhoodSite { models.hood }
 
     /// The same page in each of the neighborhood's languages (empty with one): `language`, `name` (in
     /// that language), `url` (relative to this edition's folder, for `relative_url`), `absolute_url`
     /// (with a base URL), `current`.
-    func alternates(_ path: String) -> Value {
+    package func alternates(_ path: String) -> Value {
         let here = hood.folder
         let up = hood.edition == nil ? "" : "../"
         return .array(models.alternates.map { alt in
@@ -29,7 +31,7 @@ struct SitePages {
         })
     }
 
-    func jobs() -> [PageJob] {
+    package func jobs() -> [PageJob] {
         let m = models
         let h = hood
         var common: [(String, Value)] = [
@@ -51,11 +53,7 @@ struct SitePages {
         InputHash.add(common[...], to: &shared)
         let sharedHash = shared.value
         let job = Job(pages: self, common: common, sharedHash: sharedHash)
-        func picture(_ path: String, _ card: ShareCard) -> PageJob {
-            PageJob.picture(path, card, folder: h.folder + "/", absoluteRoot: h.absoluteRoot)
-        }
         var jobs: [PageJob] = []
-        let cards = m.options.shareCards
         let builds = m.options.builds
         let categoryCounts: Value = .array(m.site.categories.compactMap { c in
             let n = h.observations.filter { $0.category == c.key }.count
@@ -67,7 +65,6 @@ struct SitePages {
                                        digest: { digestWeeks.contains($0) ? Routes.digest($0) : nil },
                                        weekTitle: m.weekTitle, shortDay: { m.day($0, "short_month_day") })
         let homeCard = m.homeCard()
-        if cards { jobs.append(picture(Routes.homeCard, homeCard)) }
         let homeSummary = h.description ?? m.site.description ??  m.t("home_summary", ["place": h.name])
         jobs.append(job(Routes.home, "home", h.name, map: MapRequest(h.observations, title: m.t("map_home", ["place": h.name]), kind: .neighborhood), [
             ("stories", .array(h.stories.prefix(6).map { m.story($0) })),
@@ -107,7 +104,6 @@ struct SitePages {
             let next = s.coalition.flatMap { c in h.upcomingEvents.first { $0.coalition?.value == c.slug } }
             let slug = s.story.slug
             let card = m.storyCard(s)
-            if cards { jobs.append(picture(Routes.storyCard(slug), card)) }
             let og = m.openGraph(type: "article", title: s.story.title, description: Excerpt.of(s.story.body, limit: 200),
                                  page: Routes.story(slug), card: Routes.storyCard(slug), alt: card.description)
             let storyMap = MapRequest(s.observations, title: m.t("map_story", ["title": s.story.title]))
@@ -127,12 +123,10 @@ struct SitePages {
                     ("report_qr_svg", m.reportQR()),
                 ], draft: s.isDraft))
             }
-            var page = job(Routes.story(slug), "story", s.story.title, map: storyMap, [
+            jobs.append(job(Routes.story(slug), "story", s.story.title, map: storyMap, [
                 ("og", og), ("flyer_url", .string(Routes.flyer(slug))),
                 ("story", m.story(s, full: true)), ("next_event", next.map(m.event) ?? .nil), ("narration", .nil),
-            ], draft: s.isDraft)
-            page.narration = m.narrationRequest(s)
-            jobs.append(page)
+            ], draft: s.isDraft))
         }
         if builds(.coalitions) {
             jobs.append(job(Routes.coalitions, "coalitions", m.t("title_coalitions"), [("coalitions", .array(h.coalitions.map { m.coalition($0) }))]))
@@ -147,16 +141,15 @@ struct SitePages {
                 ("upcoming_events", .array(h.upcomingEvents.map(m.event))), ("past_events", .array(h.pastEvents.map(m.event))),
             ]))
         }
-        if builds(.digests) { jobs += digestJobs(job, picture) }
+        if builds(.digests) { jobs += digestJobs(job) }
         if builds(.search) {
             jobs.append(job(Routes.search, "search", m.t("title_search"), [
                 ("category_counts", categoryCounts), ("searched_reports", .int(min(h.observations.count, ViewModels.searchReportLimit))),
             ]))
         }
         if builds(.data) {
-            let data = OpenData(models: m)
             jobs.append(job(Routes.dataAbout, "about-data", m.t("title_about_data"), [
-                ("open_data", data.aboutValue(downloads ?? data.downloads(), prefix: h.edition == nil ? "" : "../")), ("category_counts", categoryCounts),
+                ("open_data", aboutData), ("category_counts", categoryCounts),
             ]))
         }
         if let path = m.reportPath { jobs.append(job(path, "report", m.t("title_report"), [("report", m.reportValue())])) }
@@ -165,7 +158,7 @@ struct SitePages {
     }
 
     /// Makes a page of the neighborhood: the variables every page shares, then its own.
-    struct Job {
+    package struct Job {
         let pages: SitePages
         let common: [(String, Value)]
         let sharedHash: Fingerprint
@@ -180,7 +173,7 @@ struct SitePages {
     }
 
     /// The weekly digests: their list, and each week's page, flyer, e-mails and card.
-    private func digestJobs(_ job: Job, _ picture: (String, ShareCard) -> PageJob) -> [PageJob] {
+    private func digestJobs(_ job: Job) -> [PageJob] {
         let m = models
         let h = hood
         let builds = m.options.builds
@@ -215,15 +208,8 @@ struct SitePages {
             if builds(.emails) {
                 jobs.append(job(Routes.email(d.week), "email", title, printed + [footer]))
                 jobs.append(job(Routes.emailText(d.week), "email-text", title, printed + [footer]))
-                if let from = m.site.email.from {
-                    var message = job(Routes.emailMessage(d.week), "email", title, printed + [footer])
-                    message.product = .message(EmailEnvelope(from: from, subject: m.t("place_title", ["place": h.name, "title": title]),
-                                                             language: m.site.language, textPath: Routes.emailText(d.week), htmlPath: Routes.email(d.week)))
-                    jobs.append(message)
-                }
             }
             let card = m.digestCard(d)
-            if m.options.shareCards { jobs.append(picture(Routes.digestCard(d.week), card)) }
             jobs.append(job(Routes.digest(d.week), "digest", title,
                             map: MapRequest(d.observations, title: weekMap), [
                 ("digest", value), ("flyer_url", .string(Routes.digestFlyer(d.week))), ("email_url", .string(Routes.email(d.week))),

@@ -3,15 +3,15 @@ import Maps
 /// A small line of counts, one point a week, as inline SVG: drawn from numbers alone, in the text
 /// color (`currentColor`), hidden from screen readers because the same numbers are written as text
 /// beside it.
-enum Sparkline {
+package enum Sparkline {
     /// Drawn at this size (CSS may shrink it, never needs to grow it): 12 weeks 20 px apart.
-    static let width = 240.0
-    static let height = 44.0
-    static let pad = 5.0
+    package static let width = 240.0
+    package static let height = 44.0
+    package static let pad = 5.0
 
     /// `top` is the count drawn at full height (default: the largest of `counts`), so that several
     /// lines side by side can share one scale.
-    static func svg(_ counts: [Int], top: Int? = nil) -> String {
+    package static func svg(_ counts: [Int], top: Int? = nil) -> String {
         let n = max(counts.count, 2)
         let top = Double(max(top ?? 0, counts.max() ?? 0, 1))
         let step = (width - 2 * pad) / Double(n - 1)

@@ -19,17 +19,17 @@ import Parallelism
 ///
 /// A class, so that every page of the neighborhood holds a reference rather than a copy; it is
 /// written only while it is made (in `init`) and read by many threads after.
-final class ViewModels: @unchecked Sendable {
-    let site: SiteSettings
-    let hood: NeighborhoodSite
-    let options: BuildOptions
+package final class ViewModels: @unchecked Sendable {
+    package let site: SiteSettings
+    package let hood: NeighborhoodSite
+    package let options: BuildOptions
     /// The site's language: every word the program writes on a page comes from it.
-    let language: Language
+    package let language: Language
     /// The build's threads in all.
-    let jobs: Int
+    package let jobs: Int
     /// The neighborhood's editions, each (language, its name in that language, its folder inside OUT);
     /// empty with one language. Set before any page is listed.
-    var alternates: [(code: String, name: String, folder: String)] = []
+    package var alternates: [(code: String, name: String, folder: String)] = []
     private(set) var observationValues: [String: Value] = [:]
     /// "Title, November 23, 2026": each report's name on a map, made once.
     private(set) var markLabels: [String: String] = [:]
@@ -46,14 +46,14 @@ final class ViewModels: @unchecked Sendable {
     private(set) var ground = Ground([])
     private(set) var mapWords = MapWords()
     /// The north arrows and scale bars the neighborhood's maps have drawn (see `MapPieces`).
-    let mapPieces = MapPieces()
+    package let mapPieces = MapPieces()
     /// A hash of what all of this neighborhood's maps share (see `MapRequest`).
     private(set) var mapFingerprint = Fingerprint(high: 0, low: 0)
 
     /// `workers`: the threads this neighborhood may use, its own included (more than one when fewer
     /// neighborhoods are prepared than there are cores, as in a rebuild after one report changed).
     /// `jobs`: the build's threads in all (`--jobs`), which a large neighborhood's reports may use.
-    init(site: SiteSettings, hood: NeighborhoodSite, options: BuildOptions, language: Language, workers: Int = 1, jobs: Int = 1) {
+    package init(site: SiteSettings, hood: NeighborhoodSite, options: BuildOptions, language: Language, workers: Int = 1, jobs: Int = 1) {
         self.jobs = jobs
         self.site = site
         self.hood = hood
@@ -88,53 +88,53 @@ final class ViewModels: @unchecked Sendable {
     }
 
     /// The language an item's words are in: the page's, or the original's when it is not translated.
-    func textLanguage(_ key: String) -> Value {
+    package func textLanguage(_ key: String) -> Value {
         .string(hood.isTranslated(key) ? site.language : (hood.languages.first ?? site.language))
     }
 
     // MARK: Dates
 
-    func instant(_ seconds: Int64) -> String {
+    package func instant(_ seconds: Int64) -> String {
         ZoneClock(site.timeZone).rfc3339(seconds)
     }
 
-    func date(_ d: ContentDate) -> Value { .string(instant(d.instant)) }
+    package func date(_ d: ContentDate) -> Value { .string(instant(d.instant)) }
 
     /// "a", "a and b", "a, b and c" in the page's words.
-    func list(_ items: [String]) -> String {
+    package func list(_ items: [String]) -> String {
         guard let last = items.last else { return "" }
         guard items.count > 1 else { return last }
         return items.dropLast().joined(separator: t("list_separator")) + t("list_and") + last
     }
 
     /// A string of the language file with its parameters.
-    func t(_ key: String, count: Int? = nil, _ parameters: KeyValuePairs<String, String> = [:]) -> String {
+    package func t(_ key: String, count: Int? = nil, _ parameters: KeyValuePairs<String, String> = [:]) -> String {
         language.text(key, count: count, parameters)
     }
 
     /// A day in one of the language's date formats (`dates.<format>`).
-    func day(_ d: CivilDate, _ format: String = "long") -> String {
+    package func day(_ d: CivilDate, _ format: String = "long") -> String {
         language.date(LiquidTime(seconds: Int64(d.daysSinceEpoch) * 86_400, utcOffset: 0), format)
     }
 
     /// "November 23, 2026" ("23 de noviembre de 2026").
-    func longDate(_ d: CivilDate) -> String { day(d, "long") }
+    package func longDate(_ d: CivilDate) -> String { day(d, "long") }
 
     /// "Week of November 23, 2026".
-    func weekTitle(_ w: WeekID) -> String { t("week_title", ["date": longDate(w.start)]) }
+    package func weekTitle(_ w: WeekID) -> String { t("week_title", ["date": longDate(w.start)]) }
 
     /// "Home", "Observations, page 2": a fixed page's title.
-    func pageTitle(_ key: String) -> String { t(key) }
+    package func pageTitle(_ key: String) -> String { t(key) }
 
     // MARK: Values
 
     /// A category as templates see it: made once per category, shared by every report.
-    func category(_ key: String) -> Value { categoryValues[key] ?? makeCategory(key) }
+    package func category(_ key: String) -> Value { categoryValues[key] ?? makeCategory(key) }
 
-    func makeCategory(_ key: String) -> Value { Self.category(key, site: site) }
+    package func makeCategory(_ key: String) -> Value { Self.category(key, site: site) }
 
     /// A category as templates see it, for pages of no one neighborhood (the dashboard) too.
-    static func category(_ key: String, site: SiteSettings) -> Value {
+    package static func category(_ key: String, site: SiteSettings) -> Value {
         let c = site.category(key)
         let color = c?.color ?? "#555555"
         let index = site.categories.firstIndex { $0.key == key } ?? 0
@@ -146,13 +146,13 @@ final class ViewModels: @unchecked Sendable {
     }
 
     /// Residents' and organizers' Markdown as HTML, in a block that takes its direction from its own text.
-    func html(_ markdown: String) -> Value {
+    package func html(_ markdown: String) -> Value {
         let rendered = MarkdownRenderer.html(markdown)
         return .safe(rendered.isEmpty ? "" : "<div dir=\"auto\">" + rendered + "</div>")
     }
 
     /// A report's place in the page's words: the resident's own, or the streets or neighborhood it is near.
-    func place(_ p: Observation.Place) -> String {
+    package func place(_ p: Observation.Place) -> String {
         switch p {
         case .written(let text): return text
         case .near(let street, let crossing?): return t("place_near_corner", ["street": street, "crossing": crossing])
@@ -162,14 +162,14 @@ final class ViewModels: @unchecked Sendable {
     }
 
     /// A report's title: the one the content gives, else its category and place in the page's words.
-    func title(_ o: Observation) -> String {
+    package func title(_ o: Observation) -> String {
         o.title ?? t("report_title", ["category": site.category(o.category)?.label ?? o.category, "place": place(o.location)])
     }
 
     /// The language residents write their reports in: the neighborhood's first.
-    var residentsLanguage: String { hood.languages.first ?? site.language }
+    package var residentsLanguage: String { hood.languages.first ?? site.language }
 
-    func observationValue(_ o: Observation) -> Value {
+    package func observationValue(_ o: Observation) -> Value {
         let rendered = MarkdownRenderer.html(o.description)
         let place = self.place(o.location)
         let words = residentsLanguage, written = { (yes: Bool) -> Value in .string(yes ? words : self.site.language) }
@@ -194,14 +194,14 @@ final class ViewModels: @unchecked Sendable {
         ]))
     }
 
-    func observation(_ o: Observation) -> Value { observationValues[o.id] ?? observationValue(o) }
+    package func observation(_ o: Observation) -> Value { observationValues[o.id] ?? observationValue(o) }
 
-    func story(_ s: StoryPage, full: Bool = false) -> Value {
+    package func story(_ s: StoryPage, full: Bool = false) -> Value {
         if !full, let card = storyCards[s.story.slug] { return card }
         return storyValue(s, full: full)
     }
 
-    func storyValue(_ s: StoryPage, full: Bool) -> Value {
+    package func storyValue(_ s: StoryPage, full: Bool) -> Value {
         var o = Object([
             ("slug", .string(s.story.slug)), ("url", .string(Routes.story(s.story.slug))), ("title", .string(s.story.title)),
             ("date", s.story.date.map(date) ?? .nil), ("date_day", s.story.date.map { .string($0.day.description) } ?? .nil),
@@ -224,17 +224,17 @@ final class ViewModels: @unchecked Sendable {
     }
 
     /// Rendered HTML split after its first paragraph (a story's summary), when it opens with one.
-    static func lead(_ html: String) -> (lead: String, rest: String) {
+    package static func lead(_ html: String) -> (lead: String, rest: String) {
         guard html.hasPrefix("<p>"), let end = html.range(of: "</p>\n") else { return ("", html) }
         return (String(html[..<end.upperBound]), String(html[end.upperBound...]))
     }
 
-    func coalition(_ c: CoalitionPage, full: Bool = false) -> Value {
+    package func coalition(_ c: CoalitionPage, full: Bool = false) -> Value {
         if !full, let card = coalitionCards[c.coalition.slug] { return card }
         return coalitionValue(c, full: full)
     }
 
-    func coalitionValue(_ c: CoalitionPage, full: Bool) -> Value {
+    package func coalitionValue(_ c: CoalitionPage, full: Bool) -> Value {
         let k = c.coalition
         var o = Object([
             ("slug", .string(k.slug)), ("url", .string(Routes.coalition(k.slug))), ("name", .string(k.name)),
@@ -257,9 +257,9 @@ final class ViewModels: @unchecked Sendable {
         return .object(o)
     }
 
-    func event(_ e: Event) -> Value { eventValues[e.slug] ?? eventValue(e) }
+    package func event(_ e: Event) -> Value { eventValues[e.slug] ?? eventValue(e) }
 
-    func eventValue(_ e: Event) -> Value {
+    package func eventValue(_ e: Event) -> Value {
         let coalition = e.coalition.flatMap { ref in hood.coalitions.first { $0.coalition.slug == ref.value } }
         return .object(Object([
             ("slug", .string(e.slug)), ("url", .string(Routes.event(e.slug))), ("title", .string(e.title)),
@@ -271,16 +271,16 @@ final class ViewModels: @unchecked Sendable {
         ]))
     }
 
-    static let digestListLimit = 300
+    package static let digestListLimit = 300
     /// A coalition's page shows its newest stories as cards, at most this many (all are on the stories page).
-    static let coalitionStoryLimit = 24
+    package static let coalitionStoryLimit = 24
     /// The search index holds the newest this many reports (with every story, coalition and event), so the
     /// search page loads in about a megabyte however many reports there are; the rest are on the list pages.
-    static let searchReportLimit = 3_000
+    package static let searchReportLimit = 3_000
     /// The stories list shows this many cards a page (a page stays far under 2 MB).
-    static let storyPageSize = 60
+    package static let storyPageSize = 60
 
-    func digest(_ d: Digest, full: Bool = false) -> Value {
+    package func digest(_ d: Digest, full: Bool = false) -> Value {
         var o = Object([
             ("week", .string(d.week.description)), ("url", .string(Routes.digest(d.week))),
             ("title", .string(weekTitle(d.week))), ("start_day", .string(d.week.start.description)),
@@ -304,10 +304,10 @@ final class ViewModels: @unchecked Sendable {
     }
 
     /// Categories of some observations, in `site.yml` order.
-    func orderedCategories(_ observations: [Observation]) -> [String] {
+    package func orderedCategories(_ observations: [Observation]) -> [String] {
         let present = Set(observations.map(\.category))
         return site.categories.map(\.key).filter(present.contains)
     }
 
-    static func round5(_ v: Double) -> Double { (v * 100_000).rounded() / 100_000 }
+    package static func round5(_ v: Double) -> Double { (v * 100_000).rounded() / 100_000 }
 }

@@ -1,4 +1,5 @@
 import Assembly
+@testable import Build
 import CivilTime
 import Foundation
 import Liquid

@@ -1,11 +1,12 @@
-import Themes
-import Words
 import Assembly
 import Fingerprint
 import Liquid
 import Loading
 import Output
 import Parallelism
+import Products
+import Rendering
+import Themes
 
 /// Step 2 of rendering: for each neighborhood that changed, its view models, the list of its pages,
 /// and the files that are not pages (feeds, calendar, map, share cards, sitemap, assets).
@@ -19,11 +20,8 @@ enum Prepare {
         var files: [OutputFile]
         /// Files made only when they are written, so a large neighborhood's are never all in memory.
         var later: [SideFile]
-    }
-
-    /// A file that is not a page (a feed, the search index, sitemaps), made when it is written.
-    struct SideFile: Sendable {
-        var make: @Sendable () -> [OutputFile]
+        /// The narrations its story pages ask for, by the page's path inside OUT.
+        var narrations: [(page: String, request: NarrationRequest)]
     }
 
     static func neighborhoods(_ site: Site, theme: Theme, workers: Int) -> [Neighborhood] {
@@ -41,7 +39,8 @@ enum Prepare {
             let data = OpenData(models: models)
             // The open data is the same in every language: written once, in the site's-language edition.
             let downloads = site.options.builds(.data) ? data.downloads() : []
-            let jobs = SitePages(models: models, downloads: downloads).jobs()
+            let pages = SitePages(models: models, aboutData: data.aboutValue(downloads, prefix: hood.edition == nil ? "" : "../")).jobs()
+            let jobs = pages + Producers.all.flatMap { $0.jobs(models, pages: pages) }
             var made: [OutputFile] = []
             if hood.edition == nil, site.options.builds(.data) {
                 made += downloads.map { OutputFile(path: hood.folder + "/" + $0.path, bytes: $0.bytes) }
@@ -52,27 +51,8 @@ enum Prepare {
             }
             made += theme.assets.map { OutputFile(path: hood.folder + "/assets/" + $0.path, bytes: $0.bytes) }
             return Neighborhood(slug: hood.slug, folder: hood.fingerprint, jobs: jobs, pageCount: jobs.count, files: made,
-                                later: sideFiles(models, paths: jobs.map(\.path)))
+                                later: Producers.all.flatMap { $0.files(models, pages: jobs) }, narrations: models.narrationRequests())
         }
-    }
-
-    /// The feed, calendar, map file, search index, story cards as SVG and sitemaps, each made when written.
-    static func sideFiles(_ models: ViewModels, paths: [String]) -> [SideFile] {
-        let slug = models.hood.folder
-        func file(_ path: String, _ make: @escaping @Sendable () -> String) -> SideFile {
-            SideFile { [OutputFile(path: slug + "/" + path, bytes: Array(make().utf8))] }
-        }
-        let feeds = Feeds(models: models)
-        let builds = models.options.builds
-        var files: [SideFile] = []
-        if builds(.feed) { files.append(file(Routes.feed) { feeds.atom() }) }
-        if builds(.events) { files.append(file(Routes.calendar) { feeds.calendar() }) }
-        if builds(.map) { files.append(file(Routes.neighborhoodMap) { models.neighborhoodMapFile() }) }
-        if builds(.search) { files.append(file(Routes.searchIndex) { models.searchIndex() }) }
-        // The story's card as SVG too (its PNG is rendered with the pages, see `SitePages`).
-        files += models.hood.stories.map { s in file(Routes.shareCard(s.story.slug)) { models.storyCard(s).svg } }
-        files.append(SideFile { feeds.sitemaps(paths: paths).map { OutputFile(path: slug + "/" + $0.path, bytes: Array($0.text.utf8)) } })
-        return files
     }
 
     /// `OUT/index.html`: the activity dashboard (see `Dashboard`).

@@ -3,14 +3,14 @@ import Loading
 import Output
 
 /// Step 1 of rendering: neighborhoods whose folder did not change are taken whole from the last build.
-enum Reuse {
-    struct Taken {
-        var files: [OutputFile] = []
-        var pageCount = 0
+package enum Reuse {
+    package struct Taken {
+        package var files: [OutputFile] = []
+        package var pageCount = 0
     }
 
     /// Their files as already in OUT, and their cache entries carried over to the next build.
-    static func take(_ unchanged: [UnchangedNeighborhood], from cache: RenderCache, into next: inout RenderCache) -> Taken {
+    package static func take(_ unchanged: [UnchangedNeighborhood], from cache: RenderCache, into next: inout RenderCache) -> Taken {
         var taken = Taken()
         let slugs = Set(unchanged.map(\.slug))
         // A neighborhood whose lines the cache file holds is carried as those lines; the others entry by entry.

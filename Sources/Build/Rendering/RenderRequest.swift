@@ -1,4 +1,6 @@
 import Fingerprint
+import Incremental
+import Rendering
 import Loading
 import Narration
 

@@ -5,6 +5,7 @@ import Foundation
 import Geo
 import Liquid
 import Loading
+import Rendering
 import Markdown
 import Parallelism
 import Redaction
@@ -14,27 +15,29 @@ import Redaction
 /// private fields were dropped and free text redacted while loading, with each text taken from the
 /// same rendered Markdown as its page. Each file is escaped for its format: RFC 4180 CSV with
 /// spreadsheet formulas defused, JSON, GeoJSON, iCalendar.
-struct OpenData {
-    let models: ViewModels
-    var hood: NeighborhoodSite { models.hood }
-    var site: SiteSettings { models.site }
+package struct OpenData {
+    package let models: ViewModels
+
+    package init(models: ViewModels) { self.models = models }
+    package var hood: NeighborhoodSite { models.hood }
+    package var site: SiteSettings { models.site }
 
     /// One file of the data, as the catalog and the About page describe it.
-    struct Download {
-        var path: String
-        var title: String
-        var format: String
-        var mediaType: String
-        var description: String
-        var count: Int
+    package struct Download {
+        package var path: String
+        package var title: String
+        package var format: String
+        package var mediaType: String
+        package var description: String
+        package var count: Int
         /// The file's bytes (made from its text at once, so the text is not held twice).
-        var bytes: [UInt8]
+        package var bytes: [UInt8]
     }
 
     /// The published stories of the data: drafts never, whatever the build shows.
-    var stories: [StoryPage] { hood.stories.filter { !$0.isDraft } }
+    package var stories: [StoryPage] { hood.stories.filter { !$0.isDraft } }
 
-    func downloads() -> [Download] {
+    package func downloads() -> [Download] {
         let n = hood.observations.count, s = stories.count, e = hood.events.count
         // The two report files on two cores (a rebuild after one report changed makes both of one
         // neighborhood), each reading the descriptions' text as it goes: 200,000 of them held at
@@ -55,7 +58,7 @@ struct OpenData {
     }
 
     /// "50 m privacy", in the page's words.
-    var gridWords: String {
+    package var gridWords: String {
         let m = site.privacy.locationPrecisionMeters
         return m > 0 ? models.t("data_grid", ["meters": m == m.rounded() ? String(Int(m)) : String(m)]) : models.t("data_grid_exact")
     }
@@ -63,11 +66,11 @@ struct OpenData {
     // MARK: Fields
 
     /// The CSV columns, in order.
-    static let fieldNames = ["service_request_id", "status", "service_code", "service_name", "description", "requested_datetime",
+    package static let fieldNames = ["service_request_id", "status", "service_code", "service_name", "description", "requested_datetime",
                              "address", "lat", "long", "media_url"]
 
     /// The CSV columns, in order, with what each holds in the page's words (the About page lists them).
-    var fields: [(name: String, description: String)] {
+    package var fields: [(name: String, description: String)] {
         let exact = site.privacy.locationPrecisionMeters <= 0
         return Self.fieldNames.map { name in
             (name, models.t("data_field_" + name + (exact && ["address", "lat", "long"].contains(name) ? "_exact" : "")))
@@ -75,18 +78,18 @@ struct OpenData {
     }
 
     /// The plain text a report's page shows as its description (the same rendered Markdown).
-    func descriptionText(_ o: Observation) -> String {
+    package func descriptionText(_ o: Observation) -> String {
         guard case .object(let value) = models.observation(o), case .safe(let html)? = value["description_html"] else { return "" }
         return Self.plain(html)
     }
 
     /// Rendered HTML as the plain text a reader sees: tags dropped, entities decoded, each paragraph,
     /// list item, heading or table row on a line of its own, spaces within a line collapsed.
-    static func plain(_ html: String) -> String { HTMLText.lines(html) }
+    package static func plain(_ html: String) -> String { HTMLText.lines(html) }
 
     /// `String(format: "%.5f", round5(v))`, without Foundation's formatter: the rounded value is a
     /// whole number of hundred-thousandths, written as such (the sign of -0.0 kept, as `%f` keeps it).
-    static func coordinate(_ v: Double) -> String {
+    package static func coordinate(_ v: Double) -> String {
         let r = ViewModels.round5(v)
         guard r.isFinite, abs(r) < 1e9 else { return String(format: "%.5f", r) }
         let k = Int64((abs(r) * 100_000).rounded())
@@ -94,17 +97,17 @@ struct OpenData {
         return (r.sign == .minus ? "-" : "") + String(k / 100_000) + "." + String(repeating: "0", count: 5 - fraction.utf8.count) + fraction
     }
 
-    func instant(_ d: ContentDate) -> String { models.instant(d.instant) }
+    package func instant(_ d: ContentDate) -> String { models.instant(d.instant) }
 
-    func categoryName(_ key: String) -> String { site.category(key)?.label ?? key }
+    package func categoryName(_ key: String) -> String { site.category(key)?.label ?? key }
 
     /// The page of a report or story: absolute with a base URL, else relative to the neighborhood's folder.
-    func page(_ path: String) -> String { (hood.absoluteRoot ?? "") + Routes.folder(path) }
+    package func page(_ path: String) -> String { (hood.absoluteRoot ?? "") + Routes.folder(path) }
 
     // MARK: CSV (RFC 4180)
 
     /// Written straight into bytes, a row at a time (200,000 rows held as strings and joined took three copies).
-    func csv() -> [UInt8] {
+    package func csv() -> [UInt8] {
         var out = Array(Self.fieldNames.joined(separator: ",").utf8)
         out.reserveCapacity(hood.observations.count * 320)
         out += "\r\n".utf8
@@ -123,7 +126,7 @@ struct OpenData {
     /// shows it as text instead of running it as a formula (OWASP's CSV injection advice).
     /// Read as bytes: a comma, quote or line break is one wherever it stands (a combining mark after
     /// it, or a CR LF pair, is no reason to leave the cell unquoted, as a character-wise look did).
-    static func csvText(_ s: String) -> String {
+    package static func csvText(_ s: String) -> String {
         var bytes = s
         return bytes.withUTF8 { u -> String in
             let led = u.first.map { "=+-@\t\r".utf8.contains($0) } ?? false
@@ -137,7 +140,7 @@ struct OpenData {
     // MARK: GeoJSON (RFC 7946)
 
     /// Written straight into bytes, a feature at a time.
-    func geoJSON() -> [UInt8] {
+    package func geoJSON() -> [UInt8] {
         var out = Array("{\"type\":\"FeatureCollection\",\"features\":[\n".utf8)
         out.reserveCapacity(hood.observations.count * 700)
         for (i, o) in hood.observations.enumerated() {
@@ -157,11 +160,11 @@ struct OpenData {
         return out
     }
 
-    func json(_ s: String) -> String { Escape.json(s) }
+    package func json(_ s: String) -> String { Escape.json(s) }
 
     // MARK: Stories (JSON)
 
-    func storiesJSON() -> String {
+    package func storiesJSON() -> String {
         var items: [String] = []
         for s in stories {
             let story = s.story
@@ -182,37 +185,37 @@ struct OpenData {
             + items.joined(separator: ",\n") + (items.isEmpty ? "" : "\n") + "  ]\n}\n"
     }
 
-    var publisher: String { site.openData.publisher ?? site.title }
+    package var publisher: String { site.openData.publisher ?? site.title }
 
     // MARK: The catalog (DCAT-US, Project Open Data v1.1)
 
     /// The day the data last changed: its newest report or story, never after `--date`.
-    var modified: CivilDate {
+    package var modified: CivilDate {
         let days = hood.observations.map(\.observed.day) + stories.compactMap(\.story.date?.day)
         guard let newest = days.max() else { return models.options.today }
         return min(newest, models.options.today)
     }
 
     /// `start/end` of the reports' days (ISO 8601 interval), nil without reports.
-    var temporal: String? {
+    package var temporal: String? {
         guard let first = hood.observations.map(\.observed.day).min(), let last = hood.observations.map(\.observed.day).max() else { return nil }
         return "\(first)/\(last)"
     }
 
     /// `west,south,east,north` of the boundary (else of the reports), as DCAT-US writes a bounding box.
-    var spatial: String? {
+    package var spatial: String? {
         let points = hood.boundary?.polygons.flatMap(\.outer) ?? hood.observations.map(\.coordinate)
         guard let b = Bounds(enclosing: points) else { return nil }
         return [b.minLongitude, b.minLatitude, b.maxLongitude, b.maxLatitude].map(Self.coordinate).joined(separator: ",")
     }
 
-    func keywords(_ extra: [String]) -> [String] {
+    package func keywords(_ extra: [String]) -> [String] {
         var seen = Set<String>()
         return (["neighborhood", hood.name] + extra).filter { seen.insert($0.lowercased()).inserted }
     }
 
     /// `data.json`: one dataset each for the reports (GeoJSON and CSV), the stories and the events.
-    func catalog(_ downloads: [Download]) -> String {
+    package func catalog(_ downloads: [Download]) -> String {
         let root = hood.absoluteRoot ?? ""
         let about = root + Routes.folder(Routes.dataAbout)
         let contact: String = {
@@ -274,7 +277,7 @@ struct OpenData {
     // MARK: The About page
 
     /// What the "About this data" page shows (`open_data`).
-    func aboutValue(_ downloads: [Download], prefix: String = "") -> Value {
+    package func aboutValue(_ downloads: [Download], prefix: String = "") -> Value {
         let privacy = site.privacy
         let kinds: [(Redactor.Kind, String)] = [(.phone, "phone"), (.email, "email"), (.address, "address")]
         let redacted = kinds.filter { privacy.redact.contains($0.0) }.map { models.t("data_kind_" + $0.1) }
@@ -308,7 +311,7 @@ struct OpenData {
     }
 
     /// "812 bytes", "14 KB", "2.3 MB".
-    static func size(_ bytes: Int) -> String {
+    package static func size(_ bytes: Int) -> String {
         if bytes < 1_000 { return "\(bytes) bytes" }
         if bytes < 1_000_000 { return "\((bytes + 500) / 1_000) KB" }
         return String(format: "%.1f MB", Double(bytes) / 1_000_000)

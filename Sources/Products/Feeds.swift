@@ -6,19 +6,20 @@ import Assembly
 import Foundation
 import Liquid
 import Loading
+import Rendering
 import Maps
 import Markdown
 
 /// Machine-readable outputs written as code, each escaped for its format: Atom, iCalendar, sitemap.
-struct Feeds {
-    let models: ViewModels
-    var hood: NeighborhoodSite { models.hood }
-    var site: SiteSettings { models.site }
+package struct Feeds {
+    package let models: ViewModels
+    package var hood: NeighborhoodSite { models.hood }
+    package var site: SiteSettings { models.site }
 
     // MARK: Atom 1.0 (RFC 4287)
 
     /// Digests and published stories, newest first; ids stable; `updated` from content dates.
-    func atom() -> String {
+    package func atom() -> String {
         /// `language`: an untranslated story's own, when it is not the feed's.
         struct Entry { var id, title, link, summary: String; var html: String?; var updated: Int64; var language: String? = nil }
         var entries: [Entry] = []
@@ -59,17 +60,17 @@ struct Feeds {
     }
 
     /// The page's absolute URL, else a URN that names the same page in every build.
-    func id(_ path: String) -> String {
+    package func id(_ path: String) -> String {
         if let root = hood.absoluteRoot { return root + path }
         return "urn:commonsight:\(hood.folder.replacingOccurrences(of: "/", with: ":")):" + path.replacingOccurrences(of: "/index.html", with: "").replacingOccurrences(of: "/", with: ":")
     }
 
     /// Absolute with a base URL; otherwise relative to the feed, which sits in the neighborhood's folder.
-    func link(_ path: String) -> String { (hood.absoluteRoot ?? "") + path }
+    package func link(_ path: String) -> String { (hood.absoluteRoot ?? "") + path }
 
     // MARK: iCalendar (RFC 5545)
 
-    func calendar() -> String {
+    package func calendar() -> String {
         var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//CommonSight Press//commonsight//EN", "CALSCALE:GREGORIAN",
                      "METHOD:PUBLISH", "X-WR-CALNAME:" + Escape.icsText(hood.name + " — " + site.title),
                      "X-WR-TIMEZONE:" + site.timeZone.identifier]
@@ -104,13 +105,13 @@ struct Feeds {
     // MARK: Sitemap
 
     /// A feed holds the newest entries; older ones stay in the digest archive.
-    static let maxEntries = 50
+    package static let maxEntries = 50
     /// The sitemap protocol's limit of URLs per file.
-    static let sitemapLimit = 50_000
+    package static let sitemapLimit = 50_000
 
     /// `sitemap.xml` (with a base URL): one file, or past 50,000 URLs a sitemap index of
     /// `sitemap-1.xml`, `sitemap-2.xml`, ... of at most 50,000 each.
-    func sitemaps(paths: [String]) -> [(path: String, text: String)] {
+    package func sitemaps(paths: [String]) -> [(path: String, text: String)] {
         guard let root = hood.absoluteRoot else { return [] }
         let urls = paths.sorted().filter { $0.hasSuffix(".html") && $0 != Routes.notFound }
         func urlset(_ part: ArraySlice<String>) -> String {
@@ -129,21 +130,21 @@ struct Feeds {
         return [(Routes.sitemap, index + "</sitemapindex>\n")] + files
     }
 
-    func xml(_ s: String) -> String { Escape.xml(s) }
+    package func xml(_ s: String) -> String { Escape.xml(s) }
 }
 
 /// iCalendar values: UTC times, dates, coordinates, and lines folded at 75 octets (TEXT goes through `Escape.icsText`).
-enum ICS {
-    static func utc(_ seconds: Int64) -> String {
+package enum ICS {
+    package static func utc(_ seconds: Int64) -> String {
         ZoneClock.utcStamp(seconds)
     }
 
-    static func day(_ d: CivilDate) -> String { d.description.replacingOccurrences(of: "-", with: "") }
+    package static func day(_ d: CivilDate) -> String { d.description.replacingOccurrences(of: "-", with: "") }
 
-    static func coordinate(_ v: Double) -> String { String(format: "%.5f", v) }
+    package static func coordinate(_ v: Double) -> String { String(format: "%.5f", v) }
 
     /// Splits a content line into lines of at most 75 octets, never inside a UTF-8 sequence.
-    static func fold(_ line: String) -> String {
+    package static func fold(_ line: String) -> String {
         let bytes = Array(line.utf8)
         guard bytes.count > 75 else { return line }
         var parts: [String] = []

@@ -4,21 +4,22 @@ import Escaping
 import Liquid
 import Markdown
 import Narration
+import Rendering
 
 /// What a story's narration reads and its page shows as the transcript: the title, then each
 /// paragraph of the narrative as the page shows it, in plain text (tables left out), at most
 /// `Narrator.maxCharacters`, cut at a word with "…". Words the story marks with their language
 /// (`<span lang>`, `<div lang>`) are pieces of their own, read with that language's voice.
-enum NarrationText {
+package enum NarrationText {
     /// A piece of a paragraph: text, and its language when it is not the story's.
-    struct Piece: Equatable, Sendable {
+    package struct Piece: Equatable, Sendable {
         var text: String
         var language: String?
     }
 
-    typealias Paragraph = [Piece]
+    package typealias Paragraph = [Piece]
 
-    static func paragraphs(title: String, body: String, limit: Int = Narrator.maxCharacters) -> [Paragraph] {
+    package static func paragraphs(title: String, body: String, limit: Int = Narrator.maxCharacters) -> [Paragraph] {
         var out: [Paragraph] = []
         var used = 0
         var marked: [String] = []
@@ -70,7 +71,7 @@ enum NarrationText {
     ///
     /// A story with words in another language is read as SSML instead (espeak-ng's `-m`): each piece
     /// in a `<voice>` of its own language, `voices` naming the voice of each (else the language tag).
-    static func spoken(_ paragraphs: [Paragraph], language: String = "", voices: (String) -> String? = { _ in nil }) -> Speech {
+    package static func spoken(_ paragraphs: [Paragraph], language: String = "", voices: (String) -> String? = { _ in nil }) -> Speech {
         func words(_ text: String, in language: String) -> String {
             language == "ar" || language.hasPrefix("ar-") ? ArabicNumbers.spelledOut(in: text) : text
         }
@@ -93,14 +94,14 @@ enum NarrationText {
     }
 
     /// What espeak-ng is given: plain text, or SSML (`markup`).
-    struct Speech: Equatable {
+    package struct Speech: Equatable {
         var text: String
         var markup: Bool
     }
 
     /// A paragraph as the transcript shows it: escaped text, and words in another language than the
     /// page's in a `<span lang>`.
-    static func transcript(_ paragraph: Paragraph, language: String) -> String {
+    package static func transcript(_ paragraph: Paragraph, language: String) -> String {
         paragraph.map { piece in
             let text = HTMLEscaping.escape(piece.text)
             guard let other = piece.language, other != language else { return text }
@@ -110,14 +111,14 @@ enum NarrationText {
 }
 
 /// Whole numbers as Arabic words (masculine, nominative), for speech.
-enum ArabicNumbers {
-    static let ones = ["صفر", "واحد", "اثنان", "ثلاثة", "أربعة", "خمسة", "ستة", "سبعة", "ثمانية", "تسعة", "عشرة",
+package enum ArabicNumbers {
+    package static let ones = ["صفر", "واحد", "اثنان", "ثلاثة", "أربعة", "خمسة", "ستة", "سبعة", "ثمانية", "تسعة", "عشرة",
                        "أحد عشر", "اثنا عشر", "ثلاثة عشر", "أربعة عشر", "خمسة عشر", "ستة عشر", "سبعة عشر", "ثمانية عشر", "تسعة عشر"]
-    static let tens = ["", "", "عشرون", "ثلاثون", "أربعون", "خمسون", "ستون", "سبعون", "ثمانون", "تسعون"]
-    static let hundreds = ["", "مئة", "مئتان", "ثلاثمئة", "أربعمئة", "خمسمئة", "ستمئة", "سبعمئة", "ثمانمئة", "تسعمئة"]
+    package static let tens = ["", "", "عشرون", "ثلاثون", "أربعون", "خمسون", "ستون", "سبعون", "ثمانون", "تسعون"]
+    package static let hundreds = ["", "مئة", "مئتان", "ثلاثمئة", "أربعمئة", "خمسمئة", "ستمئة", "سبعمئة", "ثمانمئة", "تسعمئة"]
 
     /// Every run of digits (0-9 or ٠-٩) of at most 6 digits in words; longer runs stay as they are.
-    static func spelledOut(in text: String) -> String {
+    package static func spelledOut(in text: String) -> String {
         var out = ""
         var digits = ""
         func flush() {
@@ -139,7 +140,7 @@ enum ArabicNumbers {
     }
 
     /// 0 to 999,999 in words: "أربعة وأربعون", "ألفان وتسعة عشر".
-    static func words(_ n: Int) -> String {
+    package static func words(_ n: Int) -> String {
         if n < 1000 { return n == 0 ? ones[0] : belowThousand(n) }
         let (k, rest) = (n / 1000, n % 1000)
         let thousands: String
@@ -152,7 +153,7 @@ enum ArabicNumbers {
         return rest == 0 ? thousands : thousands + " و" + belowThousand(rest)
     }
 
-    static func belowThousand(_ n: Int) -> String {
+    package static func belowThousand(_ n: Int) -> String {
         var parts: [String] = []
         if n >= 100 { parts.append(hundreds[n / 100]) }
         let r = n % 100
@@ -166,24 +167,24 @@ enum ArabicNumbers {
 }
 
 /// A story page's request for its narration, filled in before the pages are rendered (see `Narrate`).
-struct NarrationRequest: Sendable {
+package struct NarrationRequest: Sendable {
     /// What espeak-ng reads for it.
-    var speech: NarrationText.Speech { NarrationText.spoken(paragraphs, language: language, voices: { self.voices[$0] }) }
+    package var speech: NarrationText.Speech { NarrationText.spoken(paragraphs, language: language, voices: { self.voices[$0] }) }
 
     /// Inside OUT: `bagley/stories/slug/narration.opus`.
-    var path: String
+    package var path: String
     /// Inside the neighborhood's folder, for the page's link.
-    var url: String
-    var paragraphs: [NarrationText.Paragraph]
-    var voice: String
+    package var url: String
+    package var paragraphs: [NarrationText.Paragraph]
+    package var voice: String
     /// The voice of each language the story quotes (the site's `narration.voices`).
-    var voices: [String: String] = [:]
-    var language: String
+    package var voices: [String: String] = [:]
+    package var language: String
     /// The story's file: where a narration that crashed is told.
-    var story: SourceLocation
+    package var story: SourceLocation
 
     /// The page's `narration` variable: where the sound is, how long, and the text it reads.
-    func value(seconds: Double, bytes: Int) -> Value {
+    package func value(seconds: Double, bytes: Int) -> Value {
         let whole = Int(seconds.rounded())
         return .object(Object([
             ("url", .string(url)), ("minutes", .int(max(1, Int((seconds / 60).rounded())))), ("seconds", .int(whole)),
@@ -196,7 +197,7 @@ struct NarrationRequest: Sendable {
 extension ViewModels {
     /// A published story's narration, when the build reads stories aloud and the site has a voice
     /// for its language (a draft, even under `--drafts`, is never read).
-    func narrationRequest(_ s: StoryPage) -> NarrationRequest? {
+    package func narrationRequest(_ s: StoryPage) -> NarrationRequest? {
         guard options.narration, !s.isDraft, let voice = site.narration.voice(for: site.language) else { return nil }
         let url = Routes.narration(s.story.slug)
         let paragraphs = NarrationText.paragraphs(title: s.story.title, body: s.story.body)
@@ -204,5 +205,12 @@ extension ViewModels {
         for language in Set(paragraphs.flatMap { $0.compactMap(\.language) }) { voices[language] = site.narration.voice(for: language) }
         return NarrationRequest(path: hood.folder + "/" + url, url: url, paragraphs: paragraphs,
                                 voice: voice, voices: voices, language: site.language, story: s.story.source)
+    }
+}
+
+extension ViewModels {
+    /// The narrations this edition's story pages ask for, by the page's path inside OUT.
+    package func narrationRequests() -> [(page: String, request: NarrationRequest)] {
+        hood.stories.compactMap { s in narrationRequest(s).map { (hood.folder + "/" + Routes.story(s.story.slug), $0) } }
     }
 }

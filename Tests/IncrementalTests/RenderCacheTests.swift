@@ -2,6 +2,7 @@ import Diagnostics
 import Fingerprint
 import Foundation
 import Testing
+@testable import Incremental
 @testable import Rendering
 @testable import Themes
 @testable import Words

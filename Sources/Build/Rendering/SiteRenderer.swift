@@ -7,6 +7,10 @@ import Loading
 import Narration
 import Output
 import Parallelism
+import Incremental
+import Products
+import Rendering
+import Themes
 
 /// Stage ③'s result: every file of the site, by path inside OUT, sorted, each already handed to the writer.
 public struct RenderedSite: Sendable {
@@ -57,7 +61,8 @@ public enum SiteRenderer {
             prepared[i].jobs = []  // held once, in `jobs`
         }
         jobs.append(Prepare.indexJob(site, listed: request.listed, theme: theme))
-        let narrated = Narrate.run(&jobs, narrator: request.narrator, previous: request.cache.narrations, verified: request.verified,
+        let requests = Dictionary(prepared.flatMap(\.narrations).map { ($0.page, $0.request) }) { first, _ in first }
+        let narrated = Narrate.run(&jobs, requests: requests, narrator: request.narrator, previous: request.cache.narrations, verified: request.verified,
                                    workers: request.jobs, at: site.settings.narration.location ?? site.settings.location, progress: request.progress)
         do {
             try write(narrated.files)
@@ -76,7 +81,7 @@ public enum SiteRenderer {
         next.theme = theme.fingerprint
         for (path, entry) in narrated.entries { next.narrations[path] = entry }
         for h in request.listed { next.activity[h.slug] = h.activity }
-        Record.neighborhoods(prepared, files: files, into: &next)
+        Record.neighborhoods(prepared.map { ($0.slug, $0.folder, $0.pageCount) }, files: files, into: &next)
         return (RenderedSite(files: files, pageCount: jobs.count + reused.pageCount, renderedCount: pages.rendered, cache: next,
                              narrated: narrated.spoken), narrated.warnings)
     }

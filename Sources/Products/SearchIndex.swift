@@ -1,6 +1,7 @@
 import Assembly
 import Escaping
 import Loading
+import Rendering
 import Markdown
 
 /// The search page's index: a small script (`search/index.js`) that sets one array of entries,
@@ -8,7 +9,7 @@ import Markdown
 /// than JSON, so that it loads from disk too (`file://` forbids fetching JSON). It holds the newest
 /// `searchReportLimit` reports.
 extension ViewModels {
-    func searchIndex() -> String {
+    package func searchIndex() -> String {
         var entries: [(kind: String, url: String, title: String, detail: String, words: String)] = []
         let up = "../"
         for s in hood.stories where !s.isDraft {

@@ -5,27 +5,30 @@ import Liquid
 import Narration
 import Output
 import Parallelism
+import Rendering
+import Incremental
 
 /// Step 2½ of rendering: each story page that asks for a narration gets one before it is rendered.
 /// A narration whose key (text, voice, tools) is as last time and whose bytes OUT still holds is
 /// taken as it is; the others are spoken, in parallel. The page's `narration` variable then says
 /// where the sound is, how long it lasts and what it reads; a story whose narration failed has none.
-enum Narrate {
-    struct Result {
-        var files: [OutputFile] = []
-        var entries: [String: RenderCache.NarrationEntry] = [:]
+package enum Narrate {
+    package struct Result {
+        package var files: [OutputFile] = []
+        package var entries: [String: RenderCache.NarrationEntry] = [:]
         /// Narrations spoken this time (the others were found unchanged).
-        var spoken = 0
-        var warnings: [Diagnostic] = []
+        package var spoken = 0
+        package var warnings: [Diagnostic] = []
     }
 
-    static func run(_ jobs: inout [PageJob], narrator: Narrator?, previous: [String: RenderCache.NarrationEntry],
+    /// `requests`: each story page's, by the page's path inside OUT.
+    package static func run(_ jobs: inout [PageJob], requests: [String: NarrationRequest], narrator: Narrator?, previous: [String: RenderCache.NarrationEntry],
                     verified: [String: Fingerprint], workers: Int, at location: SourceLocation, progress: ProgressSink? = nil) -> Result {
         var result = Result()
         guard let narrator else { return result }
         // Nothing of a narration stays in the work folder, even after a killed build.
         defer { try? FileManager.default.removeItem(atPath: narrator.folder) }
-        let asked = jobs.indices.compactMap { i in jobs[i].narration.map { (index: i, request: $0) } }
+        let asked = jobs.indices.compactMap { i in requests[jobs[i].folder + jobs[i].path].map { (index: i, request: $0) } }
         var found: [Int: RenderCache.NarrationEntry] = [:]
         var toSpeak: [(index: Int, request: NarrationRequest, key: Fingerprint)] = []
         for (i, request) in asked {

@@ -56,6 +56,10 @@ public struct RenderCache: Sendable {
         /// The theme files the page used (`templateSets[uses]`) and their fingerprint when it was made.
         public var uses: String = ""
         public var templates = Fingerprint(high: 0, low: 0)
+
+        package init(input: Fingerprint, output: Fingerprint, uses: String = "", templates: Fingerprint = Fingerprint(high: 0, low: 0)) {
+            (self.input, self.output, self.uses, self.templates) = (input, output, uses, templates)
+        }
     }
 
     /// Sets of theme files pages used, by an id made of the names (so that the lines of a
@@ -63,7 +67,7 @@ public struct RenderCache: Sendable {
     public var templateSets: [String: [String]] = [:]
 
     /// The id of a set of theme files.
-    static func setID(_ names: [String]) -> String {
+    package static func setID(_ names: [String]) -> String {
         var h = FingerprintBuilder()
         for n in names { h.add(n) }
         return String(h.value.description.prefix(16))
@@ -83,6 +87,10 @@ public struct RenderCache: Sendable {
         public var samples: Int
         public var bytes: Int
 
+        package init(input: Fingerprint, output: Fingerprint, samples: Int, bytes: Int) {
+            (self.input, self.output, self.samples, self.bytes) = (input, output, samples, bytes)
+        }
+
         public var seconds: Double { Double(samples) / 48_000 }
     }
 
@@ -98,8 +106,8 @@ public struct RenderCache: Sendable {
         self.context = context
     }
 
-    static let header = "commonsight-render-cache 7"
-    static let fileName = "render.cache"
+    package static let header = "commonsight-render-cache 7"
+    package static let fileName = "render.cache"
 
     /// The cache in `folder`, when it was made with the same key and context.
     public static func load(_ folder: String, key: String, context: Fingerprint) -> RenderCache? {
@@ -192,7 +200,7 @@ public struct RenderCache: Sendable {
 
     /// Each neighborhood's lines, from where its runs start: a neighborhood whose pages are in two
     /// runs (never in a file this program wrote) has none, and is saved entry by entry.
-    static func blocks(_ bytes: [UInt8], pageRuns: [(slug: String, start: Int)], endOfPages: Int,
+    package static func blocks(_ bytes: [UInt8], pageRuns: [(slug: String, start: Int)], endOfPages: Int,
                        hoodRuns: [(slug: String, start: Int)], endOfHoods: Int) -> [String: Lines] {
         var pages: [String: Range<Int>] = [:], twice = Set<String>()
         for (k, run) in pageRuns.enumerated() {
@@ -283,7 +291,7 @@ public struct RenderCache: Sendable {
 
     /// An `A` line's fields after the slug: weeks, new stories, upcoming events, all reports, latest
     /// day, stories this week.
-    static func activity(_ f: [String]) -> Activity? {
+    package static func activity(_ f: [String]) -> Activity? {
         let weeks = f[0].split(separator: ",").compactMap { Int($0) }
         guard weeks.count == Activity.weekCount, let stories = Int(f[1]), let events = Int(f[2]), let total = Int(f[3]),
               let thisWeek = Int(f[5]) else { return nil }
@@ -297,11 +305,11 @@ public struct RenderCache: Sendable {
     /// Removes the cache, so that no later build trusts it.
     public static func remove(_ folder: String) { unlink(folder + "/" + fileName) }
 
-    static func escape(_ s: String) -> String {
+    package static func escape(_ s: String) -> String {
         s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\t", with: "\\t").replacingOccurrences(of: "\n", with: "\\n")
     }
 
-    static func unescape(_ s: String) -> String {
+    package static func unescape(_ s: String) -> String {
         var out = ""
         var escaped = false
         for c in s {
@@ -315,73 +323,5 @@ public struct RenderCache: Sendable {
             }
         }
         return out
-    }
-}
-
-/// A page's inputs as one fingerprint: every value its templates can see, walked in a fixed order.
-///
-/// An object of `nestedCount` entries or more (a report, a story, a digest) is hashed on its own, and
-/// its fingerprint goes into the page's: the same bytes whether or not it was remembered. With a
-/// `Memo`, each such object shared by many pages is hashed once per build.
-enum InputHash {
-    static let nestedCount = 8
-
-    static func add(_ variables: ArraySlice<(String, Value)>, to h: inout FingerprintBuilder, memo: Memo? = nil) {
-        h.add(variables.count)
-        for (k, v) in variables {
-            h.add(k)
-            add(v, to: &h, memo: memo)
-        }
-    }
-
-    static func add(_ v: Value, to h: inout FingerprintBuilder, memo: Memo? = nil) {
-        switch v {
-        case .nil: h.tag(0)
-        case .bool(let b): h.tag(1); h.tag(b ? 1 : 0)
-        case .int(let n): h.tag(2); h.add(n)
-        case .float(let d): h.tag(3); h.add(d.bitPattern)
-        case .string(let s): h.tag(4); h.add(s)
-        case .safe(let s): h.tag(5); h.add(s)
-        case .array(let a):
-            h.tag(6); h.add(a.count)
-            for item in a { add(item, to: &h, memo: memo) }
-        case .object(let o) where o.count >= nestedCount:
-            h.tag(11)
-            h.add(memo?.fingerprint(of: o) { fingerprint(of: o, memo: memo) } ?? fingerprint(of: o, memo: memo))
-        case .object(let o):
-            addEntries(o, to: &h, memo: memo)
-        case .range(let lo, let hi): h.tag(8); h.add(lo); h.add(hi)
-        case .empty: h.tag(9)
-        case .blank: h.tag(10)
-        }
-    }
-
-    static func addEntries(_ o: Object, to h: inout FingerprintBuilder, memo: Memo?) {
-        h.tag(7); h.add(o.count)
-        o.forEach { k, item in h.add(k); add(item, to: &h, memo: memo) }
-    }
-
-    static func fingerprint(of o: Object, memo: Memo?) -> Fingerprint {
-        var nested = FingerprintBuilder()
-        addEntries(o, to: &nested, memo: memo)
-        return nested.value
-    }
-
-    /// Fingerprints of large objects hashed in one build, by their storage (`Object.storageIdentity`).
-    /// Each entry keeps its object alive, so no other object can take its storage while it is here.
-    final class Memo: Sendable {
-        typealias Shard = Locked<[Int: (object: Object, fingerprint: Fingerprint)]>
-        /// Several locks, so that threads hashing pages at once seldom wait for each other.
-        let shards: [Shard] = (0..<16).map { _ in Shard([:]) }
-
-        func fingerprint(of o: Object, _ make: () -> Fingerprint) -> Fingerprint {
-            guard let identity = o.storageIdentity else { return make() }
-            let key = Int(bitPattern: identity)
-            let shard = shards[(key >> 6) & 15]
-            if let known = shard.withLock({ $0[key]?.fingerprint }) { return known }
-            let made = make()
-            shard.withLock { $0[key] = (o, made) }
-            return made
-        }
     }
 }

@@ -2,8 +2,8 @@ import Fingerprint
 import Output
 
 /// Step 4 of rendering: what the next build may reuse, by page and by neighborhood.
-enum Record {
-    static func pages(_ entries: [(String, RenderCache.PageEntry)], into next: inout RenderCache) {
+package enum Record {
+    package static func pages(_ entries: [(String, RenderCache.PageEntry)], into next: inout RenderCache) {
         // Room made once: 200,000 entries would otherwise grow the table (and copy it) many times,
         // at the moment the build holds the most.
         next.pages.reserveCapacity(next.pages.count + entries.count)
@@ -11,7 +11,8 @@ enum Record {
     }
 
     /// Each rendered neighborhood's folder fingerprint, page count and files (all of them, sorted).
-    static func neighborhoods(_ prepared: [Prepare.Neighborhood], files: [OutputFile], into next: inout RenderCache) {
+    /// `prepared`: each rendered neighborhood edition's slug, folder fingerprint and page count.
+    package static func neighborhoods(_ prepared: [(slug: String, folder: Fingerprint, pageCount: Int)], files: [OutputFile], into next: inout RenderCache) {
         var byHood: [String: [(path: String, hash: Fingerprint)]] = [:]
         for file in files { byHood[OutputPath.top(of: file.path), default: []].append((file.path, file.hash)) }
         // A neighborhood's editions in other languages are in its folder: their pages count with its own.

@@ -1,5 +1,7 @@
 import Diagnostics
 import Fingerprint
+import Incremental
+import Rendering
 import Liquid
 import Output
 import Parallelism

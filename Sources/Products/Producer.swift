@@ -1,0 +1,75 @@
+import Output
+import Rendering
+
+/// What an edition of a neighborhood makes besides its pages from templates: jobs rendered (and
+/// reused from the cache) with the pages, and files made only when they are written.
+package protocol Producer: Sendable {
+    /// `pages`: the edition's pages, as `SitePages` lists them.
+    func jobs(_ models: ViewModels, pages: [PageJob]) -> [PageJob]
+    func files(_ models: ViewModels, pages: [PageJob]) -> [SideFile]
+}
+
+extension Producer {
+    package func jobs(_ models: ViewModels, pages: [PageJob]) -> [PageJob] { [] }
+    package func files(_ models: ViewModels, pages: [PageJob]) -> [SideFile] { [] }
+}
+
+/// A file that is not a page (a feed, the search index, sitemaps), made when it is written, so that
+/// a large neighborhood's are never all in memory.
+package struct SideFile: Sendable {
+    package var make: @Sendable () -> [OutputFile]
+
+    package init(make: @escaping @Sendable () -> [OutputFile]) { self.make = make }
+
+    /// One text file inside the edition's folder.
+    package init(_ models: ViewModels, _ path: String, _ text: @escaping @Sendable () -> String) {
+        let folder = models.hood.folder
+        make = { [OutputFile(path: folder + "/" + path, bytes: Array(text().utf8))] }
+    }
+}
+
+/// Every producer, in the order their files are made.
+package enum Producers {
+    package static let all: [any Producer] = [FeedFiles(), MapFile(), SearchFile(), ShareCards(), Mailings()]
+}
+
+/// The Atom feed, the calendar and the sitemaps.
+package struct FeedFiles: Producer {
+    package func files(_ models: ViewModels, pages: [PageJob]) -> [SideFile] {
+        let feeds = Feeds(models: models), builds = models.options.builds, folder = models.hood.folder
+        var files: [SideFile] = []
+        if builds(.feed) { files.append(SideFile(models, Routes.feed) { feeds.atom() }) }
+        if builds(.events) { files.append(SideFile(models, Routes.calendar) { feeds.calendar() }) }
+        let paths = pages.map(\.path)
+        files.append(SideFile { feeds.sitemaps(paths: paths).map { OutputFile(path: folder + "/" + $0.path, bytes: Array($0.text.utf8)) } })
+        return files
+    }
+}
+
+/// The neighborhood's map as a file of its own.
+package struct MapFile: Producer {
+    package func files(_ models: ViewModels, pages: [PageJob]) -> [SideFile] {
+        models.options.builds(.map) ? [SideFile(models, Routes.neighborhoodMap) { models.neighborhoodMapFile() }] : []
+    }
+}
+
+/// The search page's index.
+package struct SearchFile: Producer {
+    package func files(_ models: ViewModels, pages: [PageJob]) -> [SideFile] {
+        models.options.builds(.search) ? [SideFile(models, Routes.searchIndex) { models.searchIndex() }] : []
+    }
+}
+
+/// Each story's card as SVG, and the PNG cards (see `SharePicture`).
+package struct ShareCards: Producer {
+    package func jobs(_ models: ViewModels, pages: [PageJob]) -> [PageJob] { SharePicture.jobs(models) }
+
+    package func files(_ models: ViewModels, pages: [PageJob]) -> [SideFile] {
+        models.hood.stories.map { s in SideFile(models, Routes.shareCard(s.story.slug)) { models.storyCard(s).svg } }
+    }
+}
+
+/// Each week's `email.eml` (see `EmailEnvelope`).
+package struct Mailings: Producer {
+    package func jobs(_ models: ViewModels, pages: [PageJob]) -> [PageJob] { EmailEnvelope.jobs(models, pages: pages) }
+}
