@@ -1,4 +1,5 @@
 import Assembly
+import Loading
 import CivilTime
 import Narration
 import Rendering

@@ -4,6 +4,7 @@ import Liquid
 import Loading
 import Mail
 import Rendering
+import Themes
 
 /// Who a week's `email.eml` is from, its subject, and the two pages it is made of. It has no
 /// recipients: those are added when it is sent (`commonsight email`), never in a published file.
@@ -27,8 +28,8 @@ package struct EmailEnvelope: MadeFile {
     /// The job's e-mail pages, plain text and HTML, rendered as they are for their own files.
     package func message(_ job: PageJob, renderer: PageRenderer) throws(LiquidError) -> MailMessage {
         var text = job, html = job
-        (text.kind, text.path, text.product) = ("email-text", textPath, .page)
-        (html.kind, html.path, html.product) = ("email", htmlPath, .page)
+        (text.kind, text.path, text.product) = (.emailText, textPath, .page)
+        (html.kind, html.path, html.product) = (.email, htmlPath, .page)
         return MailMessage(from: from, to: [], subject: subject, language: language,
                            text: String(decoding: try renderer.render(text), as: UTF8.self),
                            html: String(decoding: try renderer.render(html), as: UTF8.self))
@@ -40,7 +41,7 @@ extension EmailEnvelope {
     package static func jobs(_ models: ViewModels, pages: [PageJob]) -> [PageJob] {
         guard models.options.builds(.emails), models.options.builds(.digests), let from = models.site.email.from else { return [] }
         let h = models.hood
-        let emailPages = Dictionary(pages.filter { $0.kind == "email" }.map { ($0.path, $0) }) { first, _ in first }
+        let emailPages = Dictionary(pages.filter { $0.kind == .email }.map { ($0.path, $0) }) { first, _ in first }
         return h.digests.compactMap { d in
             guard var message = emailPages[Routes.email(d.week)] else { return nil }
             message.path = Routes.emailMessage(d.week)

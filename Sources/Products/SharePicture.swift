@@ -2,6 +2,7 @@ import Diagnostics
 import Fingerprint
 import Raster
 import Rendering
+import Themes
 
 /// A share card drawn as a PNG from its SVG, rendered and reused like a page.
 package struct SharePicture: MadeFile {
@@ -29,7 +30,7 @@ package struct SharePicture: MadeFile {
         cards += h.stories.map { (Routes.storyCard($0.story.slug), models.storyCard($0)) }
         if models.options.builds(.digests) { cards += h.digests.map { (Routes.digestCard($0.week), models.digestCard($0)) } }
         return cards.map { path, card in
-            PageJob(path: path, kind: "card", title: card.title, variables: [], folder: h.folder + "/", absoluteRoot: h.absoluteRoot,
+            PageJob(path: path, kind: .card, title: card.title, variables: [], folder: h.folder + "/", absoluteRoot: h.absoluteRoot,
                     product: .made(SharePicture(svg: card.svg)))
         }
     }

@@ -1,6 +1,7 @@
 import Assembly
 import CivilTime
 import Liquid
+import Themes
 import Loading
 
 /// A neighborhood the top-level page lists: its name, and what it published lately when known.
@@ -63,7 +64,7 @@ package enum Dashboard {
             ("activity", value(total, weeks: weeks, site: site.settings, busiest: busiestCount)),
             ("counted_count", .int(counted.count)),
         ]
-        return PageJob(path: "index.html", kind: "index", title: site.settings.title, variables: variables,
+        return PageJob(path: "index.html", kind: .index, title: site.settings.title, variables: variables,
                        folder: "", absoluteRoot: site.options.baseURL)
     }
 

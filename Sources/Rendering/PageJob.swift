@@ -1,12 +1,13 @@
 import Fingerprint
 import Liquid
 import Diagnostics
+import Themes
 
 /// One page to render: which template, where it goes, and what it shows.
 package struct PageJob: Sendable {
     /// The page's path inside its neighborhood's folder (or inside OUT for the top index).
     package var path: String
-    package var kind: String
+    package var kind: PageKind
     package var title: String
     package var variables: [(String, Value)]
     /// `"bagley/"` for a neighborhood's page, `""` for the top index.
@@ -26,7 +27,7 @@ package struct PageJob: Sendable {
     /// What the job makes: most make a page from the theme's templates.
     package var product = Product.page
 
-    package init(path: String, kind: String, title: String, variables: [(String, Value)], folder: String, absoluteRoot: String?,
+    package init(path: String, kind: PageKind, title: String, variables: [(String, Value)], folder: String, absoluteRoot: String?,
                  isDraft: Bool = false, map: MapRequest? = nil, models: ViewModels? = nil, sharedCount: Int = 0,
                  sharedHash: Fingerprint = Fingerprint(high: 0, low: 0), qrPath: String? = nil, product: Product = .page) {
         (self.path, self.kind, self.title, self.variables, self.folder, self.absoluteRoot) = (path, kind, title, variables, folder, absoluteRoot)

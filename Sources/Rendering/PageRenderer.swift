@@ -112,11 +112,8 @@ package struct PageRenderer: Sendable {
             strictFilters: true, timeZone: site.timeZone, now: now)
     }
 
-    /// Pages read away from the site (a printed flyer, an e-mail, a 404 at any address) link absolutely when they can.
-    package static let standaloneKinds: Set<String> = ["404", "flyer", "digest-flyer", "email", "email-text"]
-
     package func root(_ job: PageJob) -> String {
-        Self.standaloneKinds.contains(job.kind) ? (job.absoluteRoot ?? Routes.root(of: job.path)) : Routes.root(of: job.path)
+        job.kind.standalone ? (job.absoluteRoot ?? Routes.root(of: job.path)) : Routes.root(of: job.path)
     }
 
     /// Everything the page's templates will see, as one number (see `RenderCache`).
@@ -127,7 +124,7 @@ package struct PageRenderer: Sendable {
         var h = FingerprintBuilder()
         h.add(shared.fingerprint)
         h.add(job.sharedHash)
-        for field in [job.kind, job.folder + job.path, job.title, root(job), job.absoluteRoot ?? "", job.qrPath ?? ""] { h.add(field) }
+        for field in [job.kind.name, job.folder + job.path, job.title, root(job), job.absoluteRoot ?? "", job.qrPath ?? ""] { h.add(field) }
         h.tag(job.isDraft ? 1 : 0)
         switch job.product {
         case .page: h.tag(0)
@@ -159,13 +156,13 @@ package struct PageRenderer: Sendable {
         let root = root(job)
         if let use = TemplateUse.current {
             use.add("i18n/" + (language.path.split(separator: "/").last.map(String.init) ?? "en.yml"))
-            use.add(theme.textPages[job.kind] != nil ? "pages/\(job.kind).txt" : "pages/\(job.kind).md")
-            if theme.textPages[job.kind] == nil { use.add(theme.layoutFile(for: job.kind)) }
+            use.add(theme.textPages[job.kind.name] != nil ? "pages/\(job.kind).txt" : "pages/\(job.kind).md")
+            if theme.textPages[job.kind.name] == nil { use.add(theme.layoutFile(for: job.kind.name)) }
         }
-        if let text = theme.textPages[job.kind] {
+        if let text = theme.textPages[job.kind.name] {
             return try text.renderBytes(renderVariables(job, root: root), environment: environment(root: root, absoluteRoot: job.absoluteRoot, escaping: .none)).bytes
         }
-        guard let page = theme.pages[job.kind], let layout = theme.layout(for: job.kind) else {
+        guard let page = theme.pages[job.kind.name], let layout = theme.layout(for: job.kind.name) else {
             throw LiquidError(.render, "no template for '\(job.kind)' pages")
         }
         var data = renderVariables(job, root: root)
@@ -198,7 +195,7 @@ package struct PageRenderer: Sendable {
             if case .object(let o) = value, let svg = o["svg"] { data["map_svg"] = svg }
         }
         if let path = job.qrPath, let models = job.models { data["qr_svg"] = models.qr(path) }
-        if job.kind == "404" {
+        if job.kind == .notFound {
             // A 404 page is served at any address: its styles travel with it.
             data["stylesheet_text"] = inlineStyle("site.css")
             data["print_stylesheet_text"] = inlineStyle("print.css")
@@ -218,23 +215,13 @@ package struct PageRenderer: Sendable {
         return made
     }
 
-    /// The part of the site a page kind belongs to, as the `nav` items name them (a story is in `stories`).
-    package static func section(of kind: String) -> String {
-        switch kind {
-        case "story": return "stories"
-        case "observation": return "observations"
-        case "coalition": return "coalitions"
-        case "digest": return "digests"
-        default: return kind
-        }
-    }
-
     package func variables(_ job: PageJob, root: String) -> Object {
         var data = Object(job.variables)
         data["page"] = .object(Object([
-            ("title", .string(job.title)), ("kind", .string(job.kind)), ("section", .string(Self.section(of: job.kind))),
+            ("title", .string(job.title)), ("kind", .string(job.kind.name)), ("section", .string(job.kind.section)),
             ("path", .string(job.path)), ("root", .string(root)), ("local_root", .string(Routes.root(of: job.path))),
             ("url", job.absoluteRoot.map { .string($0 + job.path) } ?? .nil), ("draft", .bool(job.isDraft)),
+            ("section_partial", theme.partial("section-" + job.kind.name, markdown: false) != nil ? .string("section-" + job.kind.name) : .nil),
         ]))
         data["site"] = shared.site
         data["build"] = shared.build

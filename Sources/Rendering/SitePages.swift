@@ -45,9 +45,9 @@ package struct SitePages {
             ]))),
         ]
         common.append(("nav", .array([
-            (m.t("nav_home"), Routes.home, "home"), (m.t("nav_digests"), Routes.digests, "digests"), (m.t("nav_stories"), Routes.stories, "stories"),
-            (m.t("nav_observations"), Routes.observations, "observations"), (m.t("nav_coalitions"), Routes.coalitions, "coalitions"),
-            (m.t("nav_events"), Routes.events, "events"), (m.t("nav_search"), Routes.search, "search"),
+            (m.t("nav_home"), Routes.home, PageKind.home.section), (m.t("nav_digests"), Routes.digests, PageKind.digests.section), (m.t("nav_stories"), Routes.stories, PageKind.stories.section),
+            (m.t("nav_observations"), Routes.observations, PageKind.observations.section), (m.t("nav_coalitions"), Routes.coalitions, PageKind.coalitions.section),
+            (m.t("nav_events"), Routes.events, PageKind.events.section), (m.t("nav_search"), Routes.search, PageKind.search.section),
         ].map { .object(Object([("title", .string($0.0)), ("url", .string($0.1)), ("section", .string($0.2))])) })))
         var shared = FingerprintBuilder()
         InputHash.add(common[...], to: &shared)
@@ -66,7 +66,7 @@ package struct SitePages {
                                        weekTitle: m.weekTitle, shortDay: { m.day($0, "short_month_day") })
         let homeCard = m.homeCard()
         let homeSummary = h.description ?? m.site.description ??  m.t("home_summary", ["place": h.name])
-        jobs.append(job(Routes.home, "home", h.name, map: MapRequest(h.observations, title: m.t("map_home", ["place": h.name]), kind: .neighborhood), [
+        jobs.append(job(Routes.home, .home, h.name, map: MapRequest(h.observations, title: m.t("map_home", ["place": h.name]), kind: .neighborhood), [
             ("stories", .array(h.stories.prefix(6).map { m.story($0) })),
             ("coalitions", .array(h.coalitions.map { m.coalition($0) })),
             ("upcoming_events", .array(h.upcomingEvents.prefix(5).map(m.event))),
@@ -77,17 +77,17 @@ package struct SitePages {
                                alt: homeCard.description)),
         ]))
         if builds(.map) {
-            jobs.append(job(Routes.mapPage, "map-page", m.t("map_file", ["place": h.name]),
+            jobs.append(job(Routes.mapPage, .mapPage, m.t("map_file", ["place": h.name]),
                             map: MapRequest(h.observations, title: m.t("map_home", ["place": h.name]), kind: .neighborhood), []))
         }
         for page in ObservationPages(hood: h, models: m).pages() {
-            jobs.append(job(page.path, "observations", page.number == 1 ? m.t("title_observations") : m.t("title_observations_page", ["page": m.language.number(page.number)]), page.variables))
+            jobs.append(job(page.path, .observations, page.number == 1 ? m.t("title_observations") : m.t("title_observations_page", ["page": m.language.number(page.number)]), page.variables))
         }
         // Which stories cite each observation, found once.
         var citing: [String: [StoryPage]] = [:]
         for s in h.stories { for o in s.observations { citing[o.id, default: []].append(s) } }
         for o in h.observations {
-            jobs.append(job(Routes.observation(o.id), "observation", m.title(o), map: MapRequest([o], title: m.t("map_observation", ["place": m.place(o.location)]), kind: .locator), [
+            jobs.append(job(Routes.observation(o.id), .observation, m.title(o), map: MapRequest([o], title: m.t("map_observation", ["place": m.place(o.location)]), kind: .locator), [
                 ("observation", m.observation(o)), ("stories", .array((citing[o.id] ?? []).map { m.story($0) })),
             ]))
         }
@@ -95,7 +95,7 @@ package struct SitePages {
         let storyPager = Pagination(folder: "stories", items: h.stories.count, pageSize: ViewModels.storyPageSize)
         for number in 1...storyPager.pageCount {
             let shown = h.stories.dropFirst((number - 1) * ViewModels.storyPageSize).prefix(ViewModels.storyPageSize)
-            jobs.append(job(storyPager.path(number), "stories",
+            jobs.append(job(storyPager.path(number), .stories,
                             number == 1 ? m.t("title_stories") : m.t("title_stories_page", ["page": m.language.number(number)]), [
                 ("stories", .array(shown.map { m.story($0) })), ("total", .int(h.stories.count)), ("pagination", storyPager.value(number)),
             ]))
@@ -116,44 +116,44 @@ package struct SitePages {
                 let textHeight = Double(fitted.lines) * FlyerSpace.line + (shortened ? more : 0)
                 let printedMap = MapRequest.printed(s.observations, title: storyMap.title,
                                                     height: FlyerSpace.mapHeight(title: s.story.title, text: textHeight))
-                jobs.append(job(Routes.flyer(slug), "flyer", s.story.title, map: printedMap, qr: Routes.folder(Routes.story(slug)), [
+                jobs.append(job(Routes.flyer(slug), .flyer, s.story.title, map: printedMap, qr: Routes.folder(Routes.story(slug)), [
                     ("story", m.story(s, full: true)), ("next_event", next.map(m.event) ?? .nil),
                     ("narrative_html", narrative), ("shortened", .bool(shortened)),
                     ("story_url", .string(h.absoluteRoot.map { $0 + Routes.folder(Routes.story(slug)) } ?? Routes.story(slug))),
                     ("report_qr_svg", m.reportQR()),
                 ], draft: s.isDraft))
             }
-            jobs.append(job(Routes.story(slug), "story", s.story.title, map: storyMap, [
+            jobs.append(job(Routes.story(slug), .story, s.story.title, map: storyMap, [
                 ("og", og), ("flyer_url", .string(Routes.flyer(slug))),
                 ("story", m.story(s, full: true)), ("next_event", next.map(m.event) ?? .nil), ("narration", .nil),
             ], draft: s.isDraft))
         }
         if builds(.coalitions) {
-            jobs.append(job(Routes.coalitions, "coalitions", m.t("title_coalitions"), [("coalitions", .array(h.coalitions.map { m.coalition($0) }))]))
+            jobs.append(job(Routes.coalitions, .coalitions, m.t("title_coalitions"), [("coalitions", .array(h.coalitions.map { m.coalition($0) }))]))
             for c in h.coalitions {
-                jobs.append(job(Routes.coalition(c.coalition.slug), "coalition", c.coalition.name,
+                jobs.append(job(Routes.coalition(c.coalition.slug), .coalition, c.coalition.name,
                                 map: MapRequest(c.observations, title: m.t("map_coalition", ["name": c.coalition.name])),
                                 [("coalition", m.coalition(c, full: true))]))
             }
         }
         if builds(.events) {
-            jobs.append(job(Routes.events, "events", m.t("title_events"), [
+            jobs.append(job(Routes.events, .events, m.t("title_events"), [
                 ("upcoming_events", .array(h.upcomingEvents.map(m.event))), ("past_events", .array(h.pastEvents.map(m.event))),
             ]))
         }
         if builds(.digests) { jobs += digestJobs(job) }
         if builds(.search) {
-            jobs.append(job(Routes.search, "search", m.t("title_search"), [
+            jobs.append(job(Routes.search, .search, m.t("title_search"), [
                 ("category_counts", categoryCounts), ("searched_reports", .int(min(h.observations.count, ViewModels.searchReportLimit))),
             ]))
         }
         if builds(.data) {
-            jobs.append(job(Routes.dataAbout, "about-data", m.t("title_about_data"), [
+            jobs.append(job(Routes.dataAbout, .aboutData, m.t("title_about_data"), [
                 ("open_data", aboutData), ("category_counts", categoryCounts),
             ]))
         }
-        if let path = m.reportPath { jobs.append(job(path, "report", m.t("title_report"), [("report", m.reportValue())])) }
-        jobs.append(job(Routes.notFound, "404", m.t("title_not_found"), []))
+        if let path = m.reportPath { jobs.append(job(path, .report, m.t("title_report"), [("report", m.reportValue())])) }
+        jobs.append(job(Routes.notFound, .notFound, m.t("title_not_found"), []))
         return jobs
     }
 
@@ -163,7 +163,7 @@ package struct SitePages {
         let common: [(String, Value)]
         let sharedHash: Fingerprint
 
-        func callAsFunction(_ path: String, _ kind: String, _ title: String, map: MapRequest? = nil, qr: String? = nil,
+        func callAsFunction(_ path: String, _ kind: PageKind, _ title: String, map: MapRequest? = nil, qr: String? = nil,
                             _ vars: [(String, Value)], draft: Bool = false) -> PageJob {
             let h = pages.hood
             return PageJob(path: path, kind: kind, title: title, variables: common + vars + [("alternates", pages.alternates(path))],
@@ -178,7 +178,7 @@ package struct SitePages {
         let h = hood
         let builds = m.options.builds
         var jobs: [PageJob] = []
-        jobs.append(job(Routes.digests, "digests", m.t("title_digests"), [
+        jobs.append(job(Routes.digests, .digests, m.t("title_digests"), [
             ("digests", .array(h.digests.map { m.digest($0) })), ("years", m.digestYears(h.digests)),
         ]))
         let weeks = Set(h.digests.map(\.week))
@@ -201,16 +201,16 @@ package struct SitePages {
             let weekMap = m.t("map_week", ["week": m.t("week_title_inline", ["date": m.longDate(d.week.start)])])
             if builds(.flyers) {
                 let flyer = m.digestFlyer(d, in: h)
-                jobs.append(job(Routes.digestFlyer(d.week), "digest-flyer", m.weekTitle(d.week),
+                jobs.append(job(Routes.digestFlyer(d.week), .digestFlyer, m.weekTitle(d.week),
                                 map: flyer.map, qr: Routes.folder(Routes.digest(d.week)), printed + flyer.variables + [("report_qr_svg", m.reportQR())]))
             }
             let title = m.weekTitle(d.week)
             if builds(.emails) {
-                jobs.append(job(Routes.email(d.week), "email", title, printed + [footer]))
-                jobs.append(job(Routes.emailText(d.week), "email-text", title, printed + [footer]))
+                jobs.append(job(Routes.email(d.week), .email, title, printed + [footer]))
+                jobs.append(job(Routes.emailText(d.week), .emailText, title, printed + [footer]))
             }
             let card = m.digestCard(d)
-            jobs.append(job(Routes.digest(d.week), "digest", title,
+            jobs.append(job(Routes.digest(d.week), .digest, title,
                             map: MapRequest(d.observations, title: weekMap), [
                 ("digest", value), ("flyer_url", .string(Routes.digestFlyer(d.week))), ("email_url", .string(Routes.email(d.week))),
                 ("og", m.openGraph(type: "article", title: m.t("place_title", ["place": h.name, "title": title]), description: card.description,

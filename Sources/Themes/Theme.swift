@@ -10,12 +10,6 @@ import Output
 
 /// The templates folder, parsed once: Markdown page templates, HTML layouts, partials and assets.
 public struct Theme: Sendable {
-    /// The page kinds a site needs, each `pages/<kind>.md`.
-    public static let pageKinds = ["home", "observations", "observation", "stories", "story", "coalitions", "coalition",
-                                   "events", "digests", "digest", "search", "about-data", "404", "index", "flyer", "digest-flyer", "email", "map-page"]
-    /// Plain-text outputs, each `pages/<kind>.txt`: rendered without escaping, Markdown or layout.
-    public static let textKinds = ["email-text"]
-
     public var pages: [String: Template]
     public var textPages: [String: Template]
     var layouts: [String: Template]
@@ -174,11 +168,11 @@ public struct Theme: Sendable {
         let layouts = parseFolder("layouts", ext: "html", htmlContext: true)
         let htmlPartials = parseFolder("partials", ext: "liquid", htmlContext: true)
         let markdownPartials = diagnostics.isEmpty ? parseFolder("partials", ext: "liquid", htmlContext: false) : [:]
-        for kind in pageKinds where pages[kind] == nil && !diagnostics.contains(where: { $0.location.path.hasSuffix("/pages/\(kind).md") }) {
-            diagnostics.append(.error(SourceLocation(path: root + "/pages/\(kind).md"), "missing page template; every theme needs pages/\(kind).md"))
-        }
-        for kind in textKinds where textPages[kind] == nil && !diagnostics.contains(where: { $0.location.path.hasSuffix("/pages/\(kind).txt") }) {
-            diagnostics.append(.error(SourceLocation(path: root + "/pages/\(kind).txt"), "missing text template; every theme needs pages/\(kind).txt"))
+        // After the built-in theme's templates stood in for the folder's missing ones, every kind has one.
+        for kind in PageKind.all {
+            guard let path = kind.templatePath, !diagnostics.contains(where: { $0.location.path.hasSuffix("/" + path) }) else { continue }
+            let found = kind.template == .plainText ? textPages[kind.name] : pages[kind.name]
+            if found == nil { diagnostics.append(.error(SourceLocation(path: root + "/" + path), "missing page template; every theme needs \(path)")) }
         }
         if layouts["default"] == nil, !diagnostics.contains(where: { $0.location.path.hasSuffix("/layouts/default.html") }) {
             diagnostics.append(.error(SourceLocation(path: root + "/layouts/default.html"), "missing layout; every theme needs layouts/default.html"))

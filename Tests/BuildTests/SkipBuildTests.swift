@@ -1,4 +1,5 @@
 import Assembly
+import Loading
 import Build
 import Foundation
 import Testing

@@ -7,6 +7,7 @@ import Liquid
 @testable import Rendering
 @testable import Themes
 @testable import Words
+@testable import Products
 import Testing
 
 /// docs/theme.md is the contract between the program and theme authors: every page kind and every
@@ -39,8 +40,8 @@ struct ThemeContractTests {
         for job in SitePages(models: models).jobs() + [Prepare.indexJob(site, listed: [ListedNeighborhood(slug: "north", name: "North End", activity: hood.activity), ListedNeighborhood(slug: "south", name: "South", activity: nil)], theme: theme)] where job.isPage {
             var data = renderer.renderVariables(job, root: renderer.root(job))
             data["content"] = .safe("")
-            if let old = out[job.kind] { old.forEach { k, v in if data[k] == nil { data[k] = v } } }
-            out[job.kind] = data
+            if let old = out[job.kind.name] { old.forEach { k, v in if data[k] == nil { data[k] = v } } }
+            out[job.kind.name] = data
         }
         return out
     }
@@ -56,10 +57,53 @@ struct ThemeContractTests {
         }
     }
 
-    @Test("every page kind the theme must have is named in the document")
+    @Test("the document's table of page kinds is the program's registry")
     func pageKinds() {
-        for kind in Theme.pageKinds + Theme.textKinds {
-            #expect(Self.documented.contains(kind), "docs/theme.md does not name the page kind '\(kind)'")
+        let start = "<!-- page kinds: made from PageKind.all -->\n", end = "\n<!-- end of page kinds -->"
+        let written = Self.docs.range(of: start).flatMap { a in Self.docs.range(of: end, range: a.upperBound..<Self.docs.endIndex).map { Self.docs[a.upperBound..<$0.lowerBound] } }
+        #expect(written.map(String.init) == PageKind.table, "docs/theme.md's table of page kinds differs from the program's; paste this between the markers:\n\(PageKind.table)")
+    }
+
+    @Test("every page the program makes has a kind of the registry, and each kind's route is where its pages go")
+    func routes() throws {
+        let f = SiteFixture()
+        let content = try #require(ContentLoader.load(root: f.content).0)
+        let options = BuildOptions(today: CivilDate(unchecked: 2026, 11, 29), includeDrafts: true, baseURL: "https://example.org/")
+        let site = Assembler.assemble(content, options: options)
+        let (theme, _) = Theme.load(root: SiteFixture.theme)
+        let hood = try #require(site.neighborhoods.first)
+        let models = ViewModels(site: site.settings, hood: hood, options: options, language: try #require(theme).language(for: "en"))
+        let pages = SitePages(models: models).jobs()
+        let jobs = pages + Producers.all.flatMap { $0.jobs(models, pages: pages) }
+        for job in jobs {
+            #expect(PageKind.all.contains(job.kind))
+            // `SLUG`, `ID`, `WEEK` and `N` stand for one piece of a path; the rest is the route as written.
+            let patterns = job.kind.route.split(separator: ",").map { $0.split(separator: " ").first.map(String.init) ?? "" }
+            let matches = patterns.contains { pattern in
+                let want = pattern.split(separator: "/"), have = job.path.split(separator: "/")
+                return want.count == have.count && zip(want, have).allSatisfy { w, h in ["SLUG", "ID", "WEEK", "N"].contains(w) || w == h }
+            }
+            #expect(matches, "\(job.path) is not at the route of '\(job.kind)': \(job.kind.route)")
+        }
+        #expect(Set(jobs.map(\.kind)) == Set(PageKind.all.filter { $0 != .index && $0 != .report }), "the fixture makes every kind but the dashboard and the report page")
+    }
+
+    @Test("`build --skip PART` leaves out exactly the kinds whose row names that part")
+    func skippedParts() throws {
+        let f = SiteFixture()
+        let content = try #require(ContentLoader.load(root: f.content).0)
+        let (theme, _) = Theme.load(root: SiteFixture.theme)
+        let language = try #require(theme).language(for: "en")
+        for part in SiteSection.allCases {
+            let options = BuildOptions(today: CivilDate(unchecked: 2026, 11, 29), baseURL: "https://example.org/", skipped: [part])
+            let site = Assembler.assemble(content, options: options)
+            let models = ViewModels(site: site.settings, hood: try #require(site.neighborhoods.first), options: options, language: language)
+            let pages = SitePages(models: models).jobs()
+            let kinds = Set((pages + Producers.all.flatMap { $0.jobs(models, pages: pages) }).map(\.kind))
+            let left = PageKind.all.filter { $0 != .index && $0 != .report && !kinds.contains($0) }
+            // Skipping the digests leaves out their flyers and e-mails too: every one of those is a week's.
+            let expected = PageKind.all.filter { $0.part == part || (part == .digests && [.digestFlyer, .email, .emailText].contains($0)) }
+            #expect(left == expected, "--skip \(part)")
         }
     }
 
@@ -74,7 +118,8 @@ struct ThemeContractTests {
     @Test("each page kind's own variables are in that kind's row of the document")
     func perKind() throws {
         let common: Set<String> = ["site", "page", "build", "neighborhood", "nav", "alternates", "content", "routes"]
-        let rows = Self.docs.split(separator: "\n").filter { $0.hasPrefix("| `") }
+        let perKind = Self.docs.range(of: "## Per kind").map { Self.docs[$0.upperBound...] } ?? ""
+        let rows = perKind.split(separator: "\n").filter { $0.hasPrefix("| `") }
         for (kind, data) in try Self.variablesByKind() {
             guard let row = rows.first(where: { $0.hasPrefix("| `\(kind)` |") }) else {
                 Issue.record("docs/theme.md has no row for the page kind '\(kind)'")

@@ -17,7 +17,7 @@ public enum SiteSection: String, CaseIterable, Sendable {
     case data
     /// The Atom feed.
     case feed
-    /// The neighborhood's map as an SVG file of its own.
+    /// The neighborhood's map as an SVG file of its own, and its page (`map.html`).
     case map
 
     /// `digests,flyers`: the sections named (in any case, spaces ignored), or the first word that names none.
