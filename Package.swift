@@ -53,13 +53,15 @@ let package = Package(
         .target(name: "Serve", dependencies: ["FileSystem", "Parallelism", "Escaping"]),
         .target(name: "Build", dependencies: ["CivilTime", "Loading", "Assembly", "Rendering", "Output", "Diagnostics", "Fingerprint", "Parallelism", "Sharding", "Narration", "Raster"]),
         .target(name: "Moderation", dependencies: ["CivilTime", "Diagnostics", "Escaping", "FileSystem", "Formats", "Loading"]),
-        .target(name: "Alchemy", dependencies: ["CivilTime", "Diagnostics", "Escaping", "Formats", "Geo", "Loading", "Markdown", "Parallelism", "Redaction"]),
+        /// HTTP/1.1 to a local model server: blocking sockets for `http://`, URLSession for `https://`, answers within a size budget.
+        .target(name: "HTTPClient", dependencies: ["Parallelism"]),
+        .target(name: "Alchemy", dependencies: ["CivilTime", "Diagnostics", "Escaping", "Formats", "Geo", "HTTPClient", "Loading", "Markdown", "Redaction"]),
         .target(name: "Import", dependencies: ["CivilTime", "Escaping", "Diagnostics", "Formats", "Geo", "Fingerprint", "Loading", "Moderation", "Redaction"]),
         .target(name: "CLI", dependencies: ["DefaultTheme", "Rendering", "Alchemy", "Import", "Moderation", "Sharding", "CivilTime", "Diagnostics", "Formats", "Loading", "Geo", "Markdown", "Liquid", "LiquidFiles", "Build", "Output", "Fingerprint", "Serve", "Escaping", "Assembly"]),
         .executableTarget(name: "commonsight", dependencies: ["CLI"]),
         .executableTarget(name: "commonsight-bench", dependencies: ["Maps", "Geo"]),
 
-        /// What randomized tests share: a generator that gives the same numbers on every run.
+        /// What tests share: a generator that gives the same numbers on every run, and a stub HTTP server.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         /// What tests that run the command line share: a transcript of what it prints.
         .target(name: "CLITestSupport", dependencies: ["CLI"], path: "Tests/CLITestSupport"),
@@ -89,7 +91,8 @@ let package = Package(
         .testTarget(name: "OutputTests", dependencies: ["Output", "Fingerprint"]),
         .testTarget(name: "ModerationTests", dependencies: ["CLITestSupport", "Moderation", "CLI", "CivilTime", "Diagnostics", "Loading"]),
         .testTarget(name: "ImportTests", dependencies: ["CLITestSupport", "Import", "CLI", "CivilTime", "Diagnostics", "Formats", "Geo", "Loading", "Moderation"]),
-        .testTarget(name: "AlchemyTests", dependencies: ["CLITestSupport", "Alchemy", "CLI", "CivilTime", "Geo", "Loading"]),
+        .testTarget(name: "AlchemyTests", dependencies: ["CLITestSupport", "Alchemy", "CLI", "CivilTime", "Geo", "Loading", "TestSupport"]),
+        .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient", "TestSupport"]),
         .testTarget(name: "LiquidTests", dependencies: ["Liquid", "LiquidFiles", "Formats", "Markdown", "Diagnostics"],
                     resources: [.copy("Cases")]),
     ],

@@ -1,7 +1,12 @@
 /// A model server's answer: its status and its body, decoded from chunks if it came in chunks.
-struct HTTPResponse: Sendable, Equatable {
-    var status: Int
-    var body: [UInt8]
+public struct HTTPResponse: Sendable, Equatable {
+    public var status: Int
+    public var body: [UInt8]
+
+    public init(status: Int, body: [UInt8]) {
+        self.status = status
+        self.body = body
+    }
 }
 
 /// An HTTP/1.1 answer read as its bytes arrive, each byte looked at once, within a size budget.
