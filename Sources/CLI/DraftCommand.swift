@@ -1,5 +1,6 @@
 import Alchemy
 import CivilTime
+import ContentFields
 import Diagnostics
 import Foundation
 import Loading

@@ -1,4 +1,5 @@
 import CivilTime
+import ContentFields
 import Diagnostics
 import Foundation
 import Loading

@@ -1,4 +1,5 @@
 import CivilTime
+import ContentFields
 import Diagnostics
 import Formats
 import Foundation
@@ -71,7 +72,7 @@ struct DocumentLoader {
 
     /// A translation's language must be one of the neighborhood's `languages:` (not the site's own).
     static func checkTranslationLanguage(_ tag: String, allowed: [String], at: SourceLocation, log: inout DiagnosticLog) -> Bool {
-        guard SiteLoader.isLanguageTag(tag) else {
+        guard Identifiers.isLanguageTag(tag) else {
             log.error(at, "\(quoted(tag)) is not a language tag; a translation is named slug.<lang>.md, like story.es.md")
             return false
         }

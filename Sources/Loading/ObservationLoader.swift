@@ -1,3 +1,4 @@
+import ContentFields
 import Diagnostics
 import Formats
 import Foundation
@@ -58,7 +59,7 @@ struct ObservationLoader {
     static func translationName(_ stem: String) -> (String, String)? {
         guard let dot = stem.lastIndex(of: "."), dot != stem.startIndex else { return nil }
         let tag = String(stem[stem.index(after: dot)...])
-        return SiteLoader.isLanguageTag(tag) ? (String(stem[..<dot]), tag) : nil
+        return Identifiers.isLanguageTag(tag) ? (String(stem[..<dot]), tag) : nil
     }
 
     func markdown(_ path: String, stem: String, log: inout DiagnosticLog) -> Observation? {
