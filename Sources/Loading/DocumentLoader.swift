@@ -32,16 +32,10 @@ struct DocumentLoader {
     /// `slug.<lang>.md` is a translation (returned apart); a language not in `languages` is an error.
     func documents(_ dir: String, _ kind: String, fields names: FieldNames, translations: inout [TranslationFile],
                    log: inout DiagnosticLog) -> [(String, Record, FrontMatter)] {
-        let sub = dir + "/" + kind
-        guard folder.isDirectory(sub) else { return [] }
         var out: [(String, Record, FrontMatter)] = []
-        for name in folder.list(sub) {
-            let path = sub + "/" + name
-            guard name.hasSuffix(".md") else {
-                log.warning(SourceLocation(path: path), "ignored: \(kind)/ holds one Markdown file (.md) each")
-                continue
-            }
-            var stem = String(name.dropLast(3))
+        for file in folder.markdownFiles(dir + "/" + kind, holds: "\(kind)/ holds one Markdown file (.md) each", log: &log) {
+            let path = file.path
+            var stem = file.stem
             var language: String?
             if let dot = stem.firstIndex(of: ".") {
                 let tag = String(stem[stem.index(after: dot)...])
