@@ -75,16 +75,11 @@ struct HTTPResponseParser {
                 i += 1
                 headBytes += 1
                 if headBytes > Self.maxHead { return refuse("the answer's headers are longer than \(Self.size(Self.maxHead))") }
-                if b == 0x0A {
-                    if line.last == 0x0D { line.removeLast() }
-                    if line.isEmpty, !headLines.isEmpty {
-                        endHead()
-                    } else if !line.isEmpty {
-                        headLines.append(line)
-                    }
-                    line.removeAll(keepingCapacity: true)
-                } else {
-                    line.append(b)
+                guard let ended = lineEnded(by: b) else { continue }
+                if ended.isEmpty, !headLines.isEmpty {
+                    endHead()
+                } else if !ended.isEmpty {
+                    headLines.append(ended)
                 }
             case .sized(let remaining):
                 let n = min(remaining, allowed - i)
@@ -123,13 +118,7 @@ struct HTTPResponseParser {
                 i += 1
                 headBytes += 1
                 if headBytes > Self.maxHead { return refuse("the answer's trailers are longer than \(Self.size(Self.maxHead))") }
-                if b == 0x0A {
-                    if line.last == 0x0D { line.removeLast() }
-                    if line.isEmpty { finishBody() }
-                    line.removeAll(keepingCapacity: true)
-                } else {
-                    line.append(b)
-                }
+                if lineEnded(by: b)?.isEmpty == true { finishBody() }
             }
         }
         if outcome == .needMore, allowed < bytes.count { return refuse("the answer is larger than \(Self.size(maxBytes))") }
@@ -157,6 +146,18 @@ struct HTTPResponseParser {
             outcome = .refused("the server closed the connection before the whole answer came")
         }
         return outcome
+    }
+
+    /// Adds a byte of the headers or trailers to the current line: the line without its CR once the
+    /// byte ends it (LF), else nil.
+    private mutating func lineEnded(by b: UInt8) -> [UInt8]? {
+        guard b == 0x0A else {
+            line.append(b)
+            return nil
+        }
+        if line.last == 0x0D { line.removeLast() }
+        defer { line.removeAll(keepingCapacity: true) }
+        return line
     }
 
     private mutating func refuse(_ why: String) -> Outcome {
