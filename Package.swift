@@ -42,7 +42,9 @@ let package = Package(
         .target(name: "Maps", dependencies: ["Geo", "Escaping"]),
         .target(name: "Mail", dependencies: ["Fingerprint"]),
         .target(name: "Narration", dependencies: ["Fingerprint", "FileSystem"]),
-        .target(name: "Loading", dependencies: ["CivilTime", "Diagnostics", "FileSystem", "Formats", "Geo", "Fingerprint", "Parallelism", "Redaction", "Markdown", "Mail"]),
+        /// One item's fields (front matter, CSV row, GeoJSON properties, site.yml) read as checked, typed values.
+        .target(name: "ContentFields", dependencies: ["Diagnostics", "Formats", "Geo", "Markdown", "Redaction"]),
+        .target(name: "Loading", dependencies: ["CivilTime", "ContentFields", "Diagnostics", "FileSystem", "Formats", "Geo", "Fingerprint", "Parallelism", "Redaction", "Markdown", "Mail"]),
         .target(name: "Assembly", dependencies: ["CivilTime", "Loading", "Geo", "Formats", "Fingerprint"]),
         /// The default theme, `templates/` built into the program by the EmbedTheme plugin.
         .executableTarget(name: "ThemeEmbedder"),
@@ -51,7 +53,7 @@ let package = Package(
         /// A language's words, plural rules, calendar and digits, from a theme's `i18n/<lang>.yml`.
         .target(name: "Words", dependencies: ["Diagnostics", "Formats", "Liquid"]),
         /// A theme folder read once: templates parsed, words per language, assets; the built-in theme fills its gaps.
-        .target(name: "Themes", dependencies: ["DefaultTheme", "Diagnostics", "Fingerprint", "Formats", "Liquid", "Loading", "Output", "Words"]),
+        .target(name: "Themes", dependencies: ["Assembly", "DefaultTheme", "Diagnostics", "Fingerprint", "Formats", "Liquid", "Loading", "Output", "Words"]),
         /// Pages: view models in the page's language, the list of each neighborhood's pages, each page rendered to bytes.
         .target(name: "Rendering", dependencies: ["Themes", "Words", "CivilTime", "Assembly", "Loading", "Liquid", "Markdown", "Diagnostics", "Geo", "Maps", "QRCode", "Fingerprint", "Parallelism", "Escaping", "Output"]),
         /// What the next build may reuse: the render cache's file, neighborhoods taken whole, pages recorded.
@@ -61,14 +63,16 @@ let package = Package(
         .target(name: "Output", dependencies: ["Diagnostics", "FileSystem", "Fingerprint", "Parallelism"]),
         .target(name: "Serve", dependencies: ["FileSystem", "Parallelism", "Escaping"]),
         .target(name: "Build", dependencies: ["Incremental", "Products", "Themes", "Words", "CivilTime", "Loading", "Assembly", "Rendering", "Output", "Diagnostics", "Fingerprint", "Parallelism", "Sharding", "Narration", "Raster"]),
-        .target(name: "Moderation", dependencies: ["CivilTime", "Diagnostics", "Escaping", "FileSystem", "Formats", "Loading"]),
-        .target(name: "Alchemy", dependencies: ["CivilTime", "Diagnostics", "Escaping", "Formats", "Geo", "Loading", "Markdown", "Parallelism", "Redaction"]),
-        .target(name: "Import", dependencies: ["CivilTime", "Escaping", "Diagnostics", "Formats", "Geo", "Fingerprint", "Loading", "Moderation", "Redaction"]),
-        .target(name: "CLI", dependencies: ["Themes", "Words", "DefaultTheme", "Rendering", "Alchemy", "Import", "Moderation", "Sharding", "CivilTime", "Diagnostics", "Formats", "Loading", "Geo", "Markdown", "Liquid", "LiquidFiles", "Build", "Output", "Fingerprint", "Serve", "Escaping", "Assembly"]),
+        .target(name: "Moderation", dependencies: ["CivilTime", "Diagnostics", "Escaping", "FileSystem", "Formats", "Loading", "ContentFields"]),
+        /// HTTP/1.1 to a local model server: blocking sockets for `http://`, URLSession for `https://`, answers within a size budget.
+        .target(name: "HTTPClient", dependencies: ["Parallelism"]),
+        .target(name: "Alchemy", dependencies: ["CivilTime", "ContentFields", "Diagnostics", "Escaping", "Formats", "Geo", "HTTPClient", "Loading", "Markdown", "Redaction"]),
+        .target(name: "Import", dependencies: ["CivilTime", "Escaping", "Diagnostics", "Formats", "Geo", "Fingerprint", "Loading", "Moderation", "Redaction", "ContentFields"]),
+        .target(name: "CLI", dependencies: ["Themes", "Words", "DefaultTheme", "Rendering", "Alchemy", "Import", "Moderation", "Sharding", "CivilTime", "Diagnostics", "Formats", "Loading", "Geo", "Markdown", "Liquid", "LiquidFiles", "Build", "Output", "Fingerprint", "Serve", "Escaping", "Assembly", "ContentFields"]),
         .executableTarget(name: "commonsight", dependencies: ["CLI"]),
         .executableTarget(name: "commonsight-bench", dependencies: ["Maps", "Geo"]),
 
-        /// What randomized tests share: a generator that gives the same numbers on every run.
+        /// What tests share: a generator that gives the same numbers on every run, and a stub HTTP server.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         /// What tests that run the command line share: a transcript of what it prints.
         .target(name: "CLITestSupport", dependencies: ["CLI"], path: "Tests/CLITestSupport"),
@@ -76,7 +80,8 @@ let package = Package(
         .testTarget(name: "GeoTests", dependencies: ["Geo"]),
         .testTarget(name: "MapsTests", dependencies: ["Maps", "Geo", "Escaping", "TestSupport"]),
         .testTarget(name: "MarkdownTests", dependencies: ["Markdown", "TestSupport"]),
-        .testTarget(name: "LoadingTests", dependencies: ["CivilTime", "Loading", "Diagnostics", "Formats", "Geo", "TestSupport"]),
+        .testTarget(name: "ContentFieldsTests", dependencies: ["ContentFields", "Diagnostics"]),
+        .testTarget(name: "LoadingTests", dependencies: ["CivilTime", "Loading", "Diagnostics", "Formats", "Geo", "TestSupport", "ContentFields", "Fingerprint"]),
         .testTarget(name: "CLITests", dependencies: ["Themes", "Words", "CLITestSupport", "CivilTime", "CLI", "Diagnostics", "Loading", "DefaultTheme"]),
         .testTarget(name: "BuildTests", dependencies: ["Incremental", "Products", "Themes", "Words", "CivilTime", "Build", "CLI", "Loading", "Assembly", "Rendering", "Output", "Diagnostics", "Liquid", "Narration"]),
         .testTarget(name: "ServeTests", dependencies: ["Serve"]),
@@ -86,10 +91,8 @@ let package = Package(
         .testTarget(name: "QRCodeTests", dependencies: ["QRCode"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
         .testTarget(name: "MailTests", dependencies: ["Mail"]),
-        .testTarget(name: "AssemblyTests", dependencies: ["Assembly", "Loading", "CivilTime", "Geo", "Diagnostics"]),
+        .testTarget(name: "AssemblyTests", dependencies: ["Assembly", "Loading", "CivilTime", "Geo", "Diagnostics", "ContentFields"]),
         .testTarget(name: "RenderingTests", dependencies: ["Themes", "Words", "Rendering", "Maps", "Loading", "Diagnostics", "Fingerprint", "TestSupport"]),
-        .testTarget(name: "ProductsTests", dependencies: ["Products", "Rendering", "Themes", "Words", "Loading", "Diagnostics", "Fingerprint", "TestSupport"]),
-        .testTarget(name: "IncrementalTests", dependencies: ["Incremental", "Rendering", "Themes", "Words", "Diagnostics", "Fingerprint"]),
         .testTarget(name: "NarrationTests", dependencies: ["Narration", "Fingerprint"]),
         .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"]),
         .testTarget(name: "ParallelismTests", dependencies: ["Parallelism"]),
@@ -100,7 +103,8 @@ let package = Package(
         .testTarget(name: "OutputTests", dependencies: ["Output", "Fingerprint"]),
         .testTarget(name: "ModerationTests", dependencies: ["CLITestSupport", "Moderation", "CLI", "CivilTime", "Diagnostics", "Loading"]),
         .testTarget(name: "ImportTests", dependencies: ["CLITestSupport", "Import", "CLI", "CivilTime", "Diagnostics", "Formats", "Geo", "Loading", "Moderation"]),
-        .testTarget(name: "AlchemyTests", dependencies: ["CLITestSupport", "Alchemy", "CLI", "CivilTime", "Geo", "Loading"]),
+        .testTarget(name: "AlchemyTests", dependencies: ["CLITestSupport", "Alchemy", "CLI", "CivilTime", "Geo", "Loading", "TestSupport"]),
+        .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient", "TestSupport"]),
         .testTarget(name: "LiquidTests", dependencies: ["Liquid", "LiquidFiles", "Formats", "Markdown", "Diagnostics"],
                     resources: [.copy("Cases")]),
     ],

@@ -1,4 +1,4 @@
-/// The model client's HTTP answer parser (compiled with Sources/Alchemy/HTTPResponseParser.swift):
+/// The model client's HTTP answer parser (compiled with Sources/HTTPClient/HTTPResponseParser.swift):
 /// any bytes, fed whole, a byte at a time and in chunks of sizes the input picks, give the same
 /// outcome; a complete body or a read never exceeds the budget.
 @_cdecl("LLVMFuzzerTestOneInput")

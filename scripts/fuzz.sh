@@ -24,7 +24,7 @@ module Markdown
 module Redaction
 libs=(-L "$out/lib" -lFormats -lGeo -lDiagnostics -lLiquid -lCivilTime -lEscaping -lMarkdown -lRedaction -lyaml -lcmark-gfm -lcmark-gfm-extensions)
 for t in "${targets[@]}"; do
-  sources=(); [ "$t" = HTTPResponse ] && sources=(Sources/Alchemy/HTTPResponseParser.swift)
+  sources=(); [ "$t" = HTTPResponse ] && sources=(Sources/HTTPClient/HTTPResponseParser.swift)
   swiftc "${flags[@]}" Fuzz/Fuzz$t.swift "${sources[@]}" "${libs[@]}" -o "$out/fuzz-$t" 2>&1 | grep -v "Cannot export local symbol" || true
   corpus="$out/$t/corpus"; crashes="$out/$t/crashes"; mkdir -p "$corpus" "$crashes"
   case $t in

@@ -1,4 +1,5 @@
 import CivilTime
+import ContentFields
 import Loading
 
 /// The hand-made draft: written from the facts alone, the same bytes for the same facts, in the

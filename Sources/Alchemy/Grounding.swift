@@ -1,4 +1,5 @@
 import CivilTime
+import ContentFields
 import Loading
 import Redaction
 

@@ -1,5 +1,6 @@
 import Diagnostics
 import Formats
+import HTTPClient
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking

@@ -1,4 +1,5 @@
 import CivilTime
+import ContentFields
 import Escaping
 import Formats
 import Loading

@@ -15,7 +15,7 @@ enum BuildCommand {
         forms: ["[--content] [--templates] [--out] [--only] [--cache-dir] [--date] [--drafts] [--future] [--base-url] [--jobs] "
                 + "[--verbose] [--no-cache] [--no-share-cards] [--no-narration] [--skip] [--shard-index --shard-count]"],
         options: [
-            BuildOptions.content, BuildOptions.templates,
+            ContentOption.option, BuildOptions.templates,
             Option("out", "DIR", "the output folder (default: public)"),
             Option("only", "SLUG,...", "build only these neighborhoods; the others in OUT are left as they are"),
             Option("cache-dir", "DIR", "keep the render cache here instead of ~/.cache/commonsight/<OUT>-<hash>"),

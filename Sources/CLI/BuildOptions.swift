@@ -9,7 +9,6 @@ import Output
 /// The options `build` and `serve` share, declared once for both table entries, and the build
 /// request they make.
 enum BuildOptions {
-    static let content = Option("content", "DIR", "the content folder (default: content)")
     static let templates = Option("templates", "DIR", "the theme (default: templates/ here or beside the content, else the built-in one)")
     static let date = Option("date", "YYYY-MM-DD", "the day that counts as today: the current week, what is upcoming (default: today)")
     static let drafts = Option("drafts", nil, "include draft stories, each with a visible draft banner")
@@ -47,7 +46,7 @@ enum BuildOptions {
             }
             jobs = n
         }
-        let content = console.resolve(parsed.value("content") ?? "content")
+        let content = ContentOption.folder(parsed, console: console)
         var request = BuildRequest(
             content: content,
             templates: ThemeChoice.templates(parsed.value("templates"), content: content, console: console),

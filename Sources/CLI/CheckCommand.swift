@@ -10,7 +10,7 @@ enum CheckCommand {
     static let command = Command(
         name: "check", summary: "read the content folder and report every problem as PATH:LINE:COLUMN",
         options: [
-            Option("content", "DIR", "the content folder (default: content)"),
+            ContentOption.option,
             Option("templates", "DIR", "the theme (default: templates/ here or beside the content, when there is one)"),
             Option("date", "YYYY-MM-DD", "the day that counts as today (default: today in the site's time zone)"),
             Option("future", nil, "list every scheduled item (else the first 10)"),
@@ -25,7 +25,7 @@ enum CheckCommand {
         run: run)
 
     static func run(_ parsed: Arguments, console: Console) throws(Arguments.UsageError) -> Int32 {
-        let root = console.resolve(parsed.value("content") ?? "content")
+        let root = ContentOption.folder(parsed, console: console)
         var day: CivilDate?
         if let d = parsed.value("date") {
             guard let parsedDay = CivilDate.parse(d), (1900...2200).contains(parsedDay.year) else {

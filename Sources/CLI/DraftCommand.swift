@@ -1,5 +1,6 @@
 import Alchemy
 import CivilTime
+import ContentFields
 import Diagnostics
 import Foundation
 import Loading
@@ -16,7 +17,7 @@ enum DraftCommand {
             Option("observations", "ID,...", "the reports to draft from, comma-separated"),
             Option("suggestion", "N", "the reports of suggestion N of 'commonsight suggest' (with its --since)"),
             SuggestionInputs.sinceOption,
-            Option("content", "DIR", "the content folder (default: content)"),
+            ContentOption.option,
             Option("slug", "SLUG", "the file name (default: category, place and month, like speeding-near-x-park-2024-05)"),
             Option("model-url", "URL", "an OpenAI-compatible server (else COMMONSIGHT_MODEL_URL, else alchemy.url in site.yml)"),
             Option("model", "NAME", "the model's name on that server (default: alchemy.model, else the first it lists)"),
@@ -70,7 +71,7 @@ enum DraftCommand {
         guard let day = CivilDate.parse(date), (1900...2200).contains(day.year), date.count == 10 else {
             throw Arguments.UsageError(message: "--date '\(date)' is not a date from 1900 to 2200; expected YYYY-MM-DD", command: "draft")
         }
-        let root = console.resolve(parsed.value("content") ?? "content")
+        let root = ContentOption.folder(parsed, console: console)
         guard let lock = ContentWrites.lock(root, command: "draft \(slug)", console: console) else { return 1 }
         defer { lock.release() }
         guard let loaded = SuggestionInputs.load(root, slug: slug, console: console) else { return 1 }

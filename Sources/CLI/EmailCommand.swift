@@ -14,7 +14,7 @@ enum EmailCommand {
             Option("week", "YYYY-Www", "the ISO week, like 2026-W48 (default: the newest built week)"),
             Option("language", "LANG", "the edition (default: the site's language)"),
             Option("out", "DIR", "the built site (default: public)"),
-            Option("content", "DIR", "the content folder (default: content)"),
+            ContentOption.option,
         ],
         about: """
         Prints a built week's digest e-mail (OUT/NEIGHBORHOOD/digest/WEEK/email.eml) with its
@@ -35,7 +35,7 @@ enum EmailCommand {
         if let week = parsed.value("week"), !isWeekName(week) {
             throw Arguments.UsageError(message: "--week '\(week)' is not an ISO week; expected one like '2026-W48'", command: "email")
         }
-        let content = console.resolve(parsed.value("content") ?? "content")
+        let content = ContentOption.folder(parsed, console: console)
         let out = console.resolve(parsed.value("out") ?? "public")
         let (subscribers, siteLanguage, diagnostics) = Subscribers.read(content: content, neighborhood: slug)
         if CommandLineTool.report(diagnostics, console: console) > 0 { return 1 }

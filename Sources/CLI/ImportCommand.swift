@@ -1,3 +1,4 @@
+import ContentFields
 import Diagnostics
 import Foundation
 import Import
@@ -13,7 +14,7 @@ enum ImportCommand {
             Positional("FILE", .many, "a 311 export (.csv), Open311 requests (.json, .xml), a form's CSV or e-mail (.eml, mbox)"),
         ],
         options: [
-            Option("content", "DIR", "the content folder (default: content)"),
+            ContentOption.option,
             Option("dry-run", nil, "print what would be imported; write nothing"),
             Option("default-category", "KEY", "the category of reports that no mapping names"),
         ],
@@ -56,7 +57,7 @@ enum ImportCommand {
         guard !files.isEmpty else {
             throw Arguments.UsageError(message: "no FILE to import; expected 311 exports (.csv), Open311 (.json, .xml) or e-mail (.eml, mbox)", command: "import")
         }
-        let root = console.resolve(parsed.value("content") ?? "content")
+        let root = ContentOption.folder(parsed, console: console)
         let request = ImportRequest(root: root, neighborhood: slug, files: files.map(console.resolve),
                                     defaultCategory: parsed.value("default-category"))
         let dryRun = parsed.flag("dry-run")

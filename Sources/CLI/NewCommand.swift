@@ -1,4 +1,5 @@
 import CivilTime
+import ContentFields
 import Diagnostics
 import Foundation
 import Loading
@@ -25,7 +26,7 @@ enum NewCommand {
             Option("title", "TITLE", "a story's or event's title (default: a placeholder)"),
             Option("category", "KEY", "an observation's category (default: the first in site.yml)"),
             Option("date", "YYYY-MM-DD", "the observation or event date (default: today)"),
-            Option("content", "DIR", "the content folder (default: content)"),
+            ContentOption.option,
         ],
         about: """
         Writes a skeleton that 'commonsight check' accepts into the content folder and prints its path.
@@ -43,7 +44,7 @@ enum NewCommand {
             let given = parsed.positionals.first.map { "unknown kind '\($0)'; " } ?? ""
             throw Arguments.UsageError(message: "\(given)expected what to create: \(choices(kinds))", command: "new")
         }
-        let root = console.resolve(parsed.value("content") ?? "content")
+        let root = ContentOption.folder(parsed, console: console)
         let names = Array(parsed.positionals.dropFirst())
         let wanted = kind == "neighborhood" ? 1 : 2
         guard names.count == wanted else {

@@ -1,4 +1,5 @@
 import CivilTime
+import ContentFields
 import Diagnostics
 import Loading
 import Moderation
@@ -13,7 +14,7 @@ enum ReviewCommand {
         ],
         positionals: [Positional("NEIGHBORHOOD", .optional, "only this neighborhood's folder (default: every neighborhood)")],
         options: [
-            Option("content", "DIR", "the content folder (default: content)"),
+            ContentOption.option,
             Option("status", "STATUS,...", "list these instead: pending, flagged, removed, draft, scheduled, published"),
             Option("json", nil, "print a JSON array of {id, kind, status, neighborhood, path, line, date, waiting_days, category, title, text, removed, linked_by, links}"),
             Option("date", "YYYY-MM-DD", "today, for how long items have waited and for the log (default: today)"),
@@ -61,7 +62,7 @@ enum ReviewCommand {
         guard let today = CivilDate.parse(raw), (1900...2200).contains(today.year) else {
             throw Arguments.UsageError(message: "--date '\(raw)' is not a date from 1900 to 2200; expected YYYY-MM-DD", command: "review")
         }
-        let root = console.resolve(parsed.value("content") ?? "content")
+        let root = ContentOption.folder(parsed, console: console)
         let decisions = [(Decision.publish, parsed.value("publish")), (.remove, parsed.value("remove")), (.flag, parsed.value("flag"))]
             .compactMap { decision, ids in ids.map { (decision, $0) } }
         guard let chosen = decisions.first else {

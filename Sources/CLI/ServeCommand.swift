@@ -11,7 +11,7 @@ enum ServeCommand {
     static let command = Command(
         name: "serve", summary: "build, serve the site on localhost, and rebuild and reload pages when a file is saved",
         options: [
-            BuildOptions.content, BuildOptions.templates,
+            ContentOption.option, BuildOptions.templates,
             Option("port", "N", "the port (default: 1313; 0 picks a free one)"),
             Option("host", "ADDR", "the address to listen on (default: 127.0.0.1, this computer only)"),
             BuildOptions.date, BuildOptions.drafts, BuildOptions.future, BuildOptions.baseURL, BuildOptions.jobs,
@@ -36,7 +36,7 @@ enum ServeCommand {
         }
         let host = parsed.value("host") ?? "127.0.0.1"
         // Never inside the content folder: the site and its cache live in the tool's own cache folder.
-        let content = console.resolve(parsed.value("content") ?? "content")
+        let content = ContentOption.folder(parsed, console: console)
         let folder = CacheFolder.forOutput(content, environment: console.environment) + "-serve"
         StopSignals.clearLeftovers(of: folder)
         var request = try BuildOptions.request(parsed, command: "serve", console: console, out: folder + "/site", cacheFolder: folder + "/cache")

@@ -9,7 +9,7 @@ enum SuggestCommand {
         name: "suggest", summary: "list groups of related reports that no published story links yet",
         positionals: [Arguments.neighborhoodArgument],
         options: [
-            Option("content", "DIR", "the content folder (default: content)"),
+            ContentOption.option,
             SuggestionInputs.sinceOption,
             Option("limit", "N", "show at most N suggestions (default: suggest.limit, 10)"),
             Option("json", nil, "print only a JSON array of {number, ids, count, counts, category, place, first, last}"),
@@ -35,7 +35,7 @@ enum SuggestCommand {
             }
             limit = n
         }
-        let root = console.resolve(parsed.value("content") ?? "content")
+        let root = ContentOption.folder(parsed, console: console)
         guard let loaded = SuggestionInputs.load(root, slug: slug, console: console) else { return 1 }
         let all = Suggester.suggestions(loaded.neighborhood, site: loaded.site, settings: loaded.suggest, since: since)
         let shown = Array(all.prefix(limit ?? loaded.suggest.limit))

@@ -1,4 +1,6 @@
 import CivilTime
+import ContentFields
+import Diagnostics
 import Foundation
 
 /// A moment from the content, with the day it falls on in the site's time zone.
@@ -84,5 +86,27 @@ extension CivilDate {
     static func looksLikeDate(_ u: [UInt8]) -> Bool {
         u.count >= 10 && u[4] == UInt8(ascii: "-") && u[7] == UInt8(ascii: "-")
             && digits(u[0..<4]) != nil && digits(u[5..<7]) != nil && digits(u[8..<10]) != nil
+    }
+}
+
+extension Record {
+    /// A date or date-time in the site's zone (see `ContentDate`).
+    func date(_ key: String, required: Bool = false, zone: TimeZone, log: inout DiagnosticLog) -> ContentDate? {
+        guard let raw = text(key, required: required, log: &log) else { return nil }
+        switch ContentDate.parse(raw, in: zone) {
+        case .success(let d):
+            guard (1900...2200).contains(d.day.year) else {
+                log.error(place(key), "'\(key)' is \(quoted(raw)), outside the years 1900 to 2200; check the year")
+                return nil
+            }
+            return d
+        case .failure(.impossibleDate):
+            log.error(place(key), "'\(key)' is \(quoted(raw)), which is not a real date")
+        case .failure(.impossibleTime):
+            log.error(place(key), "'\(key)' is \(quoted(raw)), which is not a real time of day")
+        case .failure(.shape):
+            log.error(place(key), "'\(key)' is \(quoted(raw)); expected a date YYYY-MM-DD or a date-time like 2024-05-01T18:30:00-04:00")
+        }
+        return nil
     }
 }

@@ -74,6 +74,22 @@ struct ContentFolder {
         return nil
     }
 
+    /// The `.md` files of the folder `dir` (none when it is absent), as name without `.md` and path;
+    /// any other entry is warned about as ignored, `holds` saying what the folder is for.
+    func markdownFiles(_ dir: String, holds: String, log: inout DiagnosticLog) -> [(stem: String, path: String)] {
+        guard isDirectory(dir) else { return [] }
+        var out: [(stem: String, path: String)] = []
+        for name in list(dir) {
+            let path = dir + "/" + name
+            guard name.hasSuffix(".md") else {
+                log.warning(SourceLocation(path: path), "ignored: \(holds)")
+                continue
+            }
+            out.append((String(name.dropLast(3)), path))
+        }
+        return out
+    }
+
     /// Front matter and body of a Markdown file.
     func readMarkdown(_ path: String, log: inout DiagnosticLog) -> FrontMatter? {
         guard let text = readText(path, log: &log) else { return nil }

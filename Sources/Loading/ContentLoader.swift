@@ -1,3 +1,4 @@
+import ContentFields
 import Diagnostics
 import Fingerprint
 import Foundation
@@ -47,7 +48,8 @@ public enum ContentLoader {
                     return .read(nil, own.items)
                 }
                 // Before reading anything: a file changed while it is read makes the next build read it again.
-                let fingerprint = FolderFingerprint.of(path, within: folder.root)
+                // The moderation log is a record of decisions, not content: appending to it changes no page.
+                let fingerprint = FolderFingerprint.of(path, within: folder.root, skipping: [Neighborhood.moderationLog])
                 if known[slug] == fingerprint { return .unchanged(UnchangedNeighborhood(slug: slug, fingerprint: fingerprint)) }
                 var n = NeighborhoodLoader(site: site, folder: folder).load(slug: slug, dir: path, fingerprint: fingerprint, log: &own)
                 if var loaded = n {

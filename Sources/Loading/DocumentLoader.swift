@@ -1,4 +1,5 @@
 import CivilTime
+import ContentFields
 import Diagnostics
 import Formats
 import Foundation
@@ -31,16 +32,10 @@ struct DocumentLoader {
     /// `slug.<lang>.md` is a translation (returned apart); a language not in `languages` is an error.
     func documents(_ dir: String, _ kind: String, fields names: FieldNames, translations: inout [TranslationFile],
                    log: inout DiagnosticLog) -> [(String, Record, FrontMatter)] {
-        let sub = dir + "/" + kind
-        guard folder.isDirectory(sub) else { return [] }
         var out: [(String, Record, FrontMatter)] = []
-        for name in folder.list(sub) {
-            let path = sub + "/" + name
-            guard name.hasSuffix(".md") else {
-                log.warning(SourceLocation(path: path), "ignored: \(kind)/ holds one Markdown file (.md) each")
-                continue
-            }
-            var stem = String(name.dropLast(3))
+        for file in folder.markdownFiles(dir + "/" + kind, holds: "\(kind)/ holds one Markdown file (.md) each", log: &log) {
+            let path = file.path
+            var stem = file.stem
             var language: String?
             if let dot = stem.firstIndex(of: ".") {
                 let tag = String(stem[stem.index(after: dot)...])
@@ -71,7 +66,7 @@ struct DocumentLoader {
 
     /// A translation's language must be one of the neighborhood's `languages:` (not the site's own).
     static func checkTranslationLanguage(_ tag: String, allowed: [String], at: SourceLocation, log: inout DiagnosticLog) -> Bool {
-        guard SiteLoader.isLanguageTag(tag) else {
+        guard Identifiers.isLanguageTag(tag) else {
             log.error(at, "\(quoted(tag)) is not a language tag; a translation is named slug.<lang>.md, like story.es.md")
             return false
         }

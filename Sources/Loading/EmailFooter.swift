@@ -1,3 +1,4 @@
+import ContentFields
 /// The footer of every e-mail digest (`email.footer` in `site.yml`): text, and links written
 /// `[label](target)`, where the target is an http(s) or mailto: URL or an e-mail service's merge tag
 /// (`*|UNSUB|*`, `{{ unsubscribe_url }}`), kept exactly as written so the service can replace it.

@@ -1,3 +1,4 @@
+import ContentFields
 import Diagnostics
 import Formats
 

@@ -1,3 +1,4 @@
+import ContentFields
 import Diagnostics
 import Formats
 
@@ -46,7 +47,7 @@ public struct NarrationSettings: Sendable, Equatable {
             log.error(voices.location, "'voices' must map language tags to espeak-ng voices, found \(voices.kindName); expected one \(example)")
             return settings
         }
-        let tagged = pairs.keyed(by: SiteLoader.isLanguageTag, log: &log) {
+        let tagged = pairs.keyed(by: Identifiers.isLanguageTag, log: &log) {
             "narration voice for \(quoted($0)), which is not a BCP 47 language tag; expected one like 'en' or 'es-MX'"
         }
         for pair in tagged {

@@ -1,3 +1,4 @@
+import ContentFields
 import Diagnostics
 import Fingerprint
 import Formats
@@ -123,7 +124,7 @@ struct NeighborhoodLoader {
         guard let list = f.list("languages", log: &log) else { return [site.language] }
         var out: [String] = []
         for (tag, at) in list {
-            if !SiteLoader.isLanguageTag(tag) {
+            if !Identifiers.isLanguageTag(tag) {
                 log.error(at, "language \(quoted(tag)) is not a BCP 47 tag; expected something like 'en' or 'es'")
             } else if out.contains(tag) {
                 log.error(at, "language \(quoted(tag)) is named twice")

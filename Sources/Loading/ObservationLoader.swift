@@ -1,3 +1,4 @@
+import ContentFields
 import Diagnostics
 import Formats
 import Foundation
@@ -28,23 +29,14 @@ struct ObservationLoader {
     /// `broken` gets the id of each report left out for its errors.
     func load(neighborhood dir: String, broken: inout Set<String>, log: inout DiagnosticLog) -> [Observation] {
         var out: [Observation] = []
-        let mdDir = dir + "/observations"
-        if folder.isDirectory(mdDir) {
-            for name in folder.list(mdDir) {
-                let path = mdDir + "/" + name
-                guard name.hasSuffix(".md") else {
-                    log.warning(SourceLocation(path: path), "ignored: observations/ holds one Markdown file (.md) per observation")
-                    continue
-                }
-                let stem = String(name.dropLast(3))
-                if let (original, language) = Self.translationName(stem) {
-                    log.error(SourceLocation(path: path), "\(quoted(name)) is named like a translation of observation \(quoted(original)) into \(quoted(language)), "
-                        + "but residents' reports are never translated (their words are published as written); rename it, for example to "
-                        + "\(quoted(original + "-" + language + ".md")), if it is a report of its own, or remove it")
-                    continue
-                }
-                if let o = markdown(path, stem: stem, log: &log) { out.append(o) } else { broken.insert(stem) }
+        for (stem, path) in folder.markdownFiles(dir + "/observations", holds: "observations/ holds one Markdown file (.md) per observation", log: &log) {
+            if let (original, language) = Self.translationName(stem) {
+                log.error(SourceLocation(path: path), "\(quoted(stem + ".md")) is named like a translation of observation \(quoted(original)) into \(quoted(language)), "
+                    + "but residents' reports are never translated (their words are published as written); rename it, for example to "
+                    + "\(quoted(original + "-" + language + ".md")), if it is a report of its own, or remove it")
+                continue
             }
+            if let o = markdown(path, stem: stem, log: &log) { out.append(o) } else { broken.insert(stem) }
         }
         let csvPath = dir + "/observations.csv"
         if folder.exists(csvPath) { out += csv(csvPath, broken: &broken, log: &log) }
@@ -58,7 +50,7 @@ struct ObservationLoader {
     static func translationName(_ stem: String) -> (String, String)? {
         guard let dot = stem.lastIndex(of: "."), dot != stem.startIndex else { return nil }
         let tag = String(stem[stem.index(after: dot)...])
-        return SiteLoader.isLanguageTag(tag) ? (String(stem[..<dot]), tag) : nil
+        return Identifiers.isLanguageTag(tag) ? (String(stem[..<dot]), tag) : nil
     }
 
     func markdown(_ path: String, stem: String, log: inout DiagnosticLog) -> Observation? {

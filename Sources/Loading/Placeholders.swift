@@ -1,3 +1,4 @@
+import ContentFields
 import Diagnostics
 
 /// The words `new` and `init` write for the author to replace: an item that still holds one is not

@@ -1,3 +1,4 @@
+import ContentFields
 import Diagnostics
 import Foundation
 import Fingerprint
@@ -134,40 +135,5 @@ public struct Category: Hashable, Sendable {
 
     public init(key: String, label: String, color: String, callToAction: String? = nil) {
         self.init(key: key, label: Wording(label), color: color, callToAction: callToAction.map { Wording($0) })
-    }
-}
-
-/// What never reaches the site: private fields, and how coarse published points are.
-public struct PrivacyPolicy: Sendable {
-    /// SPEC §2: always private, whatever `site.yml` says.
-    public static let builtInPrivateFields: Set<String> = [
-        "email", "phone", "author_id", "author_email", "reporter", "contact_private",
-    ]
-
-    public var privateFields: Set<String>
-    public var locationPrecisionMeters: Double
-    /// What is marked in residents' free text before it is published (`privacy.redact`; all by default).
-    public var redact: Set<Redactor.Kind>
-
-    public init(extraPrivateFields: [String] = [], locationPrecisionMeters: Double = 0, redact: Set<Redactor.Kind> = Set(Redactor.Kind.allCases)) {
-        privateFields = Self.builtInPrivateFields.union(extraPrivateFields.map(Self.normalized))
-        self.locationPrecisionMeters = locationPrecisionMeters
-        self.redact = redact
-    }
-
-    /// True for a built-in private field, one listed in `site.yml`, or any `private_…` field, in
-    /// any case and with `-` or a space for `_` (`Phone`, `Author-Email`, `PRIVATE_note`).
-    public func isPrivate(_ field: String) -> Bool {
-        let key = Self.normalized(field)
-        return key.hasPrefix("private_") || privateFields.contains(key)
-    }
-
-    static func normalized(_ field: String) -> String {
-        String(field.trimmed.lowercased().map { $0 == "-" || $0 == " " ? "_" : $0 })
-    }
-
-    /// A published point, snapped to the privacy grid.
-    public func publish(_ point: Coordinate) -> Coordinate {
-        LocationGrid(meters: locationPrecisionMeters).snap(point)
     }
 }

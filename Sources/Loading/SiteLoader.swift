@@ -1,3 +1,4 @@
+import ContentFields
 import Diagnostics
 import Fingerprint
 import Formats
@@ -28,7 +29,7 @@ public enum SiteLoader {
         let description = fields.text("description", log: &log)
         let baseURL = baseURL(fields, log: &log)
         let language = fields.text("language", log: &log) ?? "en"
-        if !isLanguageTag(language) {
+        if !Identifiers.isLanguageTag(language) {
             log.error(fields.place("language"), "language \(quoted(language)) is not a BCP 47 tag; expected something like 'en' or 'es-MX'")
         }
         var zone = TimeZone.gmt
@@ -111,12 +112,6 @@ public enum SiteLoader {
         guard let url = URL(string: raw), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
               let host = url.host, !host.isEmpty, !raw.contains(" ") else { return nil }
         return raw.hasSuffix("/") ? raw : raw + "/"
-    }
-
-    static func isLanguageTag(_ s: String) -> Bool {
-        let parts = s.split(separator: "-", omittingEmptySubsequences: false)
-        guard let first = parts.first, (2...3).contains(first.count), first.allSatisfy({ $0.isASCII && $0.isLetter }) else { return false }
-        return parts.dropFirst().allSatisfy { (1...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }
     }
 
     static func privacy(_ node: Node?, log: inout DiagnosticLog) -> PrivacyPolicy {

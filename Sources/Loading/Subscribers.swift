@@ -1,3 +1,4 @@
+import ContentFields
 import Diagnostics
 import Formats
 import Mail
@@ -28,7 +29,7 @@ public struct Subscribers: Sendable, Equatable {
         var subscribers = Subscribers()
         if let entries = node.entries {
             for entry in entries {
-                guard SiteLoader.isLanguageTag(entry.key) else {
+                guard Identifiers.isLanguageTag(entry.key) else {
                     log.error(entry.keyLocation, "\(field) names \(quoted(entry.key)), which is not a language tag; expected \(example)")
                     continue
                 }

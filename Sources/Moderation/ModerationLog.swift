@@ -1,4 +1,5 @@
 import CivilTime
+import ContentFields
 import FileSystem
 import Foundation
 import Loading

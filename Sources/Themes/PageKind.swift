@@ -1,3 +1,4 @@
+import Assembly
 import DefaultTheme
 import Foundation
 import Loading

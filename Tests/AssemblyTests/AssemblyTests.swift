@@ -1,6 +1,7 @@
 import Diagnostics
 import Assembly
 import CivilTime
+import ContentFields
 import Foundation
 import Geo
 @testable import Loading

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Fingerprint
 @testable import Loading
 
 @Suite("The basemap is read once into typed streets, parks and water")

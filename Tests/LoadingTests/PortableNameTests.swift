@@ -1,5 +1,6 @@
 import TestSupport
 import Testing
+@testable import ContentFields
 @testable import Loading
 
 @Suite("Names work on every file system the site may be copied to")

@@ -24,7 +24,7 @@ public enum TextCleaning {
 extension String {
     /// `trimmingCharacters(in: .whitespaces)`, answered from the end bytes when they cannot be
     /// blank (the case of nearly every field), without going through Foundation.
-    var trimmedOfSpaces: String {
+    public var trimmedOfSpaces: String {
         guard let first = utf8.first, let last = utf8.last else { return self }
         func mayBeBlank(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b >= 0x80 }
         return mayBeBlank(first) || mayBeBlank(last) ? trimmingCharacters(in: .whitespaces) : self

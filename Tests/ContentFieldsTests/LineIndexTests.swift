@@ -1,6 +1,6 @@
 import Diagnostics
 import Testing
-@testable import Loading
+@testable import ContentFields
 
 @Suite("Finding whether a value was quoted")
 struct LineIndexTests {

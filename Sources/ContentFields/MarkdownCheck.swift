@@ -4,9 +4,9 @@ import Markdown
 /// Residents' and organizers' Markdown held to the site's budget (`limits` in `site.yml`): too long,
 /// too many table columns or cells, nested too deep are errors; a shape the renderer must show as
 /// typed to stay fast is a warning. Each at its place in the file.
-enum MarkdownCheck {
+public enum MarkdownCheck {
     /// `start` is where the text begins in its file; `quoted` when the value there opens with a quote.
-    static func check(_ text: String, at start: SourceLocation, quoted: Bool = false, budget: MarkdownBudget, log: inout DiagnosticLog) {
+    public static func check(_ text: String, at start: SourceLocation, quoted: Bool = false, budget: MarkdownBudget, log: inout DiagnosticLog) {
         for v in budget.violations(in: text) {
             let place = v.line == 1 ? start.at(line: start.line, column: start.column + (quoted ? 1 : 0) + v.column - 1)
                 : start.at(line: start.line + v.line - 1, column: v.column)

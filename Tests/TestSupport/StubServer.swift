@@ -3,14 +3,14 @@ import Glibc
 
 /// A tiny HTTP/1.1 server on 127.0.0.1 for the tests: raw sockets, one thread, one request per
 /// connection. Each request is answered by `handler`, and remembered.
-final class StubServer: @unchecked Sendable {
-    struct Request: Sendable {
-        var method: String
-        var path: String
-        var body: String
+public final class StubServer: @unchecked Sendable {
+    public struct Request: Sendable {
+        public var method: String
+        public var path: String
+        public var body: String
     }
 
-    enum Reply: Sendable {
+    public enum Reply: Sendable {
         case json(Int, String)
         /// Wait this long, then close without answering.
         case hang(Double)
@@ -18,18 +18,18 @@ final class StubServer: @unchecked Sendable {
         case raw(@Sendable (_ send: ([UInt8]) -> Bool) -> Void)
     }
 
-    let port: Int
+    public let port: Int
     private let listener: Int32
     private let lock = NSLock()
     private var seen: [Request] = []
     private var stopped = false
     private let handler: @Sendable (Request, Int) -> Reply
 
-    var requests: [Request] { lock.withLock { seen } }
-    var url: String { "http://127.0.0.1:\(port)" }
+    public var requests: [Request] { lock.withLock { seen } }
+    public var url: String { "http://127.0.0.1:\(port)" }
 
     /// `handler` gets the request and how many requests came before it.
-    init(_ handler: @escaping @Sendable (Request, Int) -> Reply) throws {
+    public init(_ handler: @escaping @Sendable (Request, Int) -> Reply) throws {
         self.handler = handler
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw POSIXError(.EIO) }
@@ -57,7 +57,7 @@ final class StubServer: @unchecked Sendable {
     }
 
     /// A port where nothing listens: bound, then closed.
-    static func closedPort() throws -> Int {
+    public static func closedPort() throws -> Int {
         let server = try StubServer { _, _ in .json(200, "{}") }
         let port = server.port
         server.stop()
@@ -65,7 +65,7 @@ final class StubServer: @unchecked Sendable {
     }
 
     /// Closes the listening socket (once).
-    func stop() {
+    public func stop() {
         let first: Bool = lock.withLock {
             defer { stopped = true }
             return !stopped
@@ -152,16 +152,4 @@ final class StubServer: @unchecked Sendable {
         for i in 0...(hay.count - needle.count) where hay[i] == needle[0] && Array(hay[i..<(i + needle.count)]) == needle { return i }
         return nil
     }
-}
-
-/// An OpenAI chat completions answer whose message is `content`.
-func chatAnswer(_ content: String, model: String = "smollm2") -> String {
-    let escaped = content.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-        .replacingOccurrences(of: "\n", with: "\\n")
-    return "{\"id\": \"x\", \"object\": \"chat.completion\", \"model\": \"\(model)\", \"choices\": [{\"index\": 0, \"message\": {\"role\": \"assistant\", \"content\": \"\(escaped)\"}, \"finish_reason\": \"stop\"}]}"
-}
-
-/// A `GET /v1/models` answer listing `ids`.
-func modelList(_ ids: [String]) -> String {
-    "{\"object\": \"list\", \"data\": [" + ids.map { "{\"id\": \"\($0)\", \"object\": \"model\"}" }.joined(separator: ", ") + "]}"
 }

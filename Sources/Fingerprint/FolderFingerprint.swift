@@ -1,6 +1,4 @@
 import FileSystem
-import Fingerprint
-import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -11,24 +9,25 @@ import Glibc
 /// neighborhood's pages from its last build without parsing anything. Hidden entries are skipped as
 /// the loader skips them; folders reached twice through links are walked once, and a link that leads
 /// out of the content folder `root` (which the loader refuses) counts by its name alone, never by
-/// what it leads to (a link to `/tmp` was a walk through all of it).
-enum FolderFingerprint {
-    static func of(_ dir: String, within root: String) -> Fingerprint {
+/// what it leads to (a link to `/tmp` was a walk through all of it). Names in `skipping` are left
+/// out at the folder's top.
+public enum FolderFingerprint {
+    public static func of(_ dir: String, within root: String, skipping: Set<String> = []) -> Fingerprint {
         var h = FingerprintBuilder()
         var seen = Set<[UInt64]>()
         let real = RealPath.of(root) ?? root
-        walk(dir, relative: "", root: real.hasSuffix("/") ? real : real + "/", into: &h, seen: &seen)
+        walk(dir, relative: "", root: real.hasSuffix("/") ? real : real + "/", skipping: skipping, into: &h, seen: &seen)
         return h.value
     }
 
-    private static func walk(_ dir: String, relative: String, root: String, into h: inout FingerprintBuilder, seen: inout Set<[UInt64]>) {
+    private static func walk(_ dir: String, relative: String, root: String, skipping: Set<String>, into h: inout FingerprintBuilder,
+                             seen: inout Set<[UInt64]>) {
         var st = stat()
         guard stat(dir, &st) == 0, seen.insert([UInt64(st.st_dev), UInt64(st.st_ino)]).inserted, let handle = opendir(dir) else { return }
         var names: [String] = []
         while let entry = readdir(handle) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            // The moderation log is a record of decisions, not content: appending to it changes no page.
-            if !name.hasPrefix("."), !(relative.isEmpty && name == Neighborhood.moderationLog) { names.append(name) }
+            if !name.hasPrefix("."), !(relative.isEmpty && skipping.contains(name)) { names.append(name) }
         }
         closedir(handle)
         for name in names.sorted() {
@@ -44,7 +43,7 @@ enum FolderFingerprint {
             case S_IFDIR:
                 h.tag(1)
                 h.add(relative + name)
-                walk(path, relative: relative + name + "/", root: root, into: &h, seen: &seen)
+                walk(path, relative: relative + name + "/", root: root, skipping: [], into: &h, seen: &seen)
             case S_IFREG:
                 h.tag(2)
                 h.add(relative + name)

@@ -1,7 +1,12 @@
 /// A model server's answer: its status and its body, decoded from chunks if it came in chunks.
-struct HTTPResponse: Sendable, Equatable {
-    var status: Int
-    var body: [UInt8]
+public struct HTTPResponse: Sendable, Equatable {
+    public var status: Int
+    public var body: [UInt8]
+
+    public init(status: Int, body: [UInt8]) {
+        self.status = status
+        self.body = body
+    }
 }
 
 /// An HTTP/1.1 answer read as its bytes arrive, each byte looked at once, within a size budget.
@@ -70,16 +75,11 @@ struct HTTPResponseParser {
                 i += 1
                 headBytes += 1
                 if headBytes > Self.maxHead { return refuse("the answer's headers are longer than \(Self.size(Self.maxHead))") }
-                if b == 0x0A {
-                    if line.last == 0x0D { line.removeLast() }
-                    if line.isEmpty, !headLines.isEmpty {
-                        endHead()
-                    } else if !line.isEmpty {
-                        headLines.append(line)
-                    }
-                    line.removeAll(keepingCapacity: true)
-                } else {
-                    line.append(b)
+                guard let ended = lineEnded(by: b) else { continue }
+                if ended.isEmpty, !headLines.isEmpty {
+                    endHead()
+                } else if !ended.isEmpty {
+                    headLines.append(ended)
                 }
             case .sized(let remaining):
                 let n = min(remaining, allowed - i)
@@ -118,13 +118,7 @@ struct HTTPResponseParser {
                 i += 1
                 headBytes += 1
                 if headBytes > Self.maxHead { return refuse("the answer's trailers are longer than \(Self.size(Self.maxHead))") }
-                if b == 0x0A {
-                    if line.last == 0x0D { line.removeLast() }
-                    if line.isEmpty { finishBody() }
-                    line.removeAll(keepingCapacity: true)
-                } else {
-                    line.append(b)
-                }
+                if lineEnded(by: b)?.isEmpty == true { finishBody() }
             }
         }
         if outcome == .needMore, allowed < bytes.count { return refuse("the answer is larger than \(Self.size(maxBytes))") }
@@ -152,6 +146,18 @@ struct HTTPResponseParser {
             outcome = .refused("the server closed the connection before the whole answer came")
         }
         return outcome
+    }
+
+    /// Adds a byte of the headers or trailers to the current line: the line without its CR once the
+    /// byte ends it (LF), else nil.
+    private mutating func lineEnded(by b: UInt8) -> [UInt8]? {
+        guard b == 0x0A else {
+            line.append(b)
+            return nil
+        }
+        if line.last == 0x0D { line.removeLast() }
+        defer { line.removeAll(keepingCapacity: true) }
+        return line
     }
 
     private mutating func refuse(_ why: String) -> Outcome {

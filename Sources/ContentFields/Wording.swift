@@ -29,13 +29,13 @@ public struct Wording: Sendable, Hashable {
     }
 
     /// `key` of `fields`: text, or a map from language tags to text that gives the site's language.
-    static func read(_ fields: Record, _ key: String, siteLanguage: String, required: Bool = false, log: inout DiagnosticLog) -> Wording? {
+    public static func read(_ fields: Record, _ key: String, siteLanguage: String, required: Bool = false, log: inout DiagnosticLog) -> Wording? {
         guard let node = fields.node(key), let entries = node.entries else {
             return fields.text(key, required: required, log: &log).map { Wording(TextCleaning.clean($0), at: fields.place(key)) }
         }
         var byLanguage: [String: String] = [:]
         for entry in entries {
-            guard SiteLoader.isLanguageTag(entry.key) else {
+            guard Identifiers.isLanguageTag(entry.key) else {
                 log.error(entry.keyLocation, "\(quoted(entry.key)) in '\(key)' is not a language tag; expected one value, or one per language like '{ en: Speeding, es: Exceso de velocidad }'")
                 continue
             }

@@ -20,6 +20,13 @@ public enum Identifiers {
         return true
     }
 
+    /// The shape of a BCP 47 language tag: `en`, `es-MX`.
+    public static func isLanguageTag(_ s: String) -> Bool {
+        let parts = s.split(separator: "-", omittingEmptySubsequences: false)
+        guard let first = parts.first, (2...3).contains(first.count), first.allSatisfy({ $0.isASCII && $0.isLetter }) else { return false }
+        return parts.dropFirst().allSatisfy { (1...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }
+    }
+
     /// `^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}$`: no `/`, so an id can never leave its folder.
     public static func isObservationID(_ s: String) -> Bool {
         let u = Array(s.utf8)

@@ -6,13 +6,13 @@ import Foundation
 ///
 /// This is the only way loaders read input fields, so a private field is gone before any model
 /// value exists (SPEC §2 "Private data").
-struct Record {
+public struct Record {
     private var fields: [String: Node] = [:]
     /// Where the item starts: missing fields are reported here.
-    let location: SourceLocation
+    public let location: SourceLocation
 
     /// `privacy` nil keeps every field: only for `site.yml`, which holds settings, not people's data.
-    init(entries: [Node.Entry], location: SourceLocation, privacy: PrivacyPolicy?) {
+    public init(entries: [Node.Entry], location: SourceLocation, privacy: PrivacyPolicy?) {
         self.location = location
         for entry in entries where !(privacy?.isPrivate(entry.key) ?? false) {
             fields[entry.key] = entry.value
@@ -20,7 +20,7 @@ struct Record {
     }
 
     /// A CSV row: empty cells count as absent; the header's private columns are left out.
-    init(header: CSVHeader, row: CSVTable.Record) {
+    public init(header: CSVHeader, row: CSVTable.Record) {
         self.location = row.location
         fields.reserveCapacity(header.keptCount)
         for (column, cell) in zip(header.columns, row.cells) where column.kept && !cell.text.isEmpty {
@@ -28,20 +28,20 @@ struct Record {
         }
     }
 
-    func node(_ key: String) -> Node? {
+    public func node(_ key: String) -> Node? {
         guard let n = fields[key], !n.isNull else { return nil }
         return n
     }
 
-    func has(_ key: String) -> Bool { node(key) != nil }
+    public func has(_ key: String) -> Bool { node(key) != nil }
 
     /// The names of the fields given (not null), sorted.
-    var keys: [String] { fields.filter { !$0.value.isNull }.keys.sorted() }
+    public var keys: [String] { fields.filter { !$0.value.isNull }.keys.sorted() }
 
-    func place(_ key: String) -> SourceLocation { node(key)?.location ?? location }
+    public func place(_ key: String) -> SourceLocation { node(key)?.location ?? location }
 
     /// Text of a scalar field, trimmed; empty text counts as missing.
-    func text(_ key: String, required: Bool = false, log: inout DiagnosticLog) -> String? {
+    public func text(_ key: String, required: Bool = false, log: inout DiagnosticLog) -> String? {
         guard let n = node(key) else {
             if required { log.error(location, "missing required field '\(key)'") }
             return nil
@@ -58,7 +58,7 @@ struct Record {
         return t
     }
 
-    func number(_ key: String, required: Bool = false, log: inout DiagnosticLog) -> Double? {
+    public func number(_ key: String, required: Bool = false, log: inout DiagnosticLog) -> Double? {
         guard let n = node(key) else {
             if required { log.error(location, "missing required field '\(key)'") }
             return nil
@@ -70,7 +70,7 @@ struct Record {
     }
 
     /// A list of words: a YAML list, or text separated by `;` (CSV) or `,`.
-    func list(_ key: String, log: inout DiagnosticLog) -> [(String, SourceLocation)]? {
+    public func list(_ key: String, log: inout DiagnosticLog) -> [(String, SourceLocation)]? {
         guard let n = node(key) else { return nil }
         if let items = n.items {
             var out: [(String, SourceLocation)] = []
@@ -92,28 +92,8 @@ struct Record {
         return nil
     }
 
-    /// A date or date-time in the site's zone (see `ContentDate`).
-    func date(_ key: String, required: Bool = false, zone: TimeZone, log: inout DiagnosticLog) -> ContentDate? {
-        guard let raw = text(key, required: required, log: &log) else { return nil }
-        switch ContentDate.parse(raw, in: zone) {
-        case .success(let d):
-            guard (1900...2200).contains(d.day.year) else {
-                log.error(place(key), "'\(key)' is \(quoted(raw)), outside the years 1900 to 2200; check the year")
-                return nil
-            }
-            return d
-        case .failure(.impossibleDate):
-            log.error(place(key), "'\(key)' is \(quoted(raw)), which is not a real date")
-        case .failure(.impossibleTime):
-            log.error(place(key), "'\(key)' is \(quoted(raw)), which is not a real time of day")
-        case .failure(.shape):
-            log.error(place(key), "'\(key)' is \(quoted(raw)); expected a date YYYY-MM-DD or a date-time like 2024-05-01T18:30:00-04:00")
-        }
-        return nil
-    }
-
     /// One of a fixed set of words.
-    func choice<T: RawRepresentable & CaseIterable>(_ key: String, default value: T, log: inout DiagnosticLog) -> T?
+    public func choice<T: RawRepresentable & CaseIterable>(_ key: String, default value: T, log: inout DiagnosticLog) -> T?
     where T.RawValue == String {
         guard let raw = text(key, log: &log) else { return value }
         if let v = T(rawValue: raw) { return v }
@@ -122,7 +102,7 @@ struct Record {
     }
 
     /// Tags: kebab-case words.
-    func tags(_ key: String, log: inout DiagnosticLog) -> [String] {
+    public func tags(_ key: String, log: inout DiagnosticLog) -> [String] {
         guard let items = list(key, log: &log) else { return [] }
         var out: [String] = []
         for (tag, at) in items {
@@ -138,11 +118,11 @@ struct Record {
 
 /// A CSV table's column names, trimmed, each with whether its cells are kept (not private): decided
 /// once per table rather than once per cell.
-struct CSVHeader {
+public struct CSVHeader {
     let columns: [(name: String, kept: Bool)]
     let keptCount: Int
 
-    init(_ cells: [CSVTable.Cell], privacy: PrivacyPolicy) {
+    public init(_ cells: [CSVTable.Cell], privacy: PrivacyPolicy) {
         columns = cells.map { cell in
             let name = cell.text.trimmingCharacters(in: .whitespaces)
             return (name, !privacy.isPrivate(name))
@@ -153,7 +133,7 @@ struct CSVHeader {
 
 extension String {
     /// Without leading and trailing spaces, tabs and line breaks (no Foundation round trip).
-    var trimmed: String {
+    public var trimmed: String {
         let u = utf8
         guard let first = u.firstIndex(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }) else { return "" }
         guard let last = u.lastIndex(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }) else { return "" }

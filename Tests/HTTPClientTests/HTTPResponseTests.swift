@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import Alchemy
+import TestSupport
+@testable import HTTPClient
 #if canImport(Glibc)
 import Glibc
 #endif

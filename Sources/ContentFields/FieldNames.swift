@@ -6,35 +6,35 @@ import Formats
 /// A name that matches a field only when case is ignored (`Status`, `TITLE`) is an error: the
 /// loader reads exact names only, so a moderator's `Status: removed` would otherwise be silently
 /// ignored and the report published. Other unknown names are warnings with a suggestion.
-struct FieldNames {
+public struct FieldNames: Sendable {
     /// "an observation", "a story", ...: for messages.
-    let kind: String
-    let names: [String]
+    public let kind: String
+    public let names: [String]
 
-    static let observation = FieldNames(kind: "an observation", names: [
+    public static let observation = FieldNames(kind: "an observation", names: [
         "id", "category", "location", "lat", "lon", "observed", "status", "title", "author", "tags", "description", "source_url",
     ])
-    static let story = FieldNames(kind: "a story", names: [
+    public static let story = FieldNames(kind: "a story", names: [
         "title", "status", "date", "observations", "call_to_action", "tags", "coalition", "author", "generated",
     ])
-    static let coalition = FieldNames(kind: "a coalition", names: ["name", "focus", "contact", "meets", "join_url", "members", "status", "date"])
-    static let event = FieldNames(kind: "an event", names: ["title", "start", "end", "location", "lat", "lon", "coalition", "status", "date"])
-    static let neighborhood = FieldNames(kind: "neighborhood.md", names: ["name", "description", "languages", "subscribers"])
-    static let site = FieldNames(kind: "site.yml", names: [
+    public static let coalition = FieldNames(kind: "a coalition", names: ["name", "focus", "contact", "meets", "join_url", "members", "status", "date"])
+    public static let event = FieldNames(kind: "an event", names: ["title", "start", "end", "location", "lat", "lon", "coalition", "status", "date"])
+    public static let neighborhood = FieldNames(kind: "neighborhood.md", names: ["name", "description", "languages", "subscribers"])
+    public static let site = FieldNames(kind: "site.yml", names: [
         "title", "description", "base_url", "language", "timezone", "privacy", "categories", "map_attribution",
         "how_to_report", "email", "alchemy", "narration", "numbering", "suggest", "license", "attribution", "publisher", "contact", "data_source", "limits", "import",
     ])
-    static let privacy = FieldNames(kind: "privacy", names: ["location_precision_m", "private_fields", "redact"])
-    static let category = FieldNames(kind: "a category", names: ["label", "color", "call_to_action"])
-    static let email = FieldNames(kind: "email", names: ["from", "to", "footer"])
-    static let license = FieldNames(kind: "license", names: ["name", "url"])
-    static let narration = FieldNames(kind: "narration", names: ["voices"])
-    static let limits = FieldNames(kind: "limits", names: ["markdown_bytes", "table_columns", "table_cells", "nesting"])
+    public static let privacy = FieldNames(kind: "privacy", names: ["location_precision_m", "private_fields", "redact"])
+    public static let category = FieldNames(kind: "a category", names: ["label", "color", "call_to_action"])
+    public static let email = FieldNames(kind: "email", names: ["from", "to", "footer"])
+    public static let license = FieldNames(kind: "license", names: ["name", "url"])
+    public static let narration = FieldNames(kind: "narration", names: ["voices"])
+    public static let limits = FieldNames(kind: "limits", names: ["markdown_bytes", "table_columns", "table_cells", "nesting"])
 
     /// Reports every name that is not one of `names`: an error when only its case differs, else a
     /// warning. Private fields (in any case) are left alone: they are dropped, never read.
     /// `reported` holds names already reported for this file, so a CSV or GeoJSON file says each once.
-    func check(_ keys: [(name: String, at: SourceLocation)], privacy: PrivacyPolicy?, reported: inout Set<String>, log: inout DiagnosticLog) {
+    public func check(_ keys: [(name: String, at: SourceLocation)], privacy: PrivacyPolicy?, reported: inout Set<String>, log: inout DiagnosticLog) {
         for (name, at) in keys where !names.contains(name) && !(privacy?.isPrivate(name) ?? false) {
             guard reported.insert(name).inserted else { continue }
             if let exact = names.first(where: { $0.lowercased() == name.lowercased() }) {
@@ -47,7 +47,7 @@ struct FieldNames {
         }
     }
 
-    func check(_ keys: [(name: String, at: SourceLocation)], privacy: PrivacyPolicy?, log: inout DiagnosticLog) {
+    public func check(_ keys: [(name: String, at: SourceLocation)], privacy: PrivacyPolicy?, log: inout DiagnosticLog) {
         var reported = Set<String>()
         check(keys, privacy: privacy, reported: &reported, log: &log)
     }
@@ -55,7 +55,7 @@ struct FieldNames {
     /// The fields of the `site.yml` block named `kind` (`email:`, `limits:`, `privacy:`), unknown names
     /// reported: nil when the block is absent, or when it is no mapping (an error ending in `expected`,
     /// like "with from, to and footer").
-    func block(_ node: Node?, expected: String, log: inout DiagnosticLog) -> Record? {
+    public func block(_ node: Node?, expected: String, log: inout DiagnosticLog) -> Record? {
         guard let node else { return nil }
         guard let entries = node.entries else {
             log.error(node.location, "'\(kind)' must be a mapping \(expected)")
@@ -89,11 +89,11 @@ struct FieldNames {
 
 extension Array where Element == Node.Entry {
     /// Names and places of the keys, for `FieldNames.check`.
-    var keys: [(name: String, at: SourceLocation)] { map { ($0.key, $0.keyLocation) } }
+    public var keys: [(name: String, at: SourceLocation)] { map { ($0.key, $0.keyLocation) } }
 
     /// The entries of a mapping whose key `accepts` takes (a category's slug, a voice's language
     /// tag); each other entry is left out, with an error at its key saying `why(key)`.
-    func keyed(by accepts: (String) -> Bool, log: inout DiagnosticLog, else why: (String) -> String) -> [Node.Entry] {
+    public func keyed(by accepts: (String) -> Bool, log: inout DiagnosticLog, else why: (String) -> String) -> [Node.Entry] {
         filter { entry in
             if accepts(entry.key) { return true }
             log.error(entry.keyLocation, why(entry.key))

@@ -12,19 +12,19 @@ import Glibc
 /// every core it can get. So a plain `http://` address (what llama.cpp, Ollama and vLLM serve on
 /// localhost) is asked with blocking sockets and `poll`, which sleep while they wait; `https://`
 /// goes through URLSession, which brings TLS.
-enum HTTP {
-    typealias Response = HTTPResponse
+public enum HTTP {
+    public typealias Response = HTTPResponse
 
-    enum Failure: Error, Equatable {
+    public enum Failure: Error, Equatable, Sendable {
         case unreachable(String)
         case timedOut
         case failed(String)
     }
 
     /// Answers bigger than this are refused (for the socket client, counted as they travel: heads and chunk sizes too).
-    static let maxBody = 8 * 1024 * 1024
+    public static let maxBody = 8 * 1024 * 1024
 
-    static func send(_ method: String, _ address: String, body: [UInt8]?, timeout: Double) -> Result<Response, Failure> {
+    public static func send(_ method: String, _ address: String, body: [UInt8]?, timeout: Double) -> Result<Response, Failure> {
         #if os(Linux)
         if address.lowercased().hasPrefix("http://") { return SocketHTTP.send(method, address, body: body, timeout: timeout) }
         #endif
