@@ -53,22 +53,24 @@ let package = Package(
         /// A language's words, plural rules, calendar and digits, from a theme's `i18n/<lang>.yml`.
         .target(name: "Words", dependencies: ["Diagnostics", "Formats", "Liquid"]),
         /// A theme folder read once: templates parsed, words per language, assets; the built-in theme fills its gaps.
-        .target(name: "Themes", dependencies: ["Assembly", "DefaultTheme", "Diagnostics", "Fingerprint", "Formats", "Liquid", "Loading", "Output", "Words"]),
-        /// Pages: view models in the page's language, the list of each neighborhood's pages, each page rendered to bytes.
-        .target(name: "Rendering", dependencies: ["Themes", "Words", "CivilTime", "Assembly", "Loading", "Liquid", "Markdown", "Diagnostics", "Geo", "Maps", "QRCode", "Fingerprint", "Parallelism", "Escaping", "Output"]),
+        .target(name: "Themes", dependencies: ["Assembly", "DefaultTheme", "Diagnostics", "Escaping", "Fingerprint", "Formats", "Liquid", "Loading", "Output", "Words"]),
+        /// Each neighborhood's pages: view models with every word in the page's language, maps and cards drawn, the list of page jobs.
+        .target(name: "Pages", dependencies: ["Themes", "Words", "CivilTime", "Assembly", "Loading", "Liquid", "Markdown", "Diagnostics", "Geo", "Maps", "QRCode", "Fingerprint", "Parallelism", "Escaping"]),
+        /// A page job to bytes: its Markdown template through cmark-gfm in safe mode, then its layout; which theme files it used.
+        .target(name: "Rendering", dependencies: ["Pages", "Themes", "Words", "Liquid", "Markdown", "Diagnostics", "Fingerprint", "Parallelism"]),
         /// What the next build may reuse: the render cache's file, neighborhoods taken whole, pages recorded.
         .target(name: "Incremental", dependencies: ["Themes", "Assembly", "CivilTime", "Diagnostics", "FileSystem", "Fingerprint", "Liquid", "Loading", "Output", "Parallelism"]),
         /// What a build makes besides pages from templates: feeds, calendar, search index, open data, share cards, e-mail, narration.
-        .target(name: "Products", dependencies: ["Rendering", "Incremental", "Themes", "Words", "Assembly", "CivilTime", "Diagnostics", "Escaping", "Fingerprint", "Geo", "Liquid", "Loading", "Mail", "Maps", "Markdown", "Narration", "Output", "Parallelism", "Raster", "Redaction"]),
+        .target(name: "Products", dependencies: ["Pages", "Rendering", "Incremental", "Themes", "Words", "Assembly", "CivilTime", "Diagnostics", "Escaping", "Fingerprint", "Geo", "Liquid", "Loading", "Mail", "Maps", "Markdown", "Narration", "Output", "Parallelism", "Raster", "Redaction"]),
         .target(name: "Output", dependencies: ["Diagnostics", "FileSystem", "Fingerprint", "Parallelism"]),
         .target(name: "Serve", dependencies: ["FileSystem", "Parallelism", "Escaping"]),
-        .target(name: "Build", dependencies: ["Incremental", "Products", "Themes", "Words", "CivilTime", "Loading", "Assembly", "Rendering", "Output", "Diagnostics", "Fingerprint", "Parallelism", "Sharding", "Narration", "Raster"]),
+        .target(name: "Build", dependencies: ["Pages", "Incremental", "Products", "Themes", "Words", "CivilTime", "Loading", "Assembly", "Rendering", "Output", "Diagnostics", "Fingerprint", "Parallelism", "Sharding", "Narration", "Raster"]),
         .target(name: "Moderation", dependencies: ["CivilTime", "Diagnostics", "Escaping", "FileSystem", "Formats", "Loading", "ContentFields"]),
         /// HTTP/1.1 to a local model server: blocking sockets for `http://`, URLSession for `https://`, answers within a size budget.
         .target(name: "HTTPClient", dependencies: ["Parallelism"]),
         .target(name: "Alchemy", dependencies: ["CivilTime", "ContentFields", "Diagnostics", "Escaping", "Formats", "Geo", "HTTPClient", "Loading", "Markdown", "Redaction"]),
         .target(name: "Import", dependencies: ["CivilTime", "Escaping", "Diagnostics", "Formats", "Geo", "Fingerprint", "Loading", "Moderation", "Redaction", "ContentFields"]),
-        .target(name: "CLI", dependencies: ["Themes", "Words", "DefaultTheme", "Rendering", "Alchemy", "Import", "Moderation", "Sharding", "CivilTime", "Diagnostics", "Formats", "Loading", "Geo", "Markdown", "Liquid", "LiquidFiles", "Build", "Output", "Fingerprint", "Serve", "Escaping", "Assembly", "ContentFields"]),
+        .target(name: "CLI", dependencies: ["Pages", "Themes", "Words", "DefaultTheme", "Rendering", "Alchemy", "Import", "Moderation", "Sharding", "CivilTime", "Diagnostics", "Formats", "Loading", "Geo", "Markdown", "Liquid", "LiquidFiles", "Build", "Output", "Fingerprint", "Serve", "Escaping", "Assembly", "ContentFields"]),
         .executableTarget(name: "commonsight", dependencies: ["CLI"]),
         .executableTarget(name: "commonsight-bench", dependencies: ["Maps", "Geo"]),
 
@@ -83,7 +85,7 @@ let package = Package(
         .testTarget(name: "ContentFieldsTests", dependencies: ["ContentFields", "Diagnostics"]),
         .testTarget(name: "LoadingTests", dependencies: ["CivilTime", "Loading", "Diagnostics", "Formats", "Geo", "TestSupport", "ContentFields", "Fingerprint"]),
         .testTarget(name: "CLITests", dependencies: ["Themes", "Words", "CLITestSupport", "CivilTime", "CLI", "Diagnostics", "Loading", "DefaultTheme"]),
-        .testTarget(name: "BuildTests", dependencies: ["Incremental", "Products", "Themes", "Words", "CivilTime", "Build", "CLI", "Loading", "Assembly", "Rendering", "Output", "Diagnostics", "Liquid", "Narration"]),
+        .testTarget(name: "BuildTests", dependencies: ["Pages", "Incremental", "Products", "Themes", "Words", "CivilTime", "Build", "CLI", "Loading", "Assembly", "Rendering", "Output", "Diagnostics", "Liquid", "Narration"]),
         .testTarget(name: "ServeTests", dependencies: ["Serve"]),
         .testTarget(name: "RedactionTests", dependencies: ["Redaction", "TestSupport"]),
         .testTarget(name: "EscapingTests", dependencies: ["Escaping", "TestSupport"]),
@@ -92,7 +94,9 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
         .testTarget(name: "MailTests", dependencies: ["Mail"]),
         .testTarget(name: "AssemblyTests", dependencies: ["Assembly", "Loading", "CivilTime", "Geo", "Diagnostics", "ContentFields"]),
-        .testTarget(name: "RenderingTests", dependencies: ["Themes", "Words", "Rendering", "Maps", "Loading", "Diagnostics", "Fingerprint", "TestSupport"]),
+        .testTarget(name: "RenderingTests", dependencies: ["Pages", "Themes", "Words", "Rendering", "Maps", "Loading", "Diagnostics", "Fingerprint", "TestSupport"]),
+        .testTarget(name: "ProductsTests", dependencies: ["Pages", "Products", "Rendering", "Themes", "Words", "Loading", "Diagnostics", "Fingerprint", "TestSupport"]),
+        .testTarget(name: "IncrementalTests", dependencies: ["Pages", "Incremental", "Rendering", "Themes", "Words", "Diagnostics", "Fingerprint"]),
         .testTarget(name: "NarrationTests", dependencies: ["Narration", "Fingerprint"]),
         .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"]),
         .testTarget(name: "ParallelismTests", dependencies: ["Parallelism"]),

@@ -1,7 +1,9 @@
+import Diagnostics
 import Assembly
 import Loading
 import CivilTime
 import Narration
+import Pages
 import Rendering
 import Sharding
 

@@ -9,6 +9,7 @@ import Output
 import Parallelism
 import Raster
 import Incremental
+import Pages
 import Rendering
 import Themes
 import Words

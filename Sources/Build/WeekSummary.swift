@@ -1,6 +1,7 @@
 import Assembly
 import CivilTime
 import Foundation
+import Pages
 import Rendering
 
 /// What `build` tells the lead at the end, for Monday: for each neighborhood and edition, this

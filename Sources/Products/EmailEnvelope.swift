@@ -3,6 +3,7 @@ import Fingerprint
 import Liquid
 import Loading
 import Mail
+import Pages
 import Rendering
 import Themes
 
@@ -21,18 +22,18 @@ package struct EmailEnvelope: MadeFile {
         for field in [from.name, from.address, subject, language, textPath, htmlPath] { h.add(field) }
     }
 
-    package func bytes(_ job: PageJob, renderer: PageRenderer) -> Result<[UInt8], Diagnostic> {
-        do throws(LiquidError) { return .success(try message(job, renderer: renderer).bytes) } catch { return .failure(error.diagnostic) }
+    package func bytes(_ job: PageJob, render: (PageJob) throws(LiquidError) -> [UInt8]) -> Result<[UInt8], Diagnostic> {
+        do throws(LiquidError) { return .success(try message(job, render: render).bytes) } catch { return .failure(error.diagnostic) }
     }
 
     /// The job's e-mail pages, plain text and HTML, rendered as they are for their own files.
-    package func message(_ job: PageJob, renderer: PageRenderer) throws(LiquidError) -> MailMessage {
+    package func message(_ job: PageJob, render: (PageJob) throws(LiquidError) -> [UInt8]) throws(LiquidError) -> MailMessage {
         var text = job, html = job
         (text.kind, text.path, text.product) = (.emailText, textPath, .page)
         (html.kind, html.path, html.product) = (.email, htmlPath, .page)
         return MailMessage(from: from, to: [], subject: subject, language: language,
-                           text: String(decoding: try renderer.render(text), as: UTF8.self),
-                           html: String(decoding: try renderer.render(html), as: UTF8.self))
+                           text: String(decoding: try render(text), as: UTF8.self),
+                           html: String(decoding: try render(html), as: UTF8.self))
     }
 }
 

@@ -6,6 +6,7 @@ import Assembly
 import Foundation
 import Liquid
 import Loading
+import Pages
 import Rendering
 import Maps
 import Markdown

@@ -5,6 +5,7 @@ import Liquid
 import Narration
 import Output
 import Parallelism
+import Pages
 import Rendering
 import Incremental
 

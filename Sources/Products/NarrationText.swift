@@ -4,6 +4,7 @@ import Escaping
 import Liquid
 import Markdown
 import Narration
+import Pages
 import Rendering
 
 /// What a story's narration reads and its page shows as the transcript: the title, then each

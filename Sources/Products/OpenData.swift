@@ -5,6 +5,7 @@ import Foundation
 import Geo
 import Liquid
 import Loading
+import Pages
 import Rendering
 import Markdown
 import Parallelism

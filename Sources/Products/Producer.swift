@@ -1,4 +1,5 @@
 import Output
+import Pages
 import Rendering
 
 /// What an edition of a neighborhood makes besides its pages from templates: jobs rendered (and

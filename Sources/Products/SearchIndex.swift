@@ -1,6 +1,7 @@
 import Assembly
 import Escaping
 import Loading
+import Pages
 import Rendering
 import Markdown
 

@@ -1,6 +1,8 @@
 import Diagnostics
 import Fingerprint
+import Liquid
 import Raster
+import Pages
 import Rendering
 import Themes
 
@@ -13,7 +15,7 @@ package struct SharePicture: MadeFile {
         h.add(svg)
     }
 
-    package func bytes(_ job: PageJob, renderer: PageRenderer) -> Result<[UInt8], Diagnostic> {
+    package func bytes(_ job: PageJob, render: (PageJob) throws(LiquidError) -> [UInt8]) -> Result<[UInt8], Diagnostic> {
         do throws(SVGRaster.Failure) {
             return .success(try SVGRaster.png(svg, width: ShareCard.width, height: ShareCard.height))
         } catch {

@@ -1,52 +1,23 @@
-import Themes
-import Words
-import CivilTime
 import Diagnostics
-import Escaping
 import Fingerprint
-import Assembly
 import Foundation
 import Liquid
-import Loading
 import Markdown
-import Output
+import Pages
 import Parallelism
+import Themes
+import Words
 
 /// Renders a page: its Markdown template (outputs escaped for Markdown), through cmark-gfm in safe
 /// mode, then into its HTML layout (outputs escaped for HTML) as `content`.
 package struct PageRenderer: Sendable {
     package let theme: Theme
-    package let site: SiteSettings
-    package let options: BuildOptions
-    /// The build's moment, and the variables and fingerprint every page shares (see `Shared`).
-    package let shared: Shared
+    /// The site in this renderer's language: the variables every page shares, the build's moment.
+    package let shared: SiteValues
     package var now: Int64 { shared.now }
 
-    package init(theme: Theme, site: SiteSettings, options: BuildOptions, now: Int64) {
-        (self.theme, self.site, self.options) = (theme, site, options)
-        shared = Shared(theme: theme, site: site, options: options, now: now)
-    }
-
-    /// What every page shares, made once: the build's moment, the `site` and `build` variables and
-    /// their fingerprint.
-    package struct Shared: Sendable {
-        var now: Int64
-        var fingerprint: Fingerprint
-        var site: Value, build: Value
-
-        init(theme: Theme, site s: SiteSettings, options: BuildOptions, now: Int64) {
-            self.now = now
-            var h = FingerprintBuilder()
-            for field in [s.title, s.description ?? "", s.language, s.numbering, options.baseURL ?? "", options.today.description] { h.add(field) }
-            fingerprint = h.value
-            site = .object(Object([
-                ("title", .string(s.title)), ("description", s.description.map { .string($0) } ?? .nil),
-                ("language", .string(s.language)), ("direction", .string(theme.language(for: s.language).numbering(s.numbering).direction)),
-                ("numbering", .string(s.numbering)), ("base_url", options.baseURL.map { .string($0) } ?? .nil),
-                ("how_to_report", s.howToReport.map { .string($0) } ?? .nil),
-            ]))
-            build = .object(Object([("date", .string(options.today.description)), ("week", .string(WeekID(containing: options.today).description))]))
-        }
+    package init(theme: Theme, shared: SiteValues) {
+        (self.theme, self.shared) = (theme, shared)
     }
 
     /// Renderers of the neighborhoods' editions in other languages, by language: the same site in
@@ -55,23 +26,21 @@ package struct PageRenderer: Sendable {
 
     /// The renderer of a job's language: its neighborhood edition's.
     package func serving(_ job: PageJob) -> PageRenderer {
-        guard let code = job.models?.site.language, code != site.language, let other = editions[code] else { return self }
+        guard let code = job.models?.site.language, code != shared.code, let other = editions[code] else { return self }
         return other
     }
 
     /// A renderer for every language of the site's neighborhoods.
     package func withEditions(_ languages: Set<String>) -> PageRenderer {
         var copy = self
-        for code in languages.sorted() where code != site.language {
-            var settings = site
-            settings.language = code
-            copy.editions[code] = PageRenderer(theme: theme, site: settings, options: options, now: now)
+        for code in languages.sorted() where code != shared.code {
+            copy.editions[code] = PageRenderer(theme: theme, shared: shared.inLanguage(code, theme: theme))
         }
         return copy
     }
 
     /// The site's language, from the theme's language files, with the site's digits.
-    package var language: Language { theme.language(for: site.language).numbering(site.numbering) }
+    package var language: Language { shared.language }
 
     /// Stylesheets written inside pages (`inlineStyle`), made once each.
     package let styles = Locked<[String: Value]>([:])
@@ -109,7 +78,7 @@ package struct PageRenderer: Sendable {
             filters: JekyllFilters.filters(relativeBase: root, absoluteBase: absoluteRoot ?? "", markdown: MarkdownRenderer.html)
                 .merging(SiteFilters.all) { jekyll, _ in jekyll }
                 .merging(LanguageFilters.make(language, escaping: escaping)) { jekyll, _ in jekyll },
-            strictFilters: true, timeZone: site.timeZone, now: now)
+            strictFilters: true, timeZone: shared.timeZone, now: now)
     }
 
     package func root(_ job: PageJob) -> String {
@@ -120,7 +89,7 @@ package struct PageRenderer: Sendable {
     /// Hashes what `variables` and `renderVariables` are made of, without making them.
     package func inputHash(_ job: PageJob) -> Fingerprint {
         let r = serving(job)
-        guard r.site.language == site.language else { return r.inputHash(job) }
+        guard r.shared.code == shared.code else { return r.inputHash(job) }
         var h = FingerprintBuilder()
         h.add(shared.fingerprint)
         h.add(job.sharedHash)
@@ -138,12 +107,12 @@ package struct PageRenderer: Sendable {
     /// The job's bytes, or what stopped it, at its place.
     package func output(_ job: PageJob) -> Result<[UInt8], Diagnostic> {
         let r = serving(job)
-        guard r.site.language == site.language else { return r.output(job) }
+        guard r.shared.code == shared.code else { return r.output(job) }
         switch job.product {
         case .page:
             do throws(LiquidError) { return .success(try render(job)) } catch { return .failure(error.diagnostic) }
         case .made(let file):
-            return file.bytes(job, renderer: self)
+            return file.bytes(job) { page throws(LiquidError) in try render(page) }
         }
     }
 
@@ -207,10 +176,8 @@ package struct PageRenderer: Sendable {
     package func inlineStyle(_ name: String) -> Value {
         TemplateUse.current?.add("assets/" + name)
         if let made = styles.withLock({ $0[name] }) { return made }
-        guard let asset = theme.assets.first(where: { $0.path == name }) else { return .nil }
-        // Nothing in it can close the element early.
-        let css = PhysicalCSS.of(String(decoding: asset.bytes, as: UTF8.self), rightToLeft: language.direction == "rtl")
-        let made = Value.safe(ByteSearch.replacingAll("</", with: "<\\/", in: css))
+        guard let css = theme.styleElementText(name, rightToLeft: language.direction == "rtl") else { return .nil }
+        let made = Value.safe(css)
         styles.withLock { $0[name] = made }
         return made
     }
@@ -227,26 +194,5 @@ package struct PageRenderer: Sendable {
         data["build"] = shared.build
         data["routes"] = Routes.value
         return data
-    }
-}
-
-/// The theme's stylesheet for a `<style>` element: its logical properties (`margin-inline-start`,
-/// `text-align: start`) written as the physical ones of the page's direction, which every checker
-/// and old mail reader knows. The stylesheet itself keeps the logical ones.
-package enum PhysicalCSS {
-    package static func of(_ css: String, rightToLeft: Bool) -> String {
-        let start = rightToLeft ? "right" : "left", end = rightToLeft ? "left" : "right"
-        var out = css
-        for (logical, physical) in [
-            ("inset-inline-start:", start + ":"), ("inset-inline-end:", end + ":"),
-            ("border-inline-start-color:", "border-\(start)-color:"), ("border-inline-end-color:", "border-\(end)-color:"),
-            ("border-inline-start:", "border-\(start):"), ("border-inline-end:", "border-\(end):"),
-            ("margin-inline-start:", "margin-\(start):"), ("margin-inline-end:", "margin-\(end):"),
-            ("padding-inline-start:", "padding-\(start):"), ("padding-inline-end:", "padding-\(end):"),
-            ("text-align: start", "text-align: \(start)"), ("text-align: end", "text-align: \(end)"),
-        ] {
-            out = ByteSearch.replacingAll(logical, with: physical, in: out)
-        }
-        return out
     }
 }

@@ -1,6 +1,7 @@
 import Build
 import Diagnostics
 import Foundation
+@testable import Pages
 @testable import Rendering
 @testable import Themes
 @testable import Words

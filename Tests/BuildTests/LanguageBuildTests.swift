@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Build
+@testable import Pages
 @testable import Rendering
 @testable import Themes
 @testable import Words

@@ -5,6 +5,7 @@ import Foundation
 import Liquid
 import Loading
 import Testing
+@testable import Pages
 @testable import Rendering
 @testable import Themes
 
@@ -19,19 +20,20 @@ struct PageKindRecipeTests {
     func newKind() throws {
         // Step 1: its template, in a theme folder that has nothing else but its language file's
         // direction (the built-in theme fills in the rest, templates and words).
-        let theme = NSTemporaryDirectory() + "cs-kind-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: theme + "/pages", withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(atPath: theme + "/i18n", withIntermediateDirectories: true)
-        try "direction: ltr\n".write(toFile: theme + "/i18n/en.yml", atomically: true, encoding: .utf8)
-        try "# Thank you\n\n{{ message }} ({{ page.kind }}, {{ page.section }})\n".write(toFile: theme + "/pages/thanks.md", atomically: true, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(atPath: theme) }
-        let (loaded, diagnostics) = Theme.load(root: theme)
+        let folder = NSTemporaryDirectory() + "cs-kind-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder + "/pages", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: folder + "/i18n", withIntermediateDirectories: true)
+        try "direction: ltr\n".write(toFile: folder + "/i18n/en.yml", atomically: true, encoding: .utf8)
+        try "# Thank you\n\n{{ message }} ({{ page.kind }}, {{ page.section }})\n".write(toFile: folder + "/pages/thanks.md", atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let (loaded, diagnostics) = Theme.load(root: folder)
         #expect(!diagnostics.hasErrors, "\(diagnostics)")
         let f = SiteFixture()
         let content = try #require(ContentLoader.load(root: f.content).0)
         let options = BuildOptions(today: CivilDate(unchecked: 2026, 11, 29))
         let site = Assembler.assemble(content, options: options)
-        let renderer = PageRenderer(theme: try #require(loaded), site: site.settings, options: options, now: site.now)
+        let theme = try #require(loaded)
+        let renderer = PageRenderer(theme: theme, shared: SiteValues(theme: theme, site: site.settings, options: options, now: site.now))
         // Step 3: the job that makes it, as `SitePages` would add it.
         let job = PageJob(path: Self.thanks.route, kind: Self.thanks, title: "Thanks", variables: [("message", .string("<b>Thanks</b> & welcome"))],
                           folder: "north/", absoluteRoot: nil)

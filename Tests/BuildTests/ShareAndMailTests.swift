@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import CLI
+@testable import Pages
 @testable import Rendering
 @testable import Themes
 @testable import Words

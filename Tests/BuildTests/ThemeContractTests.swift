@@ -4,6 +4,7 @@ import CivilTime
 import Foundation
 import Liquid
 @testable import Loading
+@testable import Pages
 @testable import Rendering
 @testable import Themes
 @testable import Words
@@ -34,7 +35,7 @@ struct ThemeContractTests {
         let site = Assembler.assemble(content, options: options)
         let (theme, _) = Theme.load(root: SiteFixture.theme)
         guard let theme, let hood = site.neighborhoods.first else { throw ContractError.load("no theme or neighborhood") }
-        let renderer = PageRenderer(theme: theme, site: site.settings, options: options, now: site.now)
+        let renderer = PageRenderer(theme: theme, shared: SiteValues(theme: theme, site: site.settings, options: options, now: site.now))
         let models = ViewModels(site: site.settings, hood: hood, options: options, language: renderer.language)
         var out: [String: Object] = [:]
         for job in SitePages(models: models).jobs() + [Prepare.indexJob(site, listed: [ListedNeighborhood(slug: "north", name: "North End", activity: hood.activity), ListedNeighborhood(slug: "south", name: "South", activity: nil)], theme: theme)] where job.isPage {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import Pages
 @testable import Rendering
 @testable import Themes
 @testable import Words

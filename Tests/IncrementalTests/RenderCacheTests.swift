@@ -3,6 +3,7 @@ import Fingerprint
 import Foundation
 import Testing
 @testable import Incremental
+@testable import Pages
 @testable import Rendering
 @testable import Themes
 @testable import Words

@@ -2,6 +2,7 @@ import Diagnostics
 import Foundation
 import Liquid
 import Testing
+@testable import Pages
 @testable import Rendering
 @testable import Themes
 @testable import Words

@@ -1,4 +1,5 @@
 import Testing
+@testable import Pages
 @testable import Rendering
 @testable import Themes
 @testable import Words

@@ -5,6 +5,7 @@ import Loading
 import Output
 import Parallelism
 import Products
+import Pages
 import Rendering
 import Themes
 

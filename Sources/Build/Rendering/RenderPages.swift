@@ -1,6 +1,7 @@
 import Diagnostics
 import Fingerprint
 import Incremental
+import Pages
 import Rendering
 import Liquid
 import Output

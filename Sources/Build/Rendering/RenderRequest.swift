@@ -1,5 +1,7 @@
+import Diagnostics
 import Fingerprint
 import Incremental
+import Pages
 import Rendering
 import Loading
 import Narration

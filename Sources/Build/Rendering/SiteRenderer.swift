@@ -9,6 +9,7 @@ import Output
 import Parallelism
 import Incremental
 import Products
+import Pages
 import Rendering
 import Themes
 
@@ -33,7 +34,7 @@ public enum SiteRenderer {
                               write: ([OutputFile]) throws(OutputProblem) -> Void) -> (RenderedSite?, [Diagnostic]) {
         var next = RenderCache(key: request.cache.key, context: request.cache.context)
         let reused = Reuse.take(request.unchanged, from: request.cache, into: &next)
-        let renderer = PageRenderer(theme: theme, site: site.settings, options: site.options, now: site.now)
+        let renderer = PageRenderer(theme: theme, shared: SiteValues(theme: theme, site: site.settings, options: site.options, now: site.now))
             .withEditions(Set(site.neighborhoods.flatMap { $0.editions.map(\.language) }))
         var prepared = Prepare.neighborhoods(site, theme: theme, workers: request.jobs)
         var sideFiles: [OutputFile] = []

@@ -58,6 +58,8 @@ package enum InputHash {
         /// Several locks, so that threads hashing pages at once seldom wait for each other.
         let shards: [Shard] = (0..<16).map { _ in Shard([:]) }
 
+        package init() {}
+
         func fingerprint(of o: Object, _ make: () -> Fingerprint) -> Fingerprint {
             guard let identity = o.storageIdentity else { return make() }
             let key = Int(bitPattern: identity)

@@ -30,25 +30,25 @@ package final class ViewModels: @unchecked Sendable {
     /// The neighborhood's editions, each (language, its name in that language, its folder inside OUT);
     /// empty with one language. Set before any page is listed.
     package var alternates: [(code: String, name: String, folder: String)] = []
-    private(set) var observationValues: [String: Value] = [:]
+    package private(set) var observationValues: [String: Value] = [:]
     /// "Title, November 23, 2026": each report's name on a map, made once.
-    private(set) var markLabels: [String: String] = [:]
-    private(set) var categoryValues: [String: Value] = [:]
+    package private(set) var markLabels: [String: String] = [:]
+    package private(set) var categoryValues: [String: Value] = [:]
     /// Each category's legend icon under a map, by shape and color (made once, in `init`).
-    private(set) var legendIcons: [(shape: MarkShape, color: String, icon: Value)] = []
+    package private(set) var legendIcons: [(shape: MarkShape, color: String, icon: Value)] = []
     /// Values used on many pages, made once: story cards, coalition cards, events.
-    private(set) var storyCards: [String: Value] = [:]
-    private(set) var coalitionCards: [String: Value] = [:]
-    private(set) var eventValues: [String: Value] = [:]
+    package private(set) var storyCards: [String: Value] = [:]
+    package private(set) var coalitionCards: [String: Value] = [:]
+    package private(set) var eventValues: [String: Value] = [:]
     /// The neighborhood's named streets, for the names of places on its maps.
-    private(set) var streets = StreetIndex([])
+    package private(set) var streets = StreetIndex([])
     /// The basemap and the words every map of the neighborhood draws with.
-    private(set) var ground = Ground([])
-    private(set) var mapWords = MapWords()
+    package private(set) var ground = Ground([])
+    package private(set) var mapWords = MapWords()
     /// The north arrows and scale bars the neighborhood's maps have drawn (see `MapPieces`).
     package let mapPieces = MapPieces()
     /// A hash of what all of this neighborhood's maps share (see `MapRequest`).
-    private(set) var mapFingerprint = Fingerprint(high: 0, low: 0)
+    package private(set) var mapFingerprint = Fingerprint(high: 0, low: 0)
 
     /// `workers`: the threads this neighborhood may use, its own included (more than one when fewer
     /// neighborhoods are prepared than there are cores, as in a rebuild after one report changed).

@@ -52,5 +52,6 @@ package struct PageJob: Sendable {
 package protocol MadeFile: Sendable {
     /// Everything the bytes are made of, for the render cache (with a tag of its own kind).
     func hash(into h: inout FingerprintBuilder)
-    func bytes(_ job: PageJob, renderer: PageRenderer) -> Result<[UInt8], Diagnostic>
+    /// `render` makes a page of the theme's templates (an e-mail is made of two).
+    func bytes(_ job: PageJob, render: (PageJob) throws(LiquidError) -> [UInt8]) -> Result<[UInt8], Diagnostic>
 }
