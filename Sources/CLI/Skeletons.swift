@@ -9,74 +9,37 @@ struct Skeletons {
     let date: String
 
     func neighborhood(name: String) -> String {
-        """
-        ---
-        name: \(Escape.yaml(name))
-        description: One line about the neighborhood
-        ---
+        file([("name", Escape.yaml(name)), ("description", "One line about the neighborhood")], body: """
         What residents should know about \(name): where it is, who organizes here, how to take part.
 
         Add boundary.geojson (a Polygon or MultiPolygon) beside this file to draw maps.
-
-        """
+        """)
     }
 
     func observation(category: String, at center: Coordinate?) -> String {
         let c = center ?? Coordinate(latitude: 0, longitude: 0)
-        return """
-        ---
-        category: \(category)
-        location: \(Placeholders.observationLocation)
-        lat: \(fixed(c.latitude))
-        lon: \(fixed(c.longitude))
-        observed: \(date)
-        status: pending
-        ---
-        \(Placeholders.observationDescription)
-
-        """
+        return file([("category", category), ("location", Placeholders.observationLocation), ("lat", fixed(c.latitude)),
+                     ("lon", fixed(c.longitude)), ("observed", date), ("status", "pending")], body: Placeholders.observationDescription)
     }
 
     func story(title: String) -> String {
-        """
-        ---
-        title: \(Escape.yaml(title))
-        status: draft
-        date: \(date)
-        observations: []
-        call_to_action: \(Placeholders.storyCallToAction)
-        ---
-        \(Placeholders.storyBody)
-
-        """
+        file([("title", Escape.yaml(title)), ("status", "draft"), ("date", date), ("observations", "[]"),
+              ("call_to_action", Placeholders.storyCallToAction)], body: Placeholders.storyBody)
     }
 
     func coalition(name: String) -> String {
-        """
-        ---
-        name: \(Escape.yaml(name))
-        status: draft
-        date: \(date)
-        focus: [\(site.categories[0].key)]
-        meets: \(Placeholders.coalitionMeets)
-        ---
-        \(Placeholders.coalitionAbout)
-
-        """
+        file([("name", Escape.yaml(name)), ("status", "draft"), ("date", date), ("focus", "[\(site.categories[0].key)]"),
+              ("meets", Placeholders.coalitionMeets)], body: Placeholders.coalitionAbout)
     }
 
     func event(title: String) -> String {
-        """
-        ---
-        title: \(Escape.yaml(title))
-        status: draft
-        start: \(date) 18:00
-        end: \(date) 19:30
-        location: \(Placeholders.eventLocation)
-        ---
-        \(Placeholders.eventBody)
+        file([("title", Escape.yaml(title)), ("status", "draft"), ("start", date + " 18:00"), ("end", date + " 19:30"),
+              ("location", Placeholders.eventLocation)], body: Placeholders.eventBody)
+    }
 
-        """
+    /// A content file: front matter of `fields`, each value as YAML already, then the Markdown body.
+    func file(_ fields: [(String, String)], body: String) -> String {
+        "---\n" + fields.map { "\($0.0): \($0.1)\n" }.joined() + "---\n" + body + "\n"
     }
 
     func fixed(_ v: Double) -> String {
