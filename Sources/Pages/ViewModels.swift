@@ -18,7 +18,7 @@ import Parallelism
 /// through `relative_url`, which prefixes the page's way back to that folder.
 ///
 /// A class, so that every page of the neighborhood holds a reference rather than a copy; it is
-/// written only while it is made (in `init`) and read by many threads after.
+/// written only while it is made (in `init`), never after, and read by many threads.
 package final class ViewModels: @unchecked Sendable {
     package let site: SiteSettings
     package let hood: NeighborhoodSite
@@ -28,8 +28,8 @@ package final class ViewModels: @unchecked Sendable {
     /// The build's threads in all.
     package let jobs: Int
     /// The neighborhood's editions, each (language, its name in that language, its folder inside OUT);
-    /// empty with one language. Set before any page is listed.
-    package var alternates: [(code: String, name: String, folder: String)] = []
+    /// empty with one language.
+    package let alternates: [(code: String, name: String, folder: String)]
     package private(set) var observationValues: [String: Value] = [:]
     /// "Title, November 23, 2026": each report's name on a map, made once.
     package private(set) var markLabels: [String: String] = [:]
@@ -53,8 +53,10 @@ package final class ViewModels: @unchecked Sendable {
     /// `workers`: the threads this neighborhood may use, its own included (more than one when fewer
     /// neighborhoods are prepared than there are cores, as in a rebuild after one report changed).
     /// `jobs`: the build's threads in all (`--jobs`), which a large neighborhood's reports may use.
-    package init(site: SiteSettings, hood: NeighborhoodSite, options: BuildOptions, language: Language, workers: Int = 1, jobs: Int = 1) {
+    package init(site: SiteSettings, hood: NeighborhoodSite, options: BuildOptions, language: Language,
+                 alternates: [(code: String, name: String, folder: String)] = [], workers: Int = 1, jobs: Int = 1) {
         self.jobs = jobs
+        self.alternates = alternates
         self.site = site
         self.hood = hood
         self.options = options

@@ -32,11 +32,12 @@ enum Prepare {
         let spare = max(1, workers / max(hoods.count, 1))
         return Parallel.map(hoods, workers: workers) { hood in
             let settings = site.settings.inLanguage(hood.language.isEmpty ? site.settings.language : hood.language)
-            let models = ViewModels(site: settings, hood: hood, options: site.options,
-                                    language: theme.language(for: settings.language).numbering(settings.numbering), workers: spare, jobs: workers)
-            models.alternates = hood.languages.map { code in
-                (code, theme.language(for: code).text("language_name", count: nil, [:]), code == site.settings.language ? hood.slug : hood.slug + "/" + code)
+            let alternates = hood.languages.map { code in
+                (code: code, name: theme.language(for: code).text("language_name", count: nil, [:]),
+                 folder: code == site.settings.language ? hood.slug : hood.slug + "/" + code)
             }
+            let models = ViewModels(site: settings, hood: hood, options: site.options, language: theme.language(for: settings.language).numbering(settings.numbering),
+                                    alternates: alternates, workers: spare, jobs: workers)
             let data = OpenData(models: models)
             // The open data is the same in every language: written once, in the site's-language edition.
             let downloads = site.options.builds(.data) ? data.downloads() : []
