@@ -11,9 +11,8 @@ public struct FieldNames: Sendable {
     public let kind: String
     public let names: [String]
 
-    public static let observation = FieldNames(kind: "an observation", names: [
-        "id", "category", "location", "lat", "lon", "observed", "status", "title", "author", "tags", "description", "source_url",
-    ])
+    public init(kind: String, names: [String]) { (self.kind, self.names) = (kind, names) }
+
     public static let story = FieldNames(kind: "a story", names: [
         "title", "status", "date", "observations", "call_to_action", "tags", "coalition", "author", "generated",
     ])

@@ -7,6 +7,11 @@ import Redaction
 
 /// Reads a neighborhood's observations from `observations/*.md`, `observations.csv` and `observations.geojson`.
 struct ObservationLoader {
+    /// The fields a report may have: a new field is named here and read in `build(id:...)` below.
+    static let fieldNames = FieldNames(kind: "an observation", names: [
+        "id", "category", "location", "lat", "lon", "observed", "status", "title", "author", "tags", "description", "source_url",
+    ])
+
     let site: SiteSettings
     let folder: ContentFolder
     /// Street names of the neighborhood's basemap, lowercased: a house number before one is an address.
@@ -56,7 +61,7 @@ struct ObservationLoader {
     func markdown(_ path: String, stem: String, log: inout DiagnosticLog) -> Observation? {
         guard let text = folder.readText(path, log: &log), let doc = FrontMatter.parse(text, path: path, log: &log),
               let entries = doc.fields.entries else { return nil }
-        FieldNames.observation.check(entries.keys, privacy: site.privacy, log: &log)
+        Self.fieldNames.check(entries.keys, privacy: site.privacy, log: &log)
         let fields = Record(entries: entries, location: SourceLocation(path: path, line: 1, column: 1), privacy: site.privacy)
         guard Identifiers.isObservationID(stem) else {
             log.error(SourceLocation(path: path), "file name \(quoted(stem)) is not a valid observation id; expected letters, digits, '_', '.' or '-', starting with a letter or digit")
@@ -80,7 +85,7 @@ struct ObservationLoader {
             let name = cell.text.trimmingCharacters(in: .whitespaces)
             if !seen.insert(name).inserted { log.error(cell.location, "the column \(quoted(name)) appears twice in the header") }
         }
-        FieldNames.observation.check(table.header.map { ($0.text.trimmingCharacters(in: .whitespaces), $0.location) }, privacy: site.privacy, log: &log)
+        Self.fieldNames.check(table.header.map { ($0.text.trimmingCharacters(in: .whitespaces), $0.location) }, privacy: site.privacy, log: &log)
         let missing = ["id", "category", "lat", "lon", "observed"].filter { !seen.contains($0) && !site.privacy.isPrivate($0) }
         if !missing.isEmpty {
             log.error(table.header.first?.location ?? SourceLocation(path: path, line: 1, column: 1),
@@ -101,7 +106,7 @@ struct ObservationLoader {
         var out: [Observation] = []
         var reported = Set<String>()
         for feature in GeoJSON.features(root, log: &log) {
-            FieldNames.observation.check(feature.properties?.entries?.keys ?? [], privacy: site.privacy, reported: &reported, log: &log)
+            Self.fieldNames.check(feature.properties?.entries?.keys ?? [], privacy: site.privacy, reported: &reported, log: &log)
             guard case .point(let point) = feature.geometry else {
                 log.error(feature.location, "an observation must be a Point feature")
                 continue

@@ -108,6 +108,27 @@ struct ThemeContractTests {
         }
     }
 
+    /// Where each field a report may have shows to templates (nil: it decides, and shows nowhere).
+    static let observationFields: [String: String?] = [
+        "id": "id", "category": "category", "location": "location", "lat": "lat", "lon": "lon", "observed": "observed",
+        "title": "title", "author": "author", "tags": "tags", "description": "description_html", "source_url": "source_url",
+        "status": nil,
+    ]
+
+    @Test("every field a report may have reaches the templates' observation, as docs/architecture.md's recipe says")
+    func observationFields() throws {
+        #expect(Set(Self.observationFields.keys) == Set(ObservationLoader.fieldNames.names),
+                "a field was added to ObservationLoader.fieldNames: name the variable that shows it here, and in ViewModels and docs/theme.md")
+        let homes = try Self.variablesByKind()
+        guard case .object(let report)? = homes["observation"]?["observation"] else {
+            Issue.record("the observation page shows no observation")
+            return
+        }
+        for case let (field, variable?) in Self.observationFields {
+            #expect(report[variable] != nil, "'\(field)' does not reach the observation value as '\(variable)'")
+        }
+    }
+
     @Test("every variable and field a template can see is named in the document")
     func variables() throws {
         var names = Set<String>()
