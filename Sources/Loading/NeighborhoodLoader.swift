@@ -6,7 +6,7 @@ import Foundation
 import Geo
 import Redaction
 
-/// Reads one neighborhood folder (SPEC §2).
+/// Reads one neighborhood folder.
 struct NeighborhoodLoader {
     let site: SiteSettings
     let folder: ContentFolder
