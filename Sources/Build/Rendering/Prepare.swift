@@ -42,7 +42,7 @@ enum Prepare {
             // The open data is the same in every language: written once, in the site's-language edition.
             let downloads = site.options.builds(.data) ? data.downloads() : []
             let pages = SitePages(models: models, aboutData: data.aboutValue(downloads, prefix: hood.edition == nil ? "" : "../")).jobs()
-            let jobs = pages + Producers.all.flatMap { $0.jobs(models, pages: pages) }
+            let jobs = Self.interleave(pages, Producers.all.flatMap { $0.jobs(models, pages: pages) })
             var made: [OutputFile] = []
             if hood.edition == nil, site.options.builds(.data) {
                 made += downloads.map { OutputFile(path: hood.folder + "/" + $0.path, bytes: $0.bytes) }
@@ -55,6 +55,25 @@ enum Prepare {
             return Neighborhood(slug: hood.slug, folder: hood.fingerprint, jobs: jobs, pageCount: jobs.count, files: made,
                                 later: Producers.all.flatMap { $0.files(models, pages: jobs) }, narrations: models.narrationRequests())
         }
+    }
+
+    /// The producers' jobs each after the last page of its folder (a week's `email.eml` after its
+    /// `email.html`), so that they are rendered in the same batch and share its map drawing.
+    static func interleave(_ pages: [PageJob], _ made: [PageJob]) -> [PageJob] {
+        func folder(_ path: String) -> Substring { path.lastIndex(of: "/").map { path[..<$0] } ?? "" }
+        var byFolder: [Substring: [PageJob]] = [:]
+        for job in made { byFolder[folder(job.path), default: []].append(job) }
+        var last: [Substring: Int] = [:]
+        for (i, page) in pages.enumerated() { last[folder(page.path)] = i }
+        var out: [PageJob] = []
+        out.reserveCapacity(pages.count + made.count)
+        for (i, page) in pages.enumerated() {
+            out.append(page)
+            let f = folder(page.path)
+            if last[f] == i, let extra = byFolder.removeValue(forKey: f) { out += extra }
+        }
+        for job in made where byFolder[folder(job.path)] != nil { out.append(job) }  // a folder without pages
+        return out
     }
 
     /// `OUT/index.html`: the activity dashboard (see `Dashboard`).

@@ -18,17 +18,26 @@ enum RenderPages {
         var templateSets: [String: [String]] = [:]
         var rendered = 0
         var diagnostics: [Diagnostic] = []
+
+        /// Another run's result, after this one's.
+        mutating func add(_ other: Result) {
+            files += other.files
+            entries += other.entries
+            templateSets.merge(other.templateSets) { first, _ in first }
+            rendered += other.rendered
+            diagnostics += other.diagnostics
+        }
     }
 
     /// Pages are rendered in batches of this many; each batch goes to the writer before the next, so a
     /// site of large pages never holds more than a batch of them in memory.
     static let batch = 64
 
-    static func run(_ jobs: [PageJob], renderer: PageRenderer, previous: RenderCache,
+    /// `stage`: what the progress line calls it ("Rendering pages", "Drawing share cards").
+    static func run(_ jobs: [PageJob], stage: String = "Rendering pages", renderer: PageRenderer, previous: RenderCache,
                     verified: [String: Fingerprint], workers: Int, progress: ProgressSink? = nil,
                     write: ([OutputFile]) throws(OutputProblem) -> Void) -> Result {
         var result = Result()
-        let stage = "Rendering pages"
         progress?(.began(stage))
         defer { progress?(.ended(stage)) }
         var seen = Set<String>()

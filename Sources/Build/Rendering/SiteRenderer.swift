@@ -71,8 +71,16 @@ public enum SiteRenderer {
             return (nil, [error.diagnostic])
         }
         sideFiles += narrated.files.map(\.written)
-        let pages = RenderPages.run(jobs, renderer: renderer, previous: request.cache, verified: request.verified,
+        // The share cards are a stage of their own, so that a build says how long they took.
+        let cards = jobs.filter { $0.kind == .card }
+        if !cards.isEmpty { jobs.removeAll { $0.kind == .card } }
+        var pages = RenderPages.run(jobs, renderer: renderer, previous: request.cache, verified: request.verified,
                                     workers: request.jobs, progress: request.progress, write: write)
+        if pages.diagnostics.isEmpty, !cards.isEmpty {
+            let drawn = RenderPages.run(cards, stage: "Drawing share cards", renderer: renderer, previous: request.cache, verified: request.verified,
+                                        workers: request.jobs, progress: request.progress, write: write)
+            pages.add(drawn)
+        }
         guard pages.diagnostics.isEmpty else { return (nil, pages.diagnostics + narrated.warnings) }
         var files = sideFiles + pages.files + reused.files
         // The order of their scalars, without canonical comparison; in place, at the build's peak of memory.
@@ -83,7 +91,7 @@ public enum SiteRenderer {
         for (path, entry) in narrated.entries { next.narrations[path] = entry }
         for h in request.listed { next.activity[h.slug] = h.activity }
         Record.neighborhoods(prepared.map { ($0.slug, $0.folder, $0.pageCount) }, files: files, into: &next)
-        return (RenderedSite(files: files, pageCount: jobs.count + reused.pageCount, renderedCount: pages.rendered, cache: next,
+        return (RenderedSite(files: files, pageCount: jobs.count + cards.count + reused.pageCount, renderedCount: pages.rendered, cache: next,
                              narrated: narrated.spoken), narrated.warnings)
     }
 }
