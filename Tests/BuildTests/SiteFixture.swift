@@ -3,6 +3,7 @@ import Build
 import Foundation
 import Loading
 import Narration
+import TestSupport
 
 /// A small content folder written to a temporary place, built with the default theme.
 struct SiteFixture {
@@ -11,19 +12,11 @@ struct SiteFixture {
     var out: String { base + "/public" }
     /// The tool's own folder for `out` (the render cache); never inside or beside OUT.
     var cache: String { base + "/cache" }
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+    static let packageRoot = PackageFolder.root
     static let theme = packageRoot + "/templates"
-    /// The command-line program that `swift build` made beside the tests.
-    static let executable = [".build/debug/commonsight", ".build/release/commonsight"].map { packageRoot + "/" + $0 }
-        .first { FileManager.default.isExecutableFile(atPath: $0) } ?? packageRoot + "/.build/debug/commonsight"
+    static let executable = PackageFolder.executable
 
-    static let site = """
-    title: Test Digests
-    timezone: America/Detroit
-    categories:
-      speeding: { label: Speeding, color: "#d55e00" }
-      illegal-parking: { label: Illegal parking, color: "#009e73" }
-    """
+    static let site = SampleSite.yml(title: "Test Digests")
 
     static let square = """
     {"type": "Polygon", "coordinates": [[[-83.2, 42.0], [-83.1, 42.0], [-83.1, 42.1], [-83.2, 42.1], [-83.2, 42.0]]]}

@@ -1,12 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `commonsight serve` as a user runs it: the real program, real HTTP, a real file saved.
 @Suite("commonsight serve")
 struct ServeCommandTests {
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
-    static let executable = [".build/debug/commonsight", ".build/release/commonsight"].map { packageRoot + "/" + $0 }
-        .first { FileManager.default.isExecutableFile(atPath: $0) } ?? packageRoot + "/.build/debug/commonsight"
+    static let packageRoot = PackageFolder.root
+    static let executable = PackageFolder.executable
 
     static let site = """
     title: Test Digests
