@@ -50,6 +50,15 @@ struct LanguageBuildTests {
             }
     }
 
+    /// Each `path: piece` where a page holds one of the pieces.
+    static func places(of pieces: [String], in pages: [(String, String)]) -> [String] {
+        var found: [String] = []
+        for (path, text) in pages {
+            for piece in pieces where text.contains(piece) { found.append("\(path): \(piece)") }
+        }
+        return found
+    }
+
     @Test("A Spanish and an Arabic build hold none of the English theme's words", arguments: ["es", "ar"])
     func noEnglish(language: String) throws {
         // The fixture's own words name no month or weekday (a meeting on "Tuesdays" is the content's English, not the theme's).
@@ -62,10 +71,7 @@ struct LanguageBuildTests {
         #expect(pieces.contains("Skip to content") && pieces.contains("Week of") && pieces.contains("November"))
         let pages = Self.pages(f)
         #expect(pages.count > 20)
-        var found: [String] = []
-        for (path, text) in pages {
-            for piece in pieces where text.contains(piece) { found.append("\(path): \(piece)") }
-        }
+        let found = Self.places(of: pieces, in: pages)
         #expect(found.isEmpty, "\(found.prefix(20))")
     }
 

@@ -42,6 +42,15 @@ struct SiteFixture {
         "neighborhoods/north/events/meeting.md": "---\ntitle: November meeting\nstart: 2026-11-10 18:30\n---\nDone.\n",
     ]
 
+    /// `north`, and a copy of it named `south` (South End).
+    static let northAndSouth: [String: String] = {
+        var files = north
+        for (k, v) in north where k.hasPrefix("neighborhoods/north/") {
+            files[k.replacingOccurrences(of: "/north/", with: "/south/")] = v.replacingOccurrences(of: "North End", with: "South End")
+        }
+        return files
+    }()
+
     init(_ files: [String: String] = SiteFixture.north, site: String = SiteFixture.site) {
         base = NSTemporaryDirectory() + "cs-build-" + UUID().uuidString
         var all = files
@@ -49,10 +58,22 @@ struct SiteFixture {
         for (path, text) in all { write(path, text) }
     }
 
+    /// Writes each file, path relative to the content folder.
+    func write(_ files: [String: String]) {
+        for (path, text) in files { write(path, text) }
+    }
+
     func write(_ path: String, _ text: String) {
         let url = URL(fileURLWithPath: content + "/" + path)
         try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try? Data(text.utf8).write(to: url)
+    }
+
+    /// A copy of the default theme in this fixture's folder, to edit; its path.
+    func copyOfTheme() throws -> String {
+        let theme = base + "/theme"
+        try FileManager.default.copyItem(atPath: SiteFixture.theme, toPath: theme)
+        return theme
     }
 
     func build(date: String = "2026-11-29", drafts: Bool = false, baseURL: String? = nil, only: Set<String>? = nil,
