@@ -72,7 +72,7 @@ let package = Package(
         .executableTarget(name: "commonsight", dependencies: ["CLI"]),
         .executableTarget(name: "commonsight-bench", dependencies: ["Maps", "Geo"]),
 
-        /// What tests share: a seeded generator, a stub HTTP server, the package's folder and program, a site.yml.
+        /// What tests share: a seeded generator, a stub HTTP server, the package's folder and program, a site.yml, links.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         /// What tests that run the command line share: a transcript of what it prints.
         .target(name: "CLITestSupport", dependencies: ["CLI"], path: "Tests/CLITestSupport"),
@@ -100,7 +100,7 @@ let package = Package(
         .testTarget(name: "FingerprintTests", dependencies: ["Fingerprint"]),
         .testTarget(name: "FileSystemTests", dependencies: ["FileSystem"]),
         .testTarget(name: "LiquidFilesTests", dependencies: ["LiquidFiles", "Liquid", "Formats", "Diagnostics"]),
-        .testTarget(name: "OutputTests", dependencies: ["Output", "Fingerprint"]),
+        .testTarget(name: "OutputTests", dependencies: ["Output", "Fingerprint", "TestSupport"]),
         .testTarget(name: "ModerationTests", dependencies: ["CLITestSupport", "Moderation", "CLI", "CivilTime", "Diagnostics", "Loading"]),
         .testTarget(name: "ImportTests", dependencies: ["CLITestSupport", "Import", "CLI", "CivilTime", "Diagnostics", "Formats", "Geo", "Loading", "Moderation"]),
         .testTarget(name: "AlchemyTests", dependencies: ["CLITestSupport", "Alchemy", "CLI", "CivilTime", "Geo", "Loading", "TestSupport"]),

@@ -1,6 +1,7 @@
 import Build
 import Foundation
 import Loading
+import TestSupport
 import Testing
 
 /// The scenarios of "never lose a file": whatever state OUT and the cache are in, a successful build
@@ -96,8 +97,7 @@ struct OutputSafetyTests {
     func linkedOutput() throws {
         let f = SiteFixture()
         let target = f.base + "/real-public"
-        try FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(atPath: f.out, withDestinationPath: target)
+        try makeLink(f.out, toNewFolder: target)
         #expect(f.build().succeeded)
         #expect(f.build().succeeded)
         #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: f.out)) == target)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import Fingerprint
 @testable import Output
@@ -203,8 +204,7 @@ struct ConvergenceTests {
     func linkedOut() throws {
         let s = Scratch()
         let target = s.base + "/real-public"
-        try FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(atPath: s.out, withDestinationPath: target)
+        try makeLink(s.out, toNewFolder: target)
         try s.commit(site)
         try s.commit(["index.html": "2"])
         #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: s.out)) == target)
