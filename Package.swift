@@ -74,7 +74,7 @@ let package = Package(
         .executableTarget(name: "commonsight", dependencies: ["CLI"]),
         .executableTarget(name: "commonsight-bench", dependencies: ["Maps", "Geo"]),
 
-        /// What tests share: a generator that gives the same numbers on every run, and a stub HTTP server.
+        /// What tests share: a seeded generator, a stub HTTP server, the package's folder and program, a site.yml, links.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         /// What tests that run the command line share: a transcript of what it prints.
         .target(name: "CLITestSupport", dependencies: ["CLI"], path: "Tests/CLITestSupport"),
@@ -85,8 +85,8 @@ let package = Package(
         .testTarget(name: "ContentFieldsTests", dependencies: ["ContentFields", "Diagnostics"]),
         .testTarget(name: "LoadingTests", dependencies: ["CivilTime", "Loading", "Diagnostics", "Formats", "Geo", "TestSupport", "ContentFields", "Fingerprint"]),
         .testTarget(name: "CLITests", dependencies: ["Themes", "Words", "CLITestSupport", "CivilTime", "CLI", "Diagnostics", "Loading", "DefaultTheme"]),
-        .testTarget(name: "BuildTests", dependencies: ["Pages", "Incremental", "Products", "Themes", "Words", "CivilTime", "Build", "CLI", "Loading", "Assembly", "Rendering", "Output", "Diagnostics", "Liquid", "Narration"]),
-        .testTarget(name: "ServeTests", dependencies: ["Serve"]),
+        .testTarget(name: "BuildTests", dependencies: ["Pages", "Incremental", "Products", "Themes", "Words", "CivilTime", "Build", "CLI", "Loading", "Assembly", "Rendering", "Output", "Diagnostics", "Liquid", "Narration", "TestSupport"]),
+        .testTarget(name: "ServeTests", dependencies: ["Serve", "TestSupport"]),
         .testTarget(name: "RedactionTests", dependencies: ["Redaction", "TestSupport"]),
         .testTarget(name: "EscapingTests", dependencies: ["Escaping", "TestSupport"]),
         .testTarget(name: "CivilTimeTests", dependencies: ["CivilTime", "TestSupport"]),
@@ -104,7 +104,7 @@ let package = Package(
         .testTarget(name: "FingerprintTests", dependencies: ["Fingerprint"]),
         .testTarget(name: "FileSystemTests", dependencies: ["FileSystem"]),
         .testTarget(name: "LiquidFilesTests", dependencies: ["LiquidFiles", "Liquid", "Formats", "Diagnostics"]),
-        .testTarget(name: "OutputTests", dependencies: ["Output", "Fingerprint"]),
+        .testTarget(name: "OutputTests", dependencies: ["Output", "Fingerprint", "TestSupport"]),
         .testTarget(name: "ModerationTests", dependencies: ["CLITestSupport", "Moderation", "CLI", "CivilTime", "Diagnostics", "Loading"]),
         .testTarget(name: "ImportTests", dependencies: ["CLITestSupport", "Import", "CLI", "CivilTime", "Diagnostics", "Formats", "Geo", "Loading", "Moderation"]),
         .testTarget(name: "AlchemyTests", dependencies: ["CLITestSupport", "Alchemy", "CLI", "CivilTime", "Geo", "Loading", "TestSupport"]),

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Builds nothing: checks a site built from checks/fixtures/hostile/content (SPEC §2 "Private data", §6).
+"""Builds nothing: checks a site built from checks/fixtures/hostile/content: private data and where a build may write.
 
 Every private field, unpublished observation and draft carries a marker that must appear nowhere;
 each neighborhood carries a marker the other must not contain; hostile text must stay text in HTML,

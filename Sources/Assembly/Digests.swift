@@ -2,7 +2,7 @@ import CivilTime
 import Foundation
 import Loading
 
-/// The weekly digests (SPEC §4): one per week with published activity, and one for the week of
+/// The weekly digests: one per week with published activity, and one for the week of
 /// `--date`; none after it.
 enum Digests {
     static func make(observations: [Observation], stories: [StoryPage], events: [Event],

@@ -12,7 +12,7 @@ public struct Site: Sendable {
     public var now: Int64
 }
 
-/// The choices of one build (SPEC §3): "now", drafts, and where the site lives.
+/// The choices of one build: "now", drafts, and where the site lives.
 public struct BuildOptions: Sendable {
     /// `--date`: the day that counts as today.
     public var today: CivilDate
@@ -129,7 +129,7 @@ public struct CoalitionPage: Sendable {
     public var events: [Event]
 }
 
-/// One week's digest (SPEC §4).
+/// One week's digest.
 public struct Digest: Sendable {
     public var week: WeekID
     /// Oldest first.

@@ -1,6 +1,6 @@
 import Diagnostics
 
-/// The shapes of names that become folder and file names (SPEC §2).
+/// The shapes of names that become folder and file names.
 public enum Identifiers {
     /// `^[a-z0-9]+(-[a-z0-9]+)*$`, at most 64 characters.
     public static func isSlug(_ s: String) -> Bool {

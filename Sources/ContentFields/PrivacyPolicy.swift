@@ -3,7 +3,7 @@ import Redaction
 
 /// What never reaches the site: private fields, and how coarse published points are.
 public struct PrivacyPolicy: Sendable {
-    /// SPEC §2: always private, whatever `site.yml` says.
+    /// Always private, whatever `site.yml` says.
     public static let builtInPrivateFields: Set<String> = [
         "email", "phone", "author_id", "author_email", "reporter", "contact_private",
     ]

@@ -5,7 +5,7 @@ import Foundation
 /// The fields of one item (front matter, a CSV row, GeoJSON properties) with private fields removed.
 ///
 /// This is the only way loaders read input fields, so a private field is gone before any model
-/// value exists (SPEC §2 "Private data").
+/// value exists.
 public struct Record {
     private var fields: [String: Node] = [:]
     /// Where the item starts: missing fields are reported here.

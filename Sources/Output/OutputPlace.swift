@@ -1,6 +1,6 @@
 import FileSystem
 
-/// Where a build may write (SPEC §6): never over the content or the templates, never a folder that
+/// Where a build may write: never over the content or the templates, never a folder that
 /// holds the home folder, and never `/`.
 public enum OutputPlace {
     /// The folders OUT must keep away from; paths as the user named them.

@@ -3,14 +3,14 @@ import Testing
 @testable import CLI
 import CLITestSupport
 import Loading
+@testable import Alchemy
 
 /// The package's own folder, to find the sample content.
 let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
 
 /// Runs the command line in `dir`.
 func run(_ args: [String], in dir: String, environment: [String: String] = [:]) -> (Int32, Transcript) {
-    let t = Transcript()
-    return (CommandLineTool.run(args, console: t.console(in: dir, environment: environment)), t)
+    Transcript.run(args, in: dir, environment: environment)
 }
 
 /// A content folder of one neighborhood, Testville, made for these tests in a new temporary folder:
@@ -25,6 +25,13 @@ struct Fixture {
     var stories: String { content + "/neighborhoods/testville/stories" }
 
     static let secrets = ["SECRET PENDING TEXT", "SECRET FLAGGED TEXT", "SECRET PRIVATE NOTE", "313-555-0199", "Maria", "Lopez", "313-555-0100"]
+
+    /// A new fixture, loaded, and the facts of the reports with these ids.
+    static func facts(of ids: [String]) throws -> (Fixture, StoryFacts) {
+        let f = try Fixture()
+        let (site, n) = try f.load()
+        return (f, StoryFacts(neighborhood: n, site: site, reports: n.observations.filter { ids.contains($0.id) }))
+    }
 
     init(alchemy: String = "", categoryAction: Bool = true) throws {
         dir = NSTemporaryDirectory() + "cs-alchemy-" + UUID().uuidString

@@ -4,12 +4,7 @@ import Testing
 
 @Suite("A model's answer made into a draft: facts as slots, sentences repaired one by one")
 struct ModelAnswerTests {
-    func facts() throws -> (Fixture, StoryFacts) {
-        let f = try Fixture()
-        let (site, n) = try f.load()
-        let reports = n.observations.filter { ["s1", "s2", "s3", "s4", "s5", "s6"].contains($0.id) }
-        return (f, StoryFacts(neighborhood: n, site: site, reports: reports))
-    }
+    func facts() throws -> (Fixture, StoryFacts) { try Fixture.facts(of: ["s1", "s2", "s3", "s4", "s5", "s6"]) }
 
     @Test("the slots hold the facts' own words, and a slot that does not exist fills nothing")
     func slots() throws {

@@ -9,7 +9,7 @@ import Testing
 
 @Suite("Building a site")
 struct BuildTests {
-    @Test("a small site builds every page of SPEC §4")
+    @Test("a small site builds the dashboard, each list and item page, a digest, the feed, the calendar and the 404 page")
     func everyPage() {
         let f = SiteFixture()
         let report = f.build()
@@ -136,24 +136,24 @@ struct BuildTests {
         #expect(f.file("north/observations/o2/index.html") == nil)
     }
 
+    /// The fixture built with a copy of the theme whose story page is `template`; the copy's path and the report.
+    func build(storyTemplate template: String) throws -> (theme: String, report: BuildReport) {
+        let f = SiteFixture()
+        let theme = try f.copyOfTheme()
+        try template.write(toFile: theme + "/pages/story.md", atomically: true, encoding: .utf8)
+        return (theme, f.build(templates: theme))
+    }
+
     @Test("a template error names the template's path, line and column")
     func templateError() throws {
-        let f = SiteFixture()
-        let theme = f.base + "/theme"
-        try FileManager.default.copyItem(atPath: SiteFixture.theme, toPath: theme)
-        try "# {{ story.title }}\n\n{% if story.date %}\n".write(toFile: theme + "/pages/story.md", atomically: true, encoding: .utf8)
-        let report = f.build(templates: theme)
+        let (theme, report) = try build(storyTemplate: "# {{ story.title }}\n\n{% if story.date %}\n")
         #expect(!report.succeeded)
         #expect(report.diagnostics.filter(\.isError).map(\.description) == [theme + "/pages/story.md:3:1: error: Liquid syntax error: 'if' tag was never closed; expected 'else' or 'elsif' or 'endif'"])
     }
 
     @Test("a render error names the template and the page being rendered")
     func renderError() throws {
-        let f = SiteFixture()
-        let theme = f.base + "/theme"
-        try FileManager.default.copyItem(atPath: SiteFixture.theme, toPath: theme)
-        try "# {{ story.title | no_such_filter }}\n".write(toFile: theme + "/pages/story.md", atomically: true, encoding: .utf8)
-        let report = f.build(templates: theme)
+        let (theme, report) = try build(storyTemplate: "# {{ story.title | no_such_filter }}\n")
         #expect(report.diagnostics.filter(\.isError).map(\.description) == [theme + "/pages/story.md:1:3: error: Liquid error: unknown filter 'no_such_filter' (rendering north/stories/slow-down/index.html)"])
     }
 

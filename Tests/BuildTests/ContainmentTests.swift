@@ -5,16 +5,10 @@ import Testing
 /// Nothing outside the content and template folders is read, and nothing there can hang a build.
 @Suite("Files are read only where they belong")
 struct ContainmentTests {
-    func copyTheme(_ f: SiteFixture) throws -> String {
-        let theme = f.base + "/theme"
-        try FileManager.default.copyItem(atPath: SiteFixture.theme, toPath: theme)
-        return theme
-    }
-
     @Test("a link in the theme's assets that leads out of the theme is an error, and nothing of its target is published")
     func assetLinkOut() throws {
         let f = SiteFixture()
-        let theme = try copyTheme(f)
+        let theme = try f.copyOfTheme()
         let secret = f.base + "/shadow"
         try "SECRET-SHADOW".write(toFile: secret, atomically: true, encoding: .utf8)
         try FileManager.default.createSymbolicLink(atPath: theme + "/assets/leak.css", withDestinationPath: secret)
@@ -26,7 +20,7 @@ struct ContainmentTests {
     @Test("a FIFO in the theme or named like a content file is an error, never a hang")
     func fifos() throws {
         let f = SiteFixture()
-        let theme = try copyTheme(f)
+        let theme = try f.copyOfTheme()
         #expect(mkfifo(theme + "/assets/pipe.css", 0o644) == 0)
         #expect(f.build(templates: theme).diagnostics.filter(\.isError).map(\.description) == [theme + "/assets/pipe.css: error: this is not a regular file (a FIFO, socket or device); only files and folders are read here"])
         let g = SiteFixture()
@@ -41,7 +35,7 @@ struct ContainmentTests {
     @Test("two folder links that point back at their own folder end in an error naming the loop")
     func linkLoops() throws {
         let f = SiteFixture()
-        let theme = try copyTheme(f)
+        let theme = try f.copyOfTheme()
         try FileManager.default.createSymbolicLink(atPath: theme + "/assets/a", withDestinationPath: ".")
         try FileManager.default.createSymbolicLink(atPath: theme + "/assets/b", withDestinationPath: ".")
         let errors = f.build(templates: theme).diagnostics.filter(\.isError).map(\.description)

@@ -38,6 +38,14 @@ struct EditionBuildTests {
         return files
     }
 
+    /// `files()` with `text` at `path`, and what building it reports.
+    static func build(with path: String, _ text: String) -> (SiteFixture, BuildReport) {
+        var files = Self.files()
+        files[path] = text
+        let f = SiteFixture(files)
+        return (f, f.build())
+    }
+
     @Test("a report's place and title are made in each edition's words: 'Near A St and B St' in English, 'Cerca de A St y B St' in Spanish")
     func placesInEachLanguage() throws {
         var files = Self.files()
@@ -157,19 +165,13 @@ struct EditionBuildTests {
         let pieces = try LanguageBuildTests.englishPieces()
         let pages = LanguageBuildTests.pages(f).filter { $0.0.hasPrefix("north/\(language)/") }
         #expect(pages.count > 20)
-        var found: [String] = []
-        for (path, text) in pages {
-            for piece in pieces where text.contains(piece) { found.append("\(path): \(piece)") }
-        }
+        let found = LanguageBuildTests.places(of: pieces, in: pages)
         #expect(found.isEmpty, "\(found.prefix(20))")
     }
 
     @Test("A translation without its original is an error at its first line")
     func orphan() throws {
-        var files = Self.files()
-        files["neighborhoods/north/stories/no-such-story.es.md"] = "---\ntitle: Huérfana\n---\nSin original.\n"
-        let f = SiteFixture(files)
-        let report = f.build()
+        let (_, report) = Self.build(with: "neighborhoods/north/stories/no-such-story.es.md", "---\ntitle: Huérfana\n---\nSin original.\n")
         let error = try #require(report.diagnostics.first { $0.isError })
         #expect(error.location.path.hasSuffix("neighborhoods/north/stories/no-such-story.es.md"))
         #expect(error.location.line == 1 && error.location.column == 1)
@@ -178,19 +180,12 @@ struct EditionBuildTests {
 
     @Test("A translation into a language the neighborhood does not name, or a language twice, is an error")
     func unknownLanguage() throws {
-        var files = Self.files()
-        files["neighborhoods/north/events/walk.fr.md"] = "---\ntitle: Promenade\n---\nVenez.\n"
-        let f = SiteFixture(files)
-        let report = f.build()
+        let (_, report) = Self.build(with: "neighborhoods/north/events/walk.fr.md", "---\ntitle: Promenade\n---\nVenez.\n")
         #expect(report.diagnostics.contains { $0.isError && $0.location.path.hasSuffix("events/walk.fr.md") && $0.message.contains("'fr'") })
-        var twice = Self.files()
-        twice["neighborhoods/north/neighborhood.md"] = "---\nname: North End\nlanguages: [en, es, es]\n---\nAbout.\n"
-        let g = SiteFixture(twice)
-        #expect(g.build().diagnostics.contains { $0.isError && $0.location.path.hasSuffix("north/neighborhood.md") && $0.message.contains("named twice") })
-        var missing = Self.files()
-        missing["neighborhoods/north/neighborhood.md"] = "---\nname: North End\nlanguages: [es]\n---\nAbout.\n"
-        let h = SiteFixture(missing)
-        #expect(h.build().diagnostics.contains { $0.isError && $0.message.contains("lacks the site's language") })
+        let (_, twice) = Self.build(with: "neighborhoods/north/neighborhood.md", "---\nname: North End\nlanguages: [en, es, es]\n---\nAbout.\n")
+        #expect(twice.diagnostics.contains { $0.isError && $0.location.path.hasSuffix("north/neighborhood.md") && $0.message.contains("named twice") })
+        let (_, missing) = Self.build(with: "neighborhoods/north/neighborhood.md", "---\nname: North End\nlanguages: [es]\n---\nAbout.\n")
+        #expect(missing.diagnostics.contains { $0.isError && $0.message.contains("lacks the site's language") })
     }
 
     @Test("--only a neighborhood builds all its editions, and a second build reuses them unchanged")
@@ -209,10 +204,7 @@ struct EditionBuildTests {
 extension EditionBuildTests {
     @Test("A language the theme has no words for is an error at 'languages' in neighborhood.md, in check and in build")
     func languageWithoutWords() throws {
-        var files = Self.files()
-        files["neighborhoods/north/neighborhood.md"] = "---\nname: North End\nlanguages: [en, es, fr]\n---\nAbout.\n"
-        let f = SiteFixture(files)
-        let report = f.build()
+        let (f, report) = Self.build(with: "neighborhoods/north/neighborhood.md", "---\nname: North End\nlanguages: [en, es, fr]\n---\nAbout.\n")
         let error = try #require(report.diagnostics.first { $0.isError && $0.message.contains("'fr'") })
         #expect(error.location.path.hasSuffix("north/neighborhood.md") && error.location.line == 3)
         #expect(f.file("north/index.html") == nil)

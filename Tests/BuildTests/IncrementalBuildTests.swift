@@ -29,10 +29,7 @@ struct IncrementalBuildTests {
 
     @Test("a neighborhood whose files did not change is reused whole; the result equals a full build")
     func wholeNeighborhood() {
-        var files = SiteFixture.north
-        for (k, v) in SiteFixture.north where k.hasPrefix("neighborhoods/north/") {
-            files[k.replacingOccurrences(of: "/north/", with: "/south/")] = v.replacingOccurrences(of: "North End", with: "South End")
-        }
+        let files = SiteFixture.northAndSouth
         let f = SiteFixture(files)
         let first = build(f, out: f.out)
         f.write("neighborhoods/south/observations.csv", (files["neighborhoods/south/observations.csv"] ?? "") + "o9,speeding,New,42.05,-83.15,2026-11-27,published,New one.\n")
@@ -80,8 +77,7 @@ struct IncrementalBuildTests {
     @Test("a changed partial re-renders only the pages that include it, with the bytes of a full build")
     func partialChange() throws {
         let f = SiteFixture()
-        let theme = f.base + "/theme"
-        try FileManager.default.copyItem(atPath: SiteFixture.theme, toPath: theme)
+        let theme = try f.copyOfTheme()
         let first = build(f, theme: theme, out: f.out)
         #expect(first.succeeded, "\(first.diagnostics)")
         let card = theme + "/partials/story-card.liquid"
@@ -100,8 +96,7 @@ struct IncrementalBuildTests {
         var files = SiteFixture.north
         files["neighborhoods/north/neighborhood.md"] = "---\nname: North End\nlanguages: [en, es]\n---\nAbout North End.\n"
         let f = SiteFixture(files)
-        let theme = f.base + "/theme"
-        try FileManager.default.copyItem(atPath: SiteFixture.theme, toPath: theme)
+        let theme = try f.copyOfTheme()
         _ = build(f, theme: theme, out: f.out)
         let edits: [(file: String, from: String, to: String, shows: String, in: String)] = [
             ("pages/story.md", "{{", "EDIT-STORY {{", "EDIT-STORY", "north/stories/slow-down/index.html"),

@@ -44,11 +44,20 @@ struct LanguageBuildTests {
     static func pages(_ f: SiteFixture) -> [(String, String)] {
         SiteFixture.files(under: f.out).filter { $0.hasSuffix(".html") || $0.hasSuffix(".txt") || $0.hasSuffix(".svg") || $0.hasSuffix(".js") }
             .filter { !$0.hasPrefix("index.html") }
-            // The "About this data" page (open data, issue 17) is written in English only so far: not checked here.
+            // The "About this data" page is written in English only so far: not checked here.
             .filter { !$0.hasSuffix("/data/index.html") }
             .compactMap { p in
                 f.file(p).map { (p, $0.replacingOccurrences(of: "&#39;", with: "'").replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&amp;", with: "&")) }
             }
+    }
+
+    /// Each `path: piece` where a page holds one of the pieces.
+    static func places(of pieces: [String], in pages: [(String, String)]) -> [String] {
+        var found: [String] = []
+        for (path, text) in pages {
+            for piece in pieces where text.contains(piece) { found.append("\(path): \(piece)") }
+        }
+        return found
     }
 
     @Test("A Spanish and an Arabic build hold none of the English theme's words", arguments: ["es", "ar"])
@@ -63,10 +72,7 @@ struct LanguageBuildTests {
         #expect(pieces.contains("Skip to content") && pieces.contains("Week of") && pieces.contains("November"))
         let pages = Self.pages(f)
         #expect(pages.count > 20)
-        var found: [String] = []
-        for (path, text) in pages {
-            for piece in pieces where text.contains(piece) { found.append("\(path): \(piece)") }
-        }
+        let found = Self.places(of: pieces, in: pages)
         #expect(found.isEmpty, "\(found.prefix(20))")
     }
 

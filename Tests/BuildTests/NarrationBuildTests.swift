@@ -2,7 +2,7 @@ import Foundation
 @testable import Narration
 import Testing
 
-/// Stories read aloud (issue 16 item 5): `narration.opus` beside each published story, its player
+/// Stories read aloud: `narration.opus` beside each published story, its player
 /// and transcript on the page, made again only when the text or the voice changes.
 @Suite("Stories read aloud")
 struct NarrationBuildTests {

@@ -1,6 +1,7 @@
 import Build
 import Foundation
 import Loading
+import TestSupport
 import Testing
 
 /// The scenarios of "never lose a file": whatever state OUT and the cache are in, a successful build
@@ -96,8 +97,7 @@ struct OutputSafetyTests {
     func linkedOutput() throws {
         let f = SiteFixture()
         let target = f.base + "/real-public"
-        try FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(atPath: f.out, withDestinationPath: target)
+        try makeLink(f.out, toNewFolder: target)
         #expect(f.build().succeeded)
         #expect(f.build().succeeded)
         #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: f.out)) == target)
@@ -106,11 +106,7 @@ struct OutputSafetyTests {
 
     @Test("--only rebuilds the named neighborhood; the others keep their bytes and times, and the index lists all")
     func onlyLeavesOthers() throws {
-        var files = SiteFixture.north
-        for (k, v) in SiteFixture.north where k.hasPrefix("neighborhoods/north/") {
-            files[k.replacingOccurrences(of: "/north/", with: "/south/")] = v.replacingOccurrences(of: "North End", with: "South End")
-        }
-        let f = SiteFixture(files)
+        let f = SiteFixture(SiteFixture.northAndSouth)
         #expect(f.build().succeeded)
         let southPage = f.out + "/south/index.html"
         let before = try FileManager.default.attributesOfItem(atPath: southPage)[.modificationDate] as? Date
@@ -128,9 +124,7 @@ struct OutputSafetyTests {
     @Test("a CNAME added by hand survives builds; static/ is copied, and a file removed from it goes")
     func staticAndHandAdded() throws {
         let f = SiteFixture()
-        f.write("static/robots.txt", "User-agent: *\n")
-        f.write("static/.nojekyll", "")
-        f.write("static/img/logo.svg", "<svg/>")
+        f.write(["static/robots.txt": "User-agent: *\n", "static/.nojekyll": "", "static/img/logo.svg": "<svg/>"])
         #expect(f.build().succeeded)
         try "digest.example.org".write(toFile: f.out + "/CNAME", atomically: true, encoding: .utf8)
         try FileManager.default.removeItem(atPath: f.content + "/static/img/logo.svg")
@@ -157,11 +151,7 @@ struct OutputSafetyTests {
 
     @Test("--only refuses a static file with another neighborhood's page path as a full build does, with or without the render cache")
     func staticClashUnderOnly() throws {
-        var files = SiteFixture.north
-        for (k, v) in SiteFixture.north where k.hasPrefix("neighborhoods/north/") {
-            files[k.replacingOccurrences(of: "/north/", with: "/south/")] = v.replacingOccurrences(of: "North End", with: "South End")
-        }
-        let f = SiteFixture(files)
+        let f = SiteFixture(SiteFixture.northAndSouth)
         #expect(f.build().succeeded)
         let southHome = try #require(f.file("south/index.html"))
         #expect(southHome.contains("South End"))
@@ -191,9 +181,9 @@ struct OutputSafetyTests {
     @Test("the output of an earlier version (manifest and old generation beside OUT) is adopted, and its side folders go")
     func legacyLayout() throws {
         let f = SiteFixture()
-        f.write("../public/north/old-page.html", "REMOVED-MARKER")
-        f.write("../.public.cache/current.manifest", "commonsight-manifest 1\nnorth/old-page.html\tabc\n")
-        f.write("../.public.staging/north/observations/p9/index.html", "REMOVED-MARKER")
+        f.write(["../public/north/old-page.html": "REMOVED-MARKER",
+                 "../.public.cache/current.manifest": "commonsight-manifest 1\nnorth/old-page.html\tabc\n",
+                 "../.public.staging/north/observations/p9/index.html": "REMOVED-MARKER"])
         #expect(f.build().succeeded)
         #expect(!FileManager.default.fileExists(atPath: f.base + "/.public.cache"))
         #expect(!FileManager.default.fileExists(atPath: f.base + "/.public.staging"))

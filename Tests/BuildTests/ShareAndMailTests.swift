@@ -6,7 +6,7 @@ import CLI
 @testable import Themes
 @testable import Words
 
-/// The share cards, e-mail files and 404 page of a built site (issue 14).
+/// The share cards, e-mail files and 404 page of a built site.
 @Suite("Share cards, e-mail files and the 404 page")
 struct ShareAndMailTests {
     static let mailSite = SiteFixture.site + """

@@ -3,6 +3,7 @@ import Build
 import Foundation
 import Loading
 import Narration
+import TestSupport
 
 /// A small content folder written to a temporary place, built with the default theme.
 struct SiteFixture {
@@ -11,19 +12,11 @@ struct SiteFixture {
     var out: String { base + "/public" }
     /// The tool's own folder for `out` (the render cache); never inside or beside OUT.
     var cache: String { base + "/cache" }
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+    static let packageRoot = PackageFolder.root
     static let theme = packageRoot + "/templates"
-    /// The command-line program that `swift build` made beside the tests.
-    static let executable = [".build/debug/commonsight", ".build/release/commonsight"].map { packageRoot + "/" + $0 }
-        .first { FileManager.default.isExecutableFile(atPath: $0) } ?? packageRoot + "/.build/debug/commonsight"
+    static let executable = PackageFolder.executable
 
-    static let site = """
-    title: Test Digests
-    timezone: America/Detroit
-    categories:
-      speeding: { label: Speeding, color: "#d55e00" }
-      illegal-parking: { label: Illegal parking, color: "#009e73" }
-    """
+    static let site = SampleSite.yml(title: "Test Digests")
 
     static let square = """
     {"type": "Polygon", "coordinates": [[[-83.2, 42.0], [-83.1, 42.0], [-83.1, 42.1], [-83.2, 42.1], [-83.2, 42.0]]]}
@@ -49,6 +42,15 @@ struct SiteFixture {
         "neighborhoods/north/events/meeting.md": "---\ntitle: November meeting\nstart: 2026-11-10 18:30\n---\nDone.\n",
     ]
 
+    /// `north`, and a copy of it named `south` (South End).
+    static let northAndSouth: [String: String] = {
+        var files = north
+        for (k, v) in north where k.hasPrefix("neighborhoods/north/") {
+            files[k.replacingOccurrences(of: "/north/", with: "/south/")] = v.replacingOccurrences(of: "North End", with: "South End")
+        }
+        return files
+    }()
+
     init(_ files: [String: String] = SiteFixture.north, site: String = SiteFixture.site) {
         base = NSTemporaryDirectory() + "cs-build-" + UUID().uuidString
         var all = files
@@ -56,10 +58,22 @@ struct SiteFixture {
         for (path, text) in all { write(path, text) }
     }
 
+    /// Writes each file, path relative to the content folder.
+    func write(_ files: [String: String]) {
+        for (path, text) in files { write(path, text) }
+    }
+
     func write(_ path: String, _ text: String) {
         let url = URL(fileURLWithPath: content + "/" + path)
         try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try? Data(text.utf8).write(to: url)
+    }
+
+    /// A copy of the default theme in this fixture's folder, to edit; its path.
+    func copyOfTheme() throws -> String {
+        let theme = base + "/theme"
+        try FileManager.default.copyItem(atPath: SiteFixture.theme, toPath: theme)
+        return theme
     }
 
     func build(date: String = "2026-11-29", drafts: Bool = false, baseURL: String? = nil, only: Set<String>? = nil,

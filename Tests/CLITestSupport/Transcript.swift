@@ -18,4 +18,10 @@ public final class Transcript: @unchecked Sendable {
                 out: { line in self.lock.withLock { self.outLines.append(line) } },
                 err: { line in self.lock.withLock { self.errLines.append(line) } })
     }
+
+    /// Runs the command line in `directory`: its exit status, and what it printed.
+    public static func run(_ args: [String], in directory: String, environment: [String: String] = [:]) -> (Int32, Transcript) {
+        let t = Transcript()
+        return (CommandLineTool.run(args, console: t.console(in: directory, environment: environment)), t)
+    }
 }

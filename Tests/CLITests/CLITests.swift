@@ -6,13 +6,11 @@ import CLITestSupport
 /// The package's own folder, to find the sample content.
 let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
 
+/// Runs the command line in `dir`: its exit status, and what it printed.
+func run(_ args: String..., in dir: String = packageRoot) -> (Int32, Transcript) { Transcript.run(args, in: dir) }
+
 @Suite("The command line")
 struct CLITests {
-    func run(_ args: String..., in dir: String = packageRoot) -> (Int32, Transcript) {
-        let t = Transcript()
-        return (CommandLineTool.run(args, console: t.console(in: dir)), t)
-    }
-
     @Test("the sample content checks with no errors")
     func sampleContent() {
         let (status, t) = run("check", "--content", packageRoot + "/content")
@@ -193,11 +191,6 @@ struct BuildCommandTests {
 
 @Suite("new checks names")
 struct NewNameTests {
-    func run(_ args: String..., in dir: String = packageRoot) -> (Int32, Transcript) {
-        let t = Transcript()
-        return (CommandLineTool.run(args, console: t.console(in: dir)), t)
-    }
-
     @Test("new never writes outside the content folder and checks names as check does")
     func newValidatesNames() throws {
         let base = NSTemporaryDirectory() + "cs-new-" + UUID().uuidString

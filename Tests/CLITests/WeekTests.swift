@@ -8,10 +8,7 @@ import Testing
 /// A volunteer's week through the commands: init, new, check, review, build.
 @Suite("A volunteer's week")
 struct WeekTests {
-    func run(_ args: String..., in dir: String) -> (Int32, Transcript) {
-        let t = Transcript()
-        return (CommandLineTool.run(args, console: t.console(in: dir)), t)
-    }
+    func run(_ args: String..., in dir: String) -> (Int32, Transcript) { Transcript.run(args, in: dir) }
 
     func folder(_ name: String) -> String {
         NSTemporaryDirectory() + "cs-week-\(name)-" + UUID().uuidString

@@ -5,17 +5,11 @@ import Testing
 
 @Suite("JSON and GeoJSON")
 struct JSONTests {
-    func parse(_ text: String) -> (Node?, [String]) {
-        var log = DiagnosticLog()
-        let node = JSON.parse(text, path: "g.json", log: &log)
-        return (node, log.items.map(\.description))
-    }
+    func parse(_ text: String) -> (Node?, [String]) { parsed { JSON.parse(text, path: "g.json", log: &$0) } }
 
     @Test("values know their line and column")
     func positions() throws {
-        let (node, errors) = parse("{\n  \"a\": [1, 2],\n  \"b\": \"x\"\n}")
-        #expect(errors.isEmpty)
-        let n = try #require(node)
+        let n = try clean(parse("{\n  \"a\": [1, 2],\n  \"b\": \"x\"\n}"))
         #expect(n["b"]?.location.description == "g.json:3:8")
         #expect(n["a"]?.items?[1].location.description == "g.json:2:12")
     }
@@ -64,11 +58,7 @@ struct JSONTests {
 /// RFC 8259 to the letter: every departure is an error at its place that names what was expected.
 @Suite("JSON follows RFC 8259 exactly")
 struct JSONGrammarTests {
-    func errors(_ text: String) -> [String] {
-        var log = DiagnosticLog()
-        _ = JSON.parse(text, path: "g.json", log: &log)
-        return log.items.map(\.description)
-    }
+    func errors(_ text: String) -> [String] { parsed { JSON.parse(text, path: "g.json", log: &$0) }.1 }
 
     func value(_ text: String) -> Node? {
         var log = DiagnosticLog()

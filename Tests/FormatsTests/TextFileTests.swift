@@ -49,17 +49,11 @@ struct TextFileTests {
         }
     }
 
-    func frontMatter(_ text: String) -> (FrontMatter?, [String]) {
-        var log = DiagnosticLog()
-        let fm = FrontMatter.parse(text, path: "s.md", log: &log)
-        return (fm, log.items.map(\.description))
-    }
+    func frontMatter(_ text: String) -> (FrontMatter?, [String]) { parsed { FrontMatter.parse(text, path: "s.md", log: &$0) } }
 
     @Test("front matter is split from the body, and the body knows its first line")
     func split() throws {
-        let (fm, errors) = frontMatter("---\ntitle: Hi\n---\nBody\n")
-        #expect(errors.isEmpty)
-        let f = try #require(fm)
+        let f = try clean(frontMatter("---\ntitle: Hi\n---\nBody\n"))
         #expect(f.fields["title"]?.scalarText == "Hi")
         #expect(f.body == "Body")
         #expect(f.bodyLine == 4)

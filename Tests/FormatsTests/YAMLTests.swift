@@ -4,11 +4,7 @@ import Testing
 
 @Suite("YAML front matter")
 struct YAMLTests {
-    func parse(_ text: String, firstLine: Int = 1) -> (Node?, [String]) {
-        var log = DiagnosticLog()
-        let node = YAML.parse(text, path: "f.md", firstLine: firstLine, log: &log)
-        return (node, log.items.map(\.description))
-    }
+    func parse(_ text: String, firstLine: Int = 1) -> (Node?, [String]) { parsed { YAML.parse(text, path: "f.md", firstLine: firstLine, log: &$0) } }
 
     @Test("plain scalars follow the core schema; quoted ones stay text")
     func scalarTypes() throws {

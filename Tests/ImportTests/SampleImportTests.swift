@@ -17,7 +17,13 @@ struct SampleImportTests {
         return site
     }
 
-    func write(_ site: Site, _ name: String, _ text: String) throws -> String {
+    /// A copy of the sample content with `text` written beside it as `name`: the copy, and the file's path.
+    static func sample(with name: String, _ text: String) throws -> (Site, String) {
+        let site = try sample()
+        do { return (site, try write(site, name, text)) } catch { site.remove(); throw error }
+    }
+
+    static func write(_ site: Site, _ name: String, _ text: String) throws -> String {
         let path = site.dir + "/" + name
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
         return path
@@ -36,7 +42,7 @@ struct SampleImportTests {
         let reply = "From: Lead <lead@example.org>\nTo: Ana Ruiz <ana@example.org>\nSubject: Re: Report a problem in Bagley [bagley]\n"
             + "Date: Fri, 20 Nov 2026 09:00:00 -0500\nContent-Type: text/plain; charset=utf-8\n\nThanks, we will look.\n\n"
             + "On Fri, Nov 20, 2026 at 8:00 AM Ana Ruiz <ana@example.org> wrote:\n" + quoted + "\n"
-        let box = try write(site, "reports.mbox", "From ana@example.org Fri Nov 20 08:00:00 2026\n" + original + "\nFrom lead@example.org Fri Nov 20 09:00:00 2026\n" + reply)
+        let box = try Self.write(site, "reports.mbox", "From ana@example.org Fri Nov 20 08:00:00 2026\n" + original + "\nFrom lead@example.org Fri Nov 20 09:00:00 2026\n" + reply)
 
         let run = site.run([box])
         #expect(run.status == 0, "\(run.err)")
@@ -72,7 +78,7 @@ struct SampleImportTests {
         try site.neighborhood("bagley", lon: -83.17, lat: 42.41)
         let existing = "\u{FEFF}id,category,status,lat,lon,observed,location,description\r\nold-1,speeding,published,42.4227,-83.1526,2026-01-02,\"Thatcher St, by the park\",Fast cars"
         try site.write("neighborhoods/bagley/observations.csv", existing)
-        let csv = try write(site, "form.csv", "id,lat,lng,created_at,summary,nature,description\n77,42.4250,-83.1550,2026-11-02T10:00:00Z,Traffic Complaints,Speeding,\"Racing, \"\"again\"\"\"\n")
+        let csv = try Self.write(site, "form.csv", "id,lat,lng,created_at,summary,nature,description\n77,42.4250,-83.1550,2026-11-02T10:00:00Z,Traffic Complaints,Speeding,\"Racing, \"\"again\"\"\"\n")
         let run = site.run(["bagley", csv])
         #expect(run.status == 0, "\(run.err)")
         #expect(run.out.hasPrefix("imported 1 new report into bagley, 0 already known"))
@@ -88,15 +94,14 @@ struct SampleImportTests {
 
     @Test("Reports already in the sample by their source address are known; a place that names no street is an error with 'did you mean' at its line")
     func knownAndUnknown() throws {
-        let site = try Self.sample()
-        defer { site.remove() }
-        let csv = try write(site, "in.csv", """
+        let (site, csv) = try Self.sample(with: "in.csv", """
         id,lat,lng,created_at,summary,nature,description,location_hint
         6193044,42.4227476,-83.1525993,2019-07-13T00:05:19Z,Traffic Complaints,Speeding,,
         900,,,2026-11-02T10:00:00Z,Traffic Complaints,Speeding,fast,Thatchr and Roselawn
         901,,,2026-11-02T10:00:00Z,Traffic Complaints,Speeding,fast,Pickford and Thatcher
 
         """)
+        defer { site.remove() }
         let run = site.run(["bagley", csv])
         #expect(run.status == 1)
         #expect(run.err.contains("in.csv:3:1: error: cannot place 'Thatchr and Roselawn': unknown street 'Thatchr' in bagley; did you mean 'Thatcher St'?"))
@@ -106,13 +111,12 @@ struct SampleImportTests {
 
     @Test("Into a neighborhood whose CSV has no status column, each report is its own Markdown file that loads as pending, a local date-time quoted")
     func markdownFiles() throws {
-        let site = try Self.sample()
-        defer { site.remove() }
-        let csv = try write(site, "boston.csv", """
+        let (site, csv) = try Self.sample(with: "boston.csv", """
         CASE_ENQUIRY_ID,OPEN_DT,CASE_TITLE,TYPE,Location,LATITUDE,LONGITUDE
         101001240796,11/20/2026 11:55:58 AM,Speeding,Speeding,INTERSECTION of Thatcher St & Roselawn St  Detroit  MI,,
 
         """)
+        defer { site.remove() }
         let run = site.run(["bagley", csv])
         #expect(run.status == 0, "\(run.err)")
         let text = try #require(site.read("neighborhoods/bagley/observations/boston-101001240796.md"))
@@ -127,15 +131,14 @@ struct SampleImportTests {
 
     @Test("Without a neighborhood, a report outside every boundary is listed with its line, never dropped silently")
     func outside() throws {
-        let site = try Self.sample()
-        defer { site.remove() }
-        let csv = try write(site, "in.csv", """
+        let (site, csv) = try Self.sample(with: "in.csv", """
         id,lat,lng,created_at,summary,nature,description
         1,42.4227,-83.1526,2026-11-01T10:00:00Z,Traffic Complaints,Speeding,in bagley
         2,40.0,-80.0,2026-11-01T10:00:00Z,Traffic Complaints,Speeding,far away
         3,42.3301,-83.0689,2026-11-01T10:00:00Z,Traffic Complaints,Speeding,in corktown
 
         """)
+        defer { site.remove() }
         let run = site.run([csv])
         #expect(run.status == 0, "\(run.err)")
         #expect(run.out.hasPrefix("imported 1 new report into bagley, 1 into corktown, 0 already known, 1 outside every neighborhood (line 3)"))

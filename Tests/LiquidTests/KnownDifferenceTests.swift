@@ -6,10 +6,6 @@ import Testing
 /// of known differences and has a patch of the same name in tests/liquid_diff/reference.rb.
 @Suite("Known differences from Ruby Liquid 5.4 hold as documented")
 struct KnownDifferenceTests {
-    func render(_ source: String, _ data: Object = Object()) -> String? {
-        try? Template(source, path: "t").render(data)
-    }
-
     @Test("raw: a dashed end tag ends a raw block and trims what follows (Liquid 5.5+)")
     func rawDashEnd() {
         #expect(render("{% raw %}x{%- endraw %}") == "x")

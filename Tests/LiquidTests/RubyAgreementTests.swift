@@ -6,10 +6,6 @@ import Testing
 /// rendered something else; each expected text is Ruby's.
 @Suite("We render what Ruby Liquid renders")
 struct RubyAgreementTests {
-    func render(_ source: String, _ data: Object = Object()) -> String? {
-        try? Template(source, path: "t").render(data)
-    }
-
     @Test("math on floats is exact decimal arithmetic, as BigDecimal does it")
     func decimalMath() {
         #expect(render("{{ 0.333 | plus: -2 }}") == "-1.667")

@@ -1,19 +1,14 @@
 import Diagnostics
 import Foundation
 @testable import Loading
+import TestSupport
 
 /// A content folder written from a dictionary of paths and texts into a fresh temporary folder.
 struct Fixture {
     let base: String
     var root: String { base + "/content" }
 
-    static let site = """
-    title: Test digests
-    timezone: America/Detroit
-    categories:
-      speeding: { label: Speeding, color: "#d55e00" }
-      illegal-parking: { label: Illegal parking, color: "#009e73" }
-    """
+    static let site = SampleSite.yml(title: "Test digests")
 
     static let square = """
     {"type": "Feature", "properties": {}, "geometry": {"type": "Polygon", "coordinates":

@@ -3,16 +3,29 @@ import Testing
 
 @Suite("Words marked with their language in Markdown")
 struct LanguageMarksTests {
-    @Test("a div with lang around quoted blocks becomes an element with lang and dir=auto")
-    func blockQuote() {
-        let html = MarkdownRenderer.html("En palabras de los vecinos:\n\n<div lang=\"en\">\n\n> cars park on the sidewalk\n\n</div>\n\nFin.\n")
-        #expect(html == "<p>En palabras de los vecinos:</p>\n<div lang=\"en\" dir=\"auto\">\n<blockquote>\n<p>cars park on the sidewalk</p>\n</blockquote>\n</div>\n<p>Fin.</p>\n", "\(html)")
+    /// Markdown with words marked by language, the HTML it becomes, and the sentence that says why.
+    struct Marked: CustomTestStringConvertible, Sendable {
+        let testDescription: String, markdown: String, html: String
+        init(_ sentence: String, _ markdown: String, _ html: String) { (testDescription, self.markdown, self.html) = (sentence, markdown, html) }
     }
 
-    @Test("a span with lang inside a paragraph becomes an element with lang and dir=auto")
-    func inlineSpan() {
-        let html = MarkdownRenderer.html("قالوا: <span lang=\"en\">speeding *all day*</span>.\n")
-        #expect(html == "<p>قالوا: <span lang=\"en\" dir=\"auto\">speeding <em>all day</em></span>.</p>\n", "\(html)")
+    @Test("marked words become elements with lang and dir=auto, each pair of tags inside its own block", arguments: [
+        Marked("a div with lang around quoted blocks becomes an element with lang and dir=auto",
+               "En palabras de los vecinos:\n\n<div lang=\"en\">\n\n> cars park on the sidewalk\n\n</div>\n\nFin.\n",
+               "<p>En palabras de los vecinos:</p>\n<div lang=\"en\" dir=\"auto\">\n<blockquote>\n<p>cars park on the sidewalk</p>\n</blockquote>\n</div>\n<p>Fin.</p>\n"),
+        Marked("a span with lang inside a paragraph becomes an element with lang and dir=auto",
+               "قالوا: <span lang=\"en\">speeding *all day*</span>.\n",
+               "<p>قالوا: <span lang=\"en\" dir=\"auto\">speeding <em>all day</em></span>.</p>\n"),
+        Marked("tags are paired in their own block: a span closed in the next paragraph is dropped",
+               "<span lang=\"en\">one\n\ntwo</span> <span lang=\"es\">tres</span>\n",
+               "<p><!-- raw HTML omitted -->one</p>\n<p>two<!-- raw HTML omitted --> <span lang=\"es\" dir=\"auto\">tres</span></p>\n"),
+        Marked("nested marks pair inside out",
+               "<span lang=\"en\">a <span lang=\"fr\">b</span> c</span>",
+               "<p><span lang=\"en\" dir=\"auto\">a <span lang=\"fr\" dir=\"auto\">b</span> c</span></p>\n"),
+    ])
+    func marked(_ mark: Marked) {
+        let html = MarkdownRenderer.html(mark.markdown)
+        #expect(html == mark.html, "\(html)")
     }
 
     @Test("any other raw HTML, an attribute more, a bad language tag or an unclosed tag is still dropped")
@@ -26,18 +39,6 @@ struct LanguageMarksTests {
             #expect(!html.contains("<span") && !html.contains("<div") && !html.contains("dir=\"auto\""), "\(markdown) -> \(html)")
             #expect(!html.contains("<script") && !html.contains("onclick") && !html.contains("<b>"), "\(markdown) -> \(html)")
         }
-    }
-
-    @Test("tags are paired in their own block: a span closed in the next paragraph is dropped")
-    func pairedInTheirBlock() {
-        let html = MarkdownRenderer.html("<span lang=\"en\">one\n\ntwo</span> <span lang=\"es\">tres</span>\n")
-        #expect(html == "<p><!-- raw HTML omitted -->one</p>\n<p>two<!-- raw HTML omitted --> <span lang=\"es\" dir=\"auto\">tres</span></p>\n", "\(html)")
-    }
-
-    @Test("nested marks pair inside out")
-    func nested() {
-        let html = MarkdownRenderer.html("<span lang=\"en\">a <span lang=\"fr\">b</span> c</span>")
-        #expect(html == "<p><span lang=\"en\" dir=\"auto\">a <span lang=\"fr\" dir=\"auto\">b</span> c</span></p>\n", "\(html)")
     }
 
     @Test("an excerpt stops with an ellipsis where words in another language start")

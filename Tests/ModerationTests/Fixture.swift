@@ -99,9 +99,13 @@ struct Fixture {
     }
 
     /// Runs the command line in the fixture's folder.
-    func run(_ args: String...) -> (Int32, Transcript) {
-        let t = Transcript()
-        return (CommandLineTool.run(args, console: t.console(in: dir)), t)
+    func run(_ args: String...) -> (Int32, Transcript) { Transcript.run(args, in: dir) }
+
+    /// What the command line prints when it refuses `args` in the fixture's folder (exit 1).
+    func refused(_ args: String..., sourceLocation: Testing.SourceLocation = #_sourceLocation) -> String {
+        let (status, t) = Transcript.run(args, in: dir)
+        #expect(status == 1, sourceLocation: sourceLocation)
+        return t.err
     }
 
     /// Builds the site into `out` (relative to the fixture's folder) for 2026-11-29.

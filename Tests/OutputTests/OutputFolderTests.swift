@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import Fingerprint
 @testable import Output
@@ -85,14 +86,17 @@ struct OwnershipTests {
         #expect(s.tree() == ["notes.txt": "mine", "photos/cat.jpg": "meow"])
     }
 
+    /// Writes `own` into OUT by hand, commits `site` and then a site of one page; OUT must hold `own` and that page.
+    func expectKept(_ own: [String: String], in s: Scratch, beside page: String) throws {
+        for (path, text) in own { s.write(s.out + "/" + path, text) }
+        try s.commit(site)
+        try s.commit(["index.html": page])
+        #expect(s.site() == own.merging(["index.html": page]) { mine, _ in mine })
+    }
+
     @Test("a folder that holds only hidden entries (a .git of a gh-pages checkout) is used, and they are kept")
     func hiddenEntries() throws {
-        let s = Scratch()
-        s.write(s.out + "/.git/HEAD", "ref: refs/heads/gh-pages")
-        s.write(s.out + "/.nojekyll", "")
-        try s.commit(site)
-        try s.commit(["index.html": "home 2"])
-        #expect(s.site() == [".git/HEAD": "ref: refs/heads/gh-pages", ".nojekyll": "", "index.html": "home 2"])
+        try expectKept([".git/HEAD": "ref: refs/heads/gh-pages", ".nojekyll": ""], in: Scratch(), beside: "home 2")
     }
 
     @Test("the manifest records each file's status as the disk has it, for files written in place and files replaced, so the next build reuses them all")
@@ -113,11 +117,7 @@ struct OwnershipTests {
     func handAddedFile() throws {
         let s = Scratch()
         try s.commit(site)
-        s.write(s.out + "/CNAME", "digest.example.org")
-        s.write(s.out + "/a/verify.html", "google")
-        try s.commit(site)
-        try s.commit(["index.html": "only this"])
-        #expect(s.site() == ["CNAME": "digest.example.org", "a/verify.html": "google", "index.html": "only this"])
+        try expectKept(["CNAME": "digest.example.org", "a/verify.html": "google"], in: s, beside: "only this")
     }
 
     @Test("a path the site needs that holds a file the tool did not write is an error, and nothing changes")
@@ -204,8 +204,7 @@ struct ConvergenceTests {
     func linkedOut() throws {
         let s = Scratch()
         let target = s.base + "/real-public"
-        try FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(atPath: s.out, withDestinationPath: target)
+        try makeLink(s.out, toNewFolder: target)
         try s.commit(site)
         try s.commit(["index.html": "2"])
         #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: s.out)) == target)

@@ -1,12 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `commonsight serve` as a user runs it: the real program, real HTTP, a real file saved.
 @Suite("commonsight serve")
 struct ServeCommandTests {
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
-    static let executable = [".build/debug/commonsight", ".build/release/commonsight"].map { packageRoot + "/" + $0 }
-        .first { FileManager.default.isExecutableFile(atPath: $0) } ?? packageRoot + "/.build/debug/commonsight"
+    static let packageRoot = PackageFolder.root
+    static let executable = PackageFolder.executable
 
     static let site = """
     title: Test Digests
@@ -98,11 +98,7 @@ final class EventStream {
 
     init(port: Int) {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var addr = sockaddr_in()
-        addr.sin_family = sa_family_t(AF_INET)
-        addr.sin_port = in_port_t(UInt16(port).bigEndian)
-        inet_pton(AF_INET, "127.0.0.1", &addr.sin_addr)
-        _ = withUnsafePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+        connectToLocal(fd, port: port)
         let request = Array("GET /__commonsight/events HTTP/1.1\r\nHost: x\r\n\r\n".utf8)
         _ = request.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, 0) }
         _ = next(timeout: 5, separator: "\r\n\r\n")

@@ -2,15 +2,21 @@ import Foundation
 import Testing
 @testable import Serve
 
-/// One raw HTTP exchange over a socket: what is sent is sent byte for byte (no client normalizes it).
-func exchange(port: Int, _ raw: String, timeout: Int = 5) -> (status: Int, headers: String, body: [UInt8]) {
-    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    defer { close(fd) }
+/// Connects the socket `fd` to `port` on 127.0.0.1; what connect(2) returns.
+@discardableResult
+func connectToLocal(_ fd: Int32, port: Int) -> Int32 {
     var addr = sockaddr_in()
     addr.sin_family = sa_family_t(AF_INET)
     addr.sin_port = in_port_t(UInt16(port).bigEndian)
     inet_pton(AF_INET, "127.0.0.1", &addr.sin_addr)
-    let ok = withUnsafePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+    return withUnsafePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+}
+
+/// One raw HTTP exchange over a socket: what is sent is sent byte for byte (no client normalizes it).
+func exchange(port: Int, _ raw: String, timeout: Int = 5) -> (status: Int, headers: String, body: [UInt8]) {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    defer { close(fd) }
+    let ok = connectToLocal(fd, port: port)
     guard ok == 0 else { return (0, "", []) }
     var tv = timeval(tv_sec: timeout, tv_usec: 0)
     setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
@@ -147,11 +153,7 @@ struct HTTPServerTests {
         let site = try ServedSite()
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(fd) }
-        var addr = sockaddr_in()
-        addr.sin_family = sa_family_t(AF_INET)
-        addr.sin_port = in_port_t(UInt16(site.server.port).bigEndian)
-        inet_pton(AF_INET, "127.0.0.1", &addr.sin_addr)
-        _ = withUnsafePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+        connectToLocal(fd, port: site.server.port)
         var tv = timeval(tv_sec: 5, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
         let request = Array("GET /__commonsight/events HTTP/1.1\r\n\r\n".utf8)
@@ -184,11 +186,7 @@ final class SlowClients {
     init(count: Int, port: Int) {
         for _ in 0..<count {
             let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            var addr = sockaddr_in()
-            addr.sin_family = sa_family_t(AF_INET)
-            addr.sin_port = in_port_t(UInt16(port).bigEndian)
-            inet_pton(AF_INET, "127.0.0.1", &addr.sin_addr)
-            _ = withUnsafePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+            connectToLocal(fd, port: port)
             sockets.append(fd)
         }
     }
@@ -330,11 +328,7 @@ struct SlowReaderTests {
         local.sin_family = sa_family_t(AF_INET)
         inet_pton(AF_INET, source, &local.sin_addr)
         _ = withUnsafePointer(to: &local) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
-        var addr = sockaddr_in()
-        addr.sin_family = sa_family_t(AF_INET)
-        addr.sin_port = in_port_t(UInt16(port).bigEndian)
-        inet_pton(AF_INET, "127.0.0.1", &addr.sin_addr)
-        _ = withUnsafePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+        connectToLocal(fd, port: port)
         let request = Array("GET \(path) HTTP/1.1\r\nHost: x\r\n\r\n".utf8)
         _ = request.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
         return fd
