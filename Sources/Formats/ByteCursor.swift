@@ -9,11 +9,6 @@ struct ByteCursor {
     var line = 1
     var column = 1
 
-    init(bytes: [UInt8], path: String) {
-        self.bytes = bytes
-        self.path = path
-    }
-
     var here: SourceLocation { SourceLocation(path: path, line: line, column: column) }
 
     /// The byte `offset` after the current one; nil past the end.

@@ -30,11 +30,6 @@ struct XMLScanner {
     var line = 1
     var lineStart = 0
 
-    init(bytes: [UInt8], path: String) {
-        self.bytes = bytes
-        self.path = path
-    }
-
     var here: SourceLocation {
         // Scalars counted on ordinary lines; on a very long one (a document on one line) each byte
         // counts, so that placing every element stays linear.

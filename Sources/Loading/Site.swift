@@ -20,11 +20,7 @@ public struct LoadedContent: Sendable {
 
     public init(site: SiteSettings, neighborhoods: [Neighborhood], unchanged: [UnchangedNeighborhood] = [], slugs: [String] = [],
                 staticFiles: [StaticFile] = []) {
-        self.site = site
-        self.neighborhoods = neighborhoods
-        self.unchanged = unchanged
-        self.slugs = slugs
-        self.staticFiles = staticFiles
+        (self.site, self.neighborhoods, self.unchanged, self.slugs, self.staticFiles) = (site, neighborhoods, unchanged, slugs, staticFiles)
     }
 }
 

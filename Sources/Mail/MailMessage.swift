@@ -18,12 +18,7 @@ public struct MailMessage: Sendable {
     public var html: String
 
     public init(from: MailAddress, to: [MailAddress], subject: String, language: String? = nil, text: String, html: String) {
-        self.from = from
-        self.to = to
-        self.subject = subject
-        self.language = language
-        self.text = text
-        self.html = html
+        (self.from, self.to, self.subject, self.language, self.text, self.html) = (from, to, subject, language, text, html)
     }
 
     public var boundary: String {
