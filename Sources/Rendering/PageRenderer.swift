@@ -50,9 +50,14 @@ package struct PageRenderer: Sendable {
     /// of pages (a digest's page and e-mail are made together), so memory does not grow with the site.
     package let drawings = Locked<[String: Value]>([:])
 
-    /// Lets go of the drawings kept for the last batch.
+    /// The e-mail pages of the batch, by their path inside OUT, as rendered: the week's `email.eml`
+    /// holds exactly their bytes, so it takes them rather than render them again.
+    package let mailed = Locked<[String: (bytes: [UInt8], uses: [String])]>([:])
+
+    /// Lets go of the drawings and pages kept for the last batch.
     package func forgetDrawings() {
         drawings.withLock { $0.removeAll() }
+        mailed.withLock { $0.removeAll() }
         for r in editions.values { r.forgetDrawings() }
     }
     /// Fingerprints of the large values many pages share (reports, stories, digests), made once.
@@ -109,10 +114,20 @@ package struct PageRenderer: Sendable {
         let r = serving(job)
         guard r.shared.code == shared.code else { return r.output(job) }
         switch job.product {
+        case .page where job.kind == .email || job.kind == .emailText:
+            // Kept, with the theme files it used, for the message made of it.
+            let (made, uses) = TemplateUse.recording { Result { () throws(LiquidError) in try render(job) } }
+            for name in uses { TemplateUse.current?.add(name) }
+            if case .success(let bytes) = made { mailed.withLock { $0[job.folder + job.path] = (bytes, uses) } }
+            return made.mapError(\.diagnostic)
         case .page:
             do throws(LiquidError) { return .success(try render(job)) } catch { return .failure(error.diagnostic) }
         case .made(let file):
-            return file.bytes(job) { page throws(LiquidError) in try render(page) }
+            return file.bytes(job) { page throws(LiquidError) in
+                guard let kept = mailed.withLock({ $0[page.folder + page.path] }) else { return try render(page) }
+                for name in kept.uses { TemplateUse.current?.add(name) }
+                return kept.bytes
+            }
         }
     }
 

@@ -83,6 +83,22 @@ struct ShareAndMailTests {
         #expect(message.contains("<a href=3D\"*|UNSUB|*\""))
     }
 
+    @Test("a week's email.eml follows an edit of the e-mail templates alone in the next build, as its two pages do")
+    func emlFollowsItsTemplates() throws {
+        let f = SiteFixture(SiteFixture.north, site: Self.mailSite)
+        let theme = try f.copyOfTheme()
+        #expect(f.build(templates: theme).succeeded)
+        for (file, marker) in [("pages/email-text.txt", "MARKER-IN-THE-TEXT"), ("pages/email.md", "MARKER-IN-THE-HTML")] {
+            let text = try String(contentsOfFile: theme + "/" + file, encoding: .utf8)
+            try (text + "\n" + marker + "\n").write(toFile: theme + "/" + file, atomically: true, encoding: .utf8)
+        }
+        #expect(f.build(templates: theme).succeeded)
+        #expect(f.file("north/digest/2026-W48/email.txt")?.contains("MARKER-IN-THE-TEXT") == true)
+        #expect(f.file("north/digest/2026-W48/email.html")?.contains("MARKER-IN-THE-HTML") == true)
+        let message = try #require(f.file("north/digest/2026-W48/email.eml"))
+        #expect(message.contains("MARKER-IN-THE-TEXT") && message.contains("MARKER-IN-THE-HTML"), "the message's parts are its pages as rebuilt")
+    }
+
     /// Runs the command line in `f`'s folder: its status and what it printed to stdout and stderr.
     func command(_ f: SiteFixture, _ args: [String]) -> (Int32, String, String) {
         final class Printed: @unchecked Sendable {
