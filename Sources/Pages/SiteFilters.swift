@@ -48,11 +48,15 @@ package enum Shortening {
         return out
     }
 
+    /// The marks that end a sentence.
+    static let sentenceEnds: Set<Character> = [".", "!", "?", "؟", "。"]
+
     package static func text(_ text: String, limit: Int) -> String {
-        guard text.count > limit, limit > 1 else { return text }
+        // No more bytes than the limit is no more characters: whole, without counting them.
+        guard text.utf8.count > limit, text.count > limit, limit > 1 else { return text }
         let head = String(text.prefix(limit))
         // A whole sentence or more, when that keeps at least half of the room.
-        if let end = head.lastIndex(where: { ".!?؟。".contains($0) }), head.distance(from: head.startIndex, to: end) >= limit / 2 {
+        if let end = head.lastIndex(where: { sentenceEnds.contains($0) }), head.distance(from: head.startIndex, to: end) >= limit / 2 {
             let next = head.index(after: end)
             if next == head.endIndex || head[next].isWhitespace { return String(head[...end]) }
         }

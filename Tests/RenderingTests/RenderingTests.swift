@@ -64,6 +64,29 @@ struct RenderingTests {
         }
     }
 
+    @Test("shortening gives what the character-by-character reading gives, for any mix of scripts, marks and limits")
+    func shorteningAgreesWithTheReading() {
+        // The reading: count every character, look for a sentence's end among them, else cut between words.
+        func reading(_ text: String, limit: Int) -> String {
+            guard text.count > limit, limit > 1 else { return text }
+            let head = String(text.prefix(limit))
+            if let end = head.lastIndex(where: { ".!?؟。".contains($0) }), head.distance(from: head.startIndex, to: end) >= limit / 2 {
+                let next = head.index(after: end)
+                if next == head.endIndex || head[next].isWhitespace { return String(head[...end]) }
+            }
+            var words = head.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+            if words.count > 1, !text[text.index(text.startIndex, offsetBy: limit)].isWhitespace { words.removeLast() }
+            return Excerpt.ending(words.joined(separator: " "))
+        }
+        let pieces = ["a", "word", " ", ". ", "!", "?", "؟", "。", ",", "\n", "\u{A0}", "é", "e\u{301}", "ال", "😀", "👩‍👩‍👧", "中文", ".\u{301}"]
+        var random = SeededRandom(seed: 5)
+        for _ in 0..<4_000 {
+            let text = (0..<random.next(40)).map { _ in pieces[random.next(pieces.count)] }.joined()
+            let limit = random.next(70)
+            #expect(Array(Shortening.text(text, limit: limit).utf8) == Array(reading(text, limit: limit).utf8), "\(Array(text.unicodeScalars)) \(limit)")
+        }
+    }
+
     @Test("text is shortened after a whole sentence when one fits, else between words with one ellipsis")
     func shortening() {
         let place = "Bagley; the meeting point is sent to members"
