@@ -12,7 +12,6 @@ import Incremental
 import Pages
 import Rendering
 import Themes
-import Words
 import Sharding
 
 /// Runs the pipeline: load → assemble → render → write. `check` stops before rendering.

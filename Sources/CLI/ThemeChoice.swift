@@ -1,7 +1,6 @@
 import Foundation
 import Rendering
 import Themes
-import Words
 
 /// Which theme a command uses: `--templates DIR`; else a `templates` folder in the working folder
 /// or beside the content folder; else the default theme built into the program.

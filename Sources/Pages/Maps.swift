@@ -1,4 +1,3 @@
-import Themes
 import Words
 import Assembly
 import CivilTime

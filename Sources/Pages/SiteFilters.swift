@@ -1,4 +1,3 @@
-import Themes
 import Words
 import Liquid
 import Words

@@ -1,5 +1,4 @@
 import Themes
-import Words
 import Fingerprint
 import Assembly
 import Liquid

@@ -1,5 +1,3 @@
-import Themes
-import Words
 import Fingerprint
 
 /// The theme files one page used while it was rendered: its page template and layout, each partial

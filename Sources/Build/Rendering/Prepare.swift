@@ -41,7 +41,8 @@ enum Prepare {
             let data = OpenData(models: models)
             // The open data is the same in every language: written once, in the site's-language edition.
             let downloads = site.options.builds(.data) ? data.downloads() : []
-            let pages = SitePages(models: models, aboutData: data.aboutValue(downloads, prefix: hood.edition == nil ? "" : "../")).jobs()
+            let about = site.options.builds(.data) ? data.aboutValue(downloads, prefix: hood.edition == nil ? "" : "../") : Value.nil
+            let pages = SitePages(models: models, aboutData: about).jobs()
             let jobs = Self.interleave(pages, Producers.all.flatMap { $0.jobs(models, pages: pages) })
             var made: [OutputFile] = []
             if hood.edition == nil, site.options.builds(.data) {

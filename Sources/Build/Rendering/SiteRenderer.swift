@@ -1,5 +1,4 @@
 import Themes
-import Words
 import Assembly
 import Diagnostics
 import Fingerprint
