@@ -1,36 +1,5 @@
-/// Expressions, filter chains and conditions evaluated against a render's variables.
+/// What compiled expressions and filters ask of a render: properties, indexes, numbers, limits.
 extension RenderContext {
-    func evaluate(_ e: Expression, at p: Position) throws(LiquidError) -> Value {
-        switch e {
-        case .literal(let v):
-            return v
-        case .range(let lo, let hi):
-            // Two literals are read with `to_i` when parsed; anything else through `Integer()` (Ruby's RangeLookup).
-            if case .literal(let a) = lo, case .literal(let b) = hi {
-                return .range(try literalBound(a, at: p), try literalBound(b, at: p))
-            }
-            let a = try evaluate(lo, at: p), b = try evaluate(hi, at: p)
-            do throws(FilterError) {
-                return .range(try Comparison.rangeBound(a), try Comparison.rangeBound(b))
-            } catch {
-                throw .render("a range bound must be an integer: \(error.message)", at: p)
-            }
-        case .variable(let path):
-            var value: Value
-            switch path.root {
-            case .name(let name): value = lookup(name)
-            case .computed(let key): value = lookup(Name((try evaluate(key, at: p)).text))
-            }
-            for step in path.lookups {
-                switch step {
-                case .dot(let name): value = try Self.property(of: value, name, at: p)
-                case .bracket(let key): value = Self.index(value, try evaluate(key, at: p))
-                }
-            }
-            return value
-        }
-    }
-
     /// A literal range bound: Ruby's `to_i` (floats truncated, text read up to its first non-digit).
     func literalBound(_ v: Value, at p: Position) throws(LiquidError) -> Int {
         guard let n = try Self.toI(v, naming: { "the range bound \($0)" }, at: p) else {
@@ -102,49 +71,6 @@ extension RenderContext {
         }
     }
 
-    /// `empty` and `blank` are special only as operands of a comparison; anywhere else they are ""
-    /// (Ruby Liquid's `Expression::LITERALS`).
-    func evaluateValue(_ e: Expression, at p: Position) throws(LiquidError) -> Value {
-        let v = try evaluate(e, at: p)
-        switch v {
-        case .empty, .blank: return .string("")
-        default: return v
-        }
-    }
-
-    func evaluate(_ f: FilteredExpression, at p: Position) throws(LiquidError) -> Value {
-        var value = try evaluateValue(f.expression, at: p)
-        for filter in f.filters {
-            var args: [Value] = []
-            if !filter.arguments.isEmpty {
-                args.reserveCapacity(filter.arguments.count)
-                for a in filter.arguments { args.append(try evaluateValue(a, at: p)) }
-            }
-            var keywords: [String: Value] = [:]
-            for (k, e) in filter.keywords { keywords[k] = try evaluateValue(e, at: p) }
-            if filter.isExpressionFilter {
-                value = try expressionFilter(filter.name, value, args, at: p)
-                continue
-            }
-            let table = environment.filterTable
-            guard let definition = (filter.number < table.count ? table[filter.number] : nil) ?? filter.standard else {
-                if environment.strictFilters { throw .render("unknown filter '\(filter.name)'", at: p) }
-                continue
-            }
-            guard args.count >= definition.minArguments, args.count <= definition.maxArguments else {
-                let expected = definition.minArguments == definition.maxArguments ? "\(definition.minArguments)" : "\(definition.minArguments) to \(definition.maxArguments)"
-                throw .render("'\(filter.name)' takes \(expected) argument\(definition.maxArguments == 1 ? "" : "s"), given \(args.count)", at: p)
-            }
-            do throws(FilterError) {
-                value = try definition.body(value, args, keywords, filterContext)
-            } catch {
-                throw LiquidError(error.isLimit ? .limit : .render, "\(filter.name): \(error.message)", path: p.path, line: p.line, column: p.column)
-            }
-            try charge(value, filter.name, at: p)
-        }
-        return value
-    }
-
     /// Counts a value a filter or tag made against the limits: its own size, and all values together.
     func charge(_ value: Value, _ maker: String, at p: Position) throws(LiquidError) {
         let cost = Self.cost(value)
@@ -169,27 +95,6 @@ extension RenderContext {
             return n
         case .object(let o): return 32 * o.count
         default: return 0
-        }
-    }
-
-    func evaluate(_ c: Condition, at p: Position) throws(LiquidError) -> Bool {
-        switch c {
-        case .value(let e):
-            return try evaluate(e, at: p).isTruthy
-        case .chain(let terms, let ands):
-            var result = try evaluate(terms[0], at: p)
-            for (i, isAnd) in ands.enumerated() {
-                if isAnd != result { break }  // `and` after false, `or` after true: done
-                result = try evaluate(terms[i + 1], at: p)
-            }
-            return result
-        case .compare(let a, let op, let b):
-            let left = try evaluate(a, at: p), right = try evaluate(b, at: p)
-            do throws(FilterError) {
-                return try Comparison.compare(left, op, right)
-            } catch {
-                throw .render(error.message, at: p)
-            }
         }
     }
 }

@@ -16,27 +16,27 @@ extension RenderContext {
             throw LiquidError(error.isLimit ? .limit : .render, "\(name): \(error.message)", path: p.path, line: p.line, column: p.column)
         }
         if name == "group_by_exp" {
-            let expression: FilteredExpression
+            let expression: Evaluation
             do throws(FilterError) {
                 var parser = try ExpressionParser(Substring(source))
-                expression = try parser.filtered()
+                expression = Compiler.filtered(try parser.filtered(), at: p)
             } catch {
                 throw .render("\(name): \(error.message) in '\(source)'", at: p)
             }
             var groups = JekyllFilters.Groups()
             for item in items {
                 try countIteration(at: p)
-                let key = try withScope(Object([(variable, item)])) { () throws(LiquidError) in try evaluate(expression, at: p) }
+                let key = try withScope(Object([(variable, item)])) { () throws(LiquidError) in try expression(self) }
                 groups.add(item, to: Ruby.string(key))
             }
             let value = groups.value
             do throws(FilterError) { try Ruby.checkNesting(value, adding: 0) } catch { throw .render("\(name): \(error.message)", at: p) }
             return value
         }
-        let condition: Condition
+        let condition: Test
         do throws(FilterError) {
             var parser = try ExpressionParser(Substring(source))
-            condition = try parser.condition()
+            condition = Compiler.condition(try parser.condition(), at: p)
             try parser.expectEnd()
         } catch {
             throw .render("\(name): \(error.message) in '\(source)'", at: p)
@@ -44,7 +44,7 @@ extension RenderContext {
         var kept: [Value] = []
         for item in items {
             try countIteration(at: p)
-            let matched = try withScope(Object([(variable, item)])) { () throws(LiquidError) in try evaluate(condition, at: p) }
+            let matched = try withScope(Object([(variable, item)])) { () throws(LiquidError) in try condition(self) }
             if matched {
                 if name == "find_exp" { return item }
                 kept.append(item)

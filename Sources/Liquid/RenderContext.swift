@@ -33,8 +33,8 @@ final class RenderContext {
     /// whatever it parsed last: true when that ended with `-%}` or `-}}`, so the partial met next
     /// loses its leading whitespace (docs/liquid.md, "Whitespace control carried into partials").
     @exclusivity(unchecked) var trimsNextPartial = false
-    /// Each partial met in this render, and whether it was met trimmed; it stays so for the render.
-    @exclusivity(unchecked) var partialsMet: [String: Bool] = [:]
+    /// Each partial met in this render, whether it was met trimmed (it stays so for the render), and its body.
+    @exclusivity(unchecked) var partialsMet: [String: (trimmed: Bool, body: Block)] = [:]
 
     init(environment: Environment, data: Object) {
         self.environment = environment
@@ -58,7 +58,7 @@ final class RenderContext {
         return environment.globals[name] ?? .nil
     }
 
-    func assign(_ name: String, _ value: Value) { scopes[0][name] = value }
+    func assign(_ name: Name, _ value: Value) { scopes[0].set(name, value) }
     func setLocal(_ name: String, _ value: Value) { scopes[scopes.count - 1][name] = value }
 
     func withScope<T>(_ scope: Object = Object(), _ body: () throws(LiquidError) -> T) throws(LiquidError) -> T {

@@ -2,114 +2,32 @@ import Escaping
 
 /// Rendering nodes: each tag's behaviour, as in Ruby Liquid 5.
 extension RenderContext {
-    /// A block's nodes in order; after any tag that leaves a `break` or `continue` pending, the block
-    /// stops (text is never a stopping point, as in Ruby Liquid's `BlockBody`).
-    func render(_ nodes: [Node], into output: inout [UInt8], template: Template) throws(LiquidError) {
-        for node in nodes {
-            try render(node, into: &output, template: template)
-            if case .text = node { continue }
-            if !interrupts.isEmpty { return }
+    /// A block's steps in order, stopping after any that leaves a `break` or `continue` pending.
+    func run(_ block: Block, into output: inout [UInt8]) throws(LiquidError) {
+        for i in block.steps.indices {
+            try block.steps[i].run(self, &output)
+            if block.stops[i] && !interrupts.isEmpty { return }
         }
     }
 
-    func render(_ node: Node, into output: inout [UInt8], template: Template) throws(LiquidError) {
-        switch node {
-        case .text(let text):
-            try write(text, into: &output, at: Position(path: template.path, line: 0, column: 0))
-        case .output(let expression, let context, let p):
-            let value = try evaluate(expression, at: p)
-            try writeOutput(value, context: context, into: &output, at: p)
-        case .assign(let name, let expression, let p):
-            assign(name, try evaluate(expression, at: p))
-        case .capture(let name, let body):
-            var captured: [UInt8] = []
-            try render(body, into: &captured, template: template)
-            assign(name, .string(MostlyASCII.string(captured)))
-        case .conditional(let branches, let negateFirst, let p):
-            for (n, branch) in branches.enumerated() {
-                var taken = true
-                if let condition = branch.condition {
-                    taken = try evaluate(condition, at: p)
-                    if n == 0 && negateFirst { taken.toggle() }
-                }
-                if taken {
-                    try render(branch.body, into: &output, template: template)
-                    return
-                }
-            }
-        case .caseTag(let subject, let branches, let p):
-            // Every matching `when` renders (one body per matching value), then `else` if none did.
-            let value = try evaluate(subject, at: p)
-            var runElse = true
-            for branch in branches {
-                if branch.isElse {
-                    if runElse { try render(branch.body, into: &output, template: template) }
-                    continue
-                }
-                for candidate in branch.values where Comparison.equal(value, try evaluate(candidate, at: p)) {
-                    runElse = false
-                    try render(branch.body, into: &output, template: template)
-                }
-            }
-        case .forLoop(let loop):
-            try renderFor(loop, into: &output, template: template)
-        case .tablerow(let loop):
-            try renderTablerow(loop, into: &output, template: template)
-        case .cycle(let group, let values, _, let p):
-            let register: EqlKey
-            if let group {
-                register = EqlKey(try evaluate(group, at: p))
-            } else if case let literals = values.compactMap({ e -> Value? in if case .literal(let v) = e { return v } else { return nil } }),
-                      literals.count == values.count {
-                // Ruby keys an unnamed cycle by its values' `inspect`, e.g. `["a", "b"]`.
-                register = EqlKey(.string(Ruby.inspect(.array(literals))))
-            } else {
-                // Ruby keys these by the tag's own expressions: each such tag counts for itself.
-                register = EqlKey(.string("\u{0}cycle \(p.path):\(p.line):\(p.column)"))
-            }
-            let iteration = cycles[register] ?? 0
-            let value = iteration < values.count ? try evaluate(values[iteration], at: p) : .nil
-            cycles[register] = iteration + 1 >= values.count ? 0 : iteration + 1
-            try writeOutput(value, context: .text, into: &output, at: p)
-        case .increment(let name, let p), .decrement(let name, let p):
-            // The counter lives in the render's data (Ruby's first environment); nil and false start at 0.
-            var current = data[name] ?? .nil
-            if !current.isTruthy { current = .int(0) }
-            let up: Bool
-            if case .increment = node { up = true } else { up = false }
-            let next: Value
-            switch current {
-            case .int(let n):
-                let (r, overflow) = up ? n.addingReportingOverflow(1) : n.subtractingReportingOverflow(1)
-                if overflow { throw .render("integer overflow: '\(name)' is \(n), and one \(up ? "more" : "less") does not fit in 64 bits", at: p) }
-                next = .int(r)
-            case .float(let d):
-                next = .float(up ? d + 1 : d - 1)
-            default:
-                throw .render("'\(name)' holds \(Ruby.string(current).prefix(40)), which cannot be \(up ? "incremented" : "decremented")", at: p)
-            }
-            data[name] = next
-            try write((up ? current : next).text, into: &output, at: p)
-        case .raw(let text):
-            try write(text, into: &output, at: Position(path: template.path, line: 0, column: 0))
-        case .include(let inclusion):
-            try renderInclude(inclusion, into: &output)
-        case .render(let inclusion):
-            try renderPartial(inclusion, into: &output)
-        case .breakLoop:
-            interrupts.append(.breakLoop)
-        case .continueLoop:
-            interrupts.append(.continueLoop)
-        case .ifchanged(let body):
-            var captured: [UInt8] = []
-            try render(body, into: &captured, template: template)
-            if captured != lastChanged {
-                lastChanged = captured
-                try write(captured, into: &output, at: Position(path: template.path, line: 0, column: 0))
-            }
-        case .group(let nodes):
-            try render(nodes, into: &output, template: template)
+    /// `increment` and `decrement`: the counter lives in the render's data (Ruby's first environment);
+    /// nil and false start at 0. `increment` writes the value before, `decrement` the value after.
+    func count(_ name: String, up: Bool, into output: inout [UInt8], at p: Position) throws(LiquidError) {
+        var current = data[name] ?? .nil
+        if !current.isTruthy { current = .int(0) }
+        let next: Value
+        switch current {
+        case .int(let n):
+            let (r, overflow) = up ? n.addingReportingOverflow(1) : n.subtractingReportingOverflow(1)
+            if overflow { throw .render("integer overflow: '\(name)' is \(n), and one \(up ? "more" : "less") does not fit in 64 bits", at: p) }
+            next = .int(r)
+        case .float(let d):
+            next = .float(up ? d + 1 : d - 1)
+        default:
+            throw .render("'\(name)' holds \(Ruby.string(current).prefix(40)), which cannot be \(up ? "incremented" : "decremented")", at: p)
         }
+        data[name] = next
+        try write((up ? current : next).text, into: &output, at: p)
     }
 
     // MARK: Loops
@@ -172,9 +90,9 @@ extension RenderContext {
     }
 
     /// A loop's `offset` or `limit`: `Utils.to_integer` (an integer, or text that is one); nil when absent or nil.
-    func loopInteger(_ e: Expression?, _ name: String, at p: Position) throws(LiquidError) -> Int? {
+    func loopInteger(_ e: Evaluation?, _ name: String, at p: Position) throws(LiquidError) -> Int? {
         guard let e else { return nil }
-        let v = try evaluate(e, at: p)
+        let v = try e(self)
         if v.isNil { return nil }
         do throws(FilterError) {
             return try Ruby.integer(v)
@@ -184,9 +102,9 @@ extension RenderContext {
     }
 
     /// Ruby's `to_i` of an attribute: integers, floats truncated, text's leading integer, nil 0.
-    func toI(_ e: Expression?, at p: Position) throws(LiquidError) -> Int? {
+    func toI(_ e: Evaluation?, at p: Position) throws(LiquidError) -> Int? {
         guard let e else { return nil }
-        let v = try evaluate(e, at: p)
+        let v = try e(self)
         guard let n = try Self.toI(v, naming: { _ in Ruby.string(v) }, at: p) else {
             throw .render("expected a number, found \(Ruby.string(v).prefix(40))", at: p)
         }
@@ -194,9 +112,9 @@ extension RenderContext {
     }
 
     /// The segment a `for` visits after `offset`, `limit` and `reversed`; remembers where it ended for `offset: continue`.
-    func loopSegment(_ loop: Node.Loop) throws(LiquidError) -> Segment {
+    func loopSegment(_ loop: CompiledLoop) throws(LiquidError) -> Segment {
         let from = loop.offsetContinues ? (forOffsets[loop.name] ?? 0) : (try loopInteger(loop.offset, "offset", at: loop.position) ?? 0)
-        let collection = try evaluate(loop.collection, at: loop.position)
+        let collection = try loop.collection(self)
         let to = try loopInteger(loop.limit, "limit", at: loop.position).map { Self.saturatingSum($0, from) }
         let segment = try segment(collection, from: from, to: to, reversed: loop.reversed, at: loop.position)
         forOffsets[loop.name] = Self.saturatingSum(from, segment.count)
@@ -208,10 +126,10 @@ extension RenderContext {
         return overflow ? (b > 0 ? Int.max : Int.min) : s
     }
 
-    func renderFor(_ loop: Node.Loop, into output: inout [UInt8], template: Template) throws(LiquidError) {
+    func renderFor(_ loop: CompiledLoop, into output: inout [UInt8]) throws(LiquidError) {
         let items = try loopSegment(loop)
         guard items.count > 0 else {
-            try render(loop.elseBody, into: &output, template: template)
+            try run(loop.elseBody, into: &output)
             return
         }
         let parent: Value = forloops.last.map { .object($0) } ?? .nil
@@ -232,18 +150,18 @@ extension RenderContext {
                     forloops.append(forloop)
                 }
                 defer { if loop.usesForloop { forloops.removeLast() } }
-                try render(loop.body, into: &output, template: template)
+                try run(loop.body, into: &output)
                 if let signal = interrupts.popLast(), signal == .breakLoop { break }
                 index += 1
             }
         }
     }
 
-    func renderTablerow(_ loop: Node.Loop, into output: inout [UInt8], template: Template) throws(LiquidError) {
+    func renderTablerow(_ loop: CompiledLoop, into output: inout [UInt8]) throws(LiquidError) {
         // tablerow reads its numbers with Ruby's `to_i` (2.6 is 2, '2' is 2, nil is 0).
         let from = try toI(loop.offset, at: loop.position) ?? 0
         let to = try toI(loop.limit, at: loop.position).map { Self.saturatingSum($0, from) }
-        let collection = try evaluate(loop.collection, at: loop.position)
+        let collection = try loop.collection(self)
         guard collection.isTruthy else { return }  // nil or false: no table at all
         let items = try segment(collection, from: from, to: to, reversed: loop.reversed, at: loop.position)
         // Without `cols`, one row; with cols of 0 or less, one row too (no column is ever the last).
@@ -265,7 +183,7 @@ extension RenderContext {
                 tablerowloop.loopDrop = .tablerowloop
                 setLocal("tablerowloop", .object(tablerowloop))
                 try write("<td class=\"col\(col0 + 1)\">", into: &output, at: loop.position)
-                try render(loop.body, into: &output, template: template)
+                try run(loop.body, into: &output)
                 try write("</td>", into: &output, at: loop.position)
                 if let signal = interrupts.popLast(), signal == .breakLoop { break }
                 if col0 + 1 == cols, index != items.count - 1 {
@@ -279,36 +197,36 @@ extension RenderContext {
 
     // MARK: Partials
 
-    /// The partial `nameValue` names, and its nodes as this render parsed it: trimmed at the start
+    /// The partial `nameValue` names, and its body as this render parsed it: trimmed at the start
     /// when the first meeting came after a trimming tag (`trimsNextPartial`), as every later one.
-    func partial(_ nameValue: Value, at p: Position) throws(LiquidError) -> (String, Template, [Node]) {
+    /// The environment is asked once per name and render (Ruby Liquid caches partials so too).
+    func partial(_ nameValue: Value, at p: Position) throws(LiquidError) -> (String, Block) {
         let name = nameValue.text
         guard depth < environment.limits.depth else {
             throw LiquidError(.limit, "partials are nested deeper than \(environment.limits.depth) levels", path: p.path, line: p.line, column: p.column)
         }
+        if let met = partialsMet[name] {
+            return (name, met.body)
+        }
         guard let template = try environment.partials(name) else {
             throw .render("no partial named '\(name)'", at: p)
         }
-        let trimmed: Bool
-        if let met = partialsMet[name] {
-            trimmed = met
-        } else {
-            trimmed = trimsNextPartial
-            partialsMet[name] = trimmed
-            if let ends = template.endsTrimming { trimsNextPartial = ends }
-        }
-        return (name, template, trimmed ? template.nodesAfterTrim ?? template.nodes : template.nodes)
+        let trimmed = trimsNextPartial
+        if let ends = template.endsTrimming { trimsNextPartial = ends }
+        let body = trimmed ? template.blockAfterTrim ?? template.block : template.block
+        partialsMet[name] = (trimmed, body)
+        return (name, body)
     }
 
     /// `include`: the partial shares this render's variables; an array binds each item in turn.
-    func renderInclude(_ inc: Node.Inclusion, into output: inout [UInt8]) throws(LiquidError) {
+    func renderInclude(_ inc: CompiledInclusion, into output: inout [UInt8]) throws(LiquidError) {
         if renderDepth > 0 { throw .render("include usage is not allowed in this context (inside a 'render' partial)", at: inc.position) }
-        let (name, template, nodes) = try partial(try evaluate(inc.name, at: inc.position), at: inc.position)
+        let (name, body) = try partial(try inc.name(self), at: inc.position)
         let variable = inc.alias ?? Self.lastComponent(name)
         var scope = Object()
-        for (key, e) in inc.keywords { scope[key] = try evaluate(e, at: inc.position) }
+        for (key, e) in inc.keywords { scope[key] = try e(self) }
         // Without `with`, the variable named as the partial is (its whole name, as Ruby looks it up).
-        let bound = try inc.bound.map { e throws(LiquidError) in try evaluate(e, at: inc.position) } ?? lookup(Name(name))
+        let bound = try inc.bound.map { e throws(LiquidError) in try e(self) } ?? lookup(Name(name))
         depth += 1
         defer { depth -= 1 }
         try withScope(scope) { () throws(LiquidError) in
@@ -316,11 +234,11 @@ extension RenderContext {
                 for item in items {
                     try countIteration(at: inc.position)
                     setLocal(variable, item)
-                    try render(nodes, into: &output, template: template)
+                    try run(body, into: &output)
                 }
             } else {
                 setLocal(variable, bound)  // nil too: it hides a keyword argument of the same name, as in Ruby
-                try render(nodes, into: &output, template: template)
+                try run(body, into: &output)
             }
         }
     }
@@ -338,18 +256,18 @@ extension RenderContext {
 
     /// `render`: the partial sees only what is passed to it (and the environment's globals); `for`
     /// renders it once per item of an array, range or hash.
-    func renderPartial(_ inc: Node.Inclusion, into output: inout [UInt8]) throws(LiquidError) {
-        let (name, template, nodes) = try partial(try evaluate(inc.name, at: inc.position), at: inc.position)
+    func renderPartial(_ inc: CompiledInclusion, into output: inout [UInt8]) throws(LiquidError) {
+        let (name, body) = try partial(try inc.name(self), at: inc.position)
         let variable = inc.alias ?? Self.lastComponent(name)
-        let bound = try inc.bound.map { e throws(LiquidError) in try evaluate(e, at: inc.position) }
+        let bound = try inc.bound.map { e throws(LiquidError) in try e(self) }
         func run(_ item: Value?, _ forloop: Object?) throws(LiquidError) {
             var scope = Object()
             if let forloop { scope["forloop"] = .object(forloop) }
-            for (key, e) in inc.keywords { scope[key] = try evaluate(e, at: inc.position) }
+            for (key, e) in inc.keywords { scope[key] = try e(self) }
             if let item, !item.isNil { scope[variable] = item }
             renderDepth += 1
             defer { renderDepth -= 1 }
-            try isolated(scope) { () throws(LiquidError) in try render(nodes, into: &output, template: template) }
+            try isolated(scope) { () throws(LiquidError) in try self.run(body, into: &output) }
         }
         let items: Segment? = inc.isForLoop ? try bound.flatMap { b throws(LiquidError) -> Segment? in
             switch b {

@@ -4,7 +4,8 @@ import Synchronization
 
 /// A parsed Liquid template: parse once, render many times from any thread.
 public struct Template: Sendable {
-    let nodes: [Node]
+    /// The template compiled, ready to run.
+    let block: Block
     public let path: String
     /// How long the last output was: room made up front for the next (pages of a kind are alike).
     let sizeHint = SizeHint()
@@ -15,20 +16,20 @@ public struct Template: Sendable {
         self.path = path
         let tokens = Tokenizer.tokenize(source, path: path)
         var parser = Parser(items: Parser.items(tokens), path: path, html: htmlContext ? HTMLContextTracker() : nil)
-        nodes = try parser.body(until: [], opener: nil).0
+        block = Compiler.block(try parser.body(until: [], opener: nil).0, path: path)
         let written = tokens.filter { $0.kind != .text || !$0.source.isEmpty }
         if let first = written.first, first.kind == .text, let c = first.source.first, Parser.isRubySpace(c) {
             var trimmed = Parser(items: Parser.items(tokens, trimStart: true), path: path, html: htmlContext ? HTMLContextTracker() : nil)
-            nodesAfterTrim = try trimmed.body(until: [], opener: nil).0
+            blockAfterTrim = Compiler.block(try trimmed.body(until: [], opener: nil).0, path: path)
         } else {
-            nodesAfterTrim = nil
+            blockAfterTrim = nil
         }
         endsTrimming = written.last.map { $0.kind != .text && $0.trimsRight }
     }
 
-    /// As a partial parsed after a trimming tag (`-%}`, `-}}`): the nodes with the leading whitespace
-    /// gone; nil when the template does not start with whitespace (then `nodes` serve).
-    let nodesAfterTrim: [Node]?
+    /// As a partial parsed after a trimming tag (`-%}`, `-}}`): the template with the leading
+    /// whitespace gone; nil when it does not start with whitespace (then `block` serves).
+    let blockAfterTrim: Block?
     /// Whether the template's last tag or output trims what follows (`-%}`, `-}}`): false when text
     /// comes last, nil when there is nothing at all. A partial parsed next starts trimmed when true.
     let endsTrimming: Bool?
@@ -51,7 +52,7 @@ public struct Template: Sendable {
         context.trimsNextPartial = endsTrimming ?? false
         var output: [UInt8] = []
         output.reserveCapacity(sizeHint.value.load(ordering: .relaxed))
-        try context.render(nodes, into: &output, template: self)
+        try context.run(block, into: &output)
         sizeHint.value.store(min(output.count, SizeHint.largest), ordering: .relaxed)
         return (output, context.placeholders)
     }

@@ -1,4 +1,5 @@
 import Liquid
+import Synchronization
 import Testing
 
 /// Partials as Ruby Liquid (5.4 to 5.13) renders them, where the corners mix of the differential test
@@ -23,6 +24,22 @@ struct PartialCornerTests {
         #expect(try render("{% render 'x' as y %}", ["x": "[{{ y }}{{ x }}]"], Object([("x", .int(1))])) == "[]")
         #expect(try render("{% include 'x' as y, v: 2 %}", ["x": "[{{ y }}{{ v }}]"], Object([("x", .int(1))])) == "[12]")
         #expect(try render("{% include 'cards/x' %}", ["cards/x": "[{{ x }}]"], Object([("x", .int(1)), ("cards/x", .int(7))])) == "[7]")
+    }
+
+    @Test("a partial is asked of the environment once per render, however often it is rendered")
+    func partialsAskedOnce() throws {
+        let asked = Mutex<[String]>([])
+        let row = try Template("[{{ n }}]", path: "row")
+        let environment = Environment(partials: { name in
+            asked.withLock { $0.append(name) }
+            return name == "row" ? row : nil
+        })
+        let page = try Template("{% for n in (1..3) %}{% render 'row', n: n %}{% include 'row' %}{% endfor %}", path: "t")
+        #expect(try page.render(environment: environment) == "[1][1][2][2][3][3]")
+        #expect(asked.withLock { $0 } == ["row"])
+        // A second render asks again: nothing is kept between renders.
+        _ = try page.render(environment: environment)
+        #expect(asked.withLock { $0 } == ["row", "row"])
     }
 
     @Test("a partial met after a trimming tag or output loses its leading whitespace, for the whole render")
