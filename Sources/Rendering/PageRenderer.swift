@@ -18,7 +18,11 @@ package struct PageRenderer: Sendable {
 
     package init(theme: Theme, shared: SiteValues) {
         (self.theme, self.shared) = (theme, shared)
+        languageFile = "i18n/" + (shared.language.path.split(separator: "/").last.map(String.init) ?? "en.yml")
     }
+
+    /// The language file every page uses, as `TemplateUse` names it.
+    let languageFile: String
 
     /// Renderers of the neighborhoods' editions in other languages, by language: the same site in
     /// that language (its `t` filter, `site.language`, direction).
@@ -139,7 +143,7 @@ package struct PageRenderer: Sendable {
     package func render(_ job: PageJob) throws(LiquidError) -> [UInt8] {
         let root = root(job)
         if let use = TemplateUse.current {
-            use.add("i18n/" + (language.path.split(separator: "/").last.map(String.init) ?? "en.yml"))
+            use.add(languageFile)
             use.add(theme.textPages[job.kind.name] != nil ? "pages/\(job.kind).txt" : "pages/\(job.kind).md")
             if theme.textPages[job.kind.name] == nil { use.add(theme.layoutFile(for: job.kind.name)) }
         }
