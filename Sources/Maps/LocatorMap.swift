@@ -24,6 +24,29 @@ public struct LocatorGround: Sendable {
         scale = MapKey.scale(fit.window(x: middle.x - windowWidth / 2, y: middle.y - windowHeight / 2, width: windowWidth, height: windowHeight))
     }
 
+    /// The page's styles never reach into a picture it shows, so the picture carries the dark
+    /// ground of its own: the default theme's (`site.css`), for the same classes and colors.
+    static let darkStyle = """
+        <style>@media (prefers-color-scheme: dark) {
+        svg.map rect[fill="#ebe7df"] { fill: #22292c; }
+        svg.map path[fill="#f8f6f1"] { fill: #2b3337; }
+        svg.map path.boundary { stroke: #6fd0c9; }
+        svg.map .basemap path[fill="#d3e8cb"] { fill: #294a33; stroke: #3d6b48; }
+        svg.map .basemap path[fill="#bcd7ea"] { fill: #1f3f59; stroke: #2d5a7c; }
+        svg.map .basemap path[stroke="#d3ccc0"], svg.map .basemap path[stroke="#c6beb0"] { stroke: #171c1e; }
+        svg.map .basemap path[stroke="#c4b79f"], svg.map .basemap path[stroke="#c0a77a"], svg.map .basemap path[stroke="#b08d4f"] { stroke: #121517; }
+        svg.map .basemap path[stroke="#ffffff"] { stroke: #4f5a5f; }
+        svg.map .basemap path[stroke="#fdf3dc"] { stroke: #6b6552; }
+        svg.map .basemap path[stroke="#fbe7b8"] { stroke: #7d6f4a; }
+        svg.map .basemap path[stroke="#f4cf7e"] { stroke: #94773b; }
+        svg.map .names > g:first-child { fill: #1b2124; stroke: #1b2124; }
+        svg.map .names text[fill="#3c3c3c"] { fill: #dde3e6; }
+        svg.map .names text[fill="#2d5a27"] { fill: #a6dba0; }
+        svg.map .names text[fill="#0b5d5b"] { fill: #6fd0c9; }
+        }</style>
+
+        """
+
     /// The window centered (to the whole pixel) on `c`.
     func window(around c: Coordinate) -> MercatorFit {
         let p = fit.point(c)
@@ -62,7 +85,8 @@ extension MapRenderer {
         }
         var s = SVGWriter(capacity: 65_536)
         s.add("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
-        s.add("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(fit.width) \(fit.height)\" width=\"\(fit.width)\" height=\"\(fit.height)\">\n")
+        s.add("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"map\" viewBox=\"0 0 \(fit.width) \(fit.height)\" width=\"\(fit.width)\" height=\"\(fit.height)\">\n")
+        s.add(raw: LocatorGround.darkStyle)
         s.add("<rect width=\"\(fit.width)\" height=\"\(fit.height)\" fill=\"#ebe7df\"/>\n")
         let boundary = spec.boundary.map { Basemap.areaPath($0.polygons, fit) } ?? ""
         if !boundary.isEmpty { s.add("<path d=\"\(boundary)\" fill=\"#f8f6f1\" fill-rule=\"evenodd\"/>\n") }

@@ -1,3 +1,5 @@
+import Foundation
+import TestSupport
 import Testing
 @testable import Geo
 @testable import Maps
@@ -94,6 +96,17 @@ struct LocatorMapTests {
         let names = picture.components(separatedBy: ">Street 20</text>").count - 1
         #expect(names >= 2 * 3, "\(names) names (halo and letters) for a street \(Int(grounds.wide.fit.width)) px long")
         #expect(MapRenderer.groundPicture(a, try #require(grounds.narrow)) != picture, "the phone's picture is at its own scale")
+    }
+
+    @Test("the ground picture carries the default theme's dark ground itself, since the page's styles never reach into it")
+    func darkGround() throws {
+        let css = try String(contentsOfFile: PackageFolder.root + "/templates/assets/site.css", encoding: .utf8)
+        let rules = LocatorGround.darkStyle.split(separator: "\n").filter { $0.hasPrefix("svg.map ") }
+        #expect(rules.count >= 10)
+        for rule in rules { #expect(css.contains("  " + rule + "\n"), "site.css has \(rule)") }
+        let spec = locator()
+        let picture = MapRenderer.groundPicture(spec, try #require(MapRenderer.locatorGrounds(spec)).wide)
+        #expect(picture.contains("class=\"map\"") && picture.contains("<style>@media (prefers-color-scheme: dark) {"))
     }
 
     @Test("without a boundary there is no shared ground: each locator map is drawn whole")
