@@ -27,6 +27,35 @@ public struct MercatorFit: Sendable {
         offsetY = (h - spanY * scale) / 2 + y1 * scale
     }
 
+    private init(width: Double, height: Double, scale: Double, offsetX: Double, offsetY: Double, bounds: Bounds) {
+        (self.width, self.height, self.scale, self.offsetX, self.offsetY, self.bounds) = (width, height, scale, offsetX, offsetY, bounds)
+    }
+
+    /// `bounds` at `other`'s scale, with `padX` and `padY` pixels around them, its size whole pixels:
+    /// one picture that every window of that scale near `bounds` is a part of.
+    public init(bounds: Bounds, scaleOf other: MercatorFit, padX: Double, padY: Double) {
+        let x0 = Self.x(bounds.minLongitude), x1 = Self.x(bounds.maxLongitude)
+        let y0 = Self.y(bounds.minLatitude), y1 = Self.y(bounds.maxLatitude)
+        let scale = other.scale
+        let width = ((x1 - x0) * scale + 2 * padX).rounded(.up), height = ((y1 - y0) * scale + 2 * padY).rounded(.up)
+        self.init(width: width, height: height, scale: scale, offsetX: padX - x0 * scale, offsetY: padY + y1 * scale, bounds: bounds)
+    }
+
+    /// The part `width` × `height` of this drawing whose top left corner is its pixel (`x`, `y`):
+    /// the same projection and scale, moved; its bounds are the window's own.
+    public func window(x: Double, y: Double, width: Double, height: Double) -> MercatorFit {
+        let moved = MercatorFit(width: width, height: height, scale: scale, offsetX: offsetX - x, offsetY: offsetY - y, bounds: bounds)
+        let corners = [moved.coordinate(x: 0, y: height), moved.coordinate(x: width, y: 0)]
+        return MercatorFit(width: width, height: height, scale: scale, offsetX: offsetX - x, offsetY: offsetY - y,
+                           bounds: Bounds(enclosing: corners) ?? bounds)
+    }
+
+    /// The position at a pixel: the inverse of `point(_:)`.
+    public func coordinate(x: Double, y: Double) -> Coordinate {
+        let mx = (x - offsetX) / scale, my = (offsetY - y) / scale
+        return Coordinate(latitude: atan(sinh(my)) * 180 / .pi, longitude: mx * 180 / .pi)
+    }
+
     /// Mercator x of a longitude, in radians.
     static func x(_ lon: Double) -> Double { lon * .pi / 180 }
 

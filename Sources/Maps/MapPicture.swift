@@ -29,15 +29,8 @@ struct MapPicture {
         var placer = LabelPlacer(width: width, height: fit.height)
         let markBoxes = groups.map { g in MapBox(cx: g.x, cy: g.y, hw: g.radius + 1, hh: g.radius + 1) }
         for box in markBoxes { placer.occupy(box) }
-        // The north arrow and the scale bar go in the corners where they cover the fewest marks.
-        let corners = [(width - 34, 8), (34, 8), (width - 34, fit.height - 68)].map { x, y in (MapBox(cx: x, cy: y + 30, hw: 18, hh: 30), (x, y)) }
-        let north = Self.leastCrowded(corners, marks: markBoxes, fallback: corners[0])
+        let (north, bar) = corners(fit, scale: scale, marks: markBoxes)
         placer.occupy(north.box)
-        let barWidth = MapKey.scaleBarWidth(scale)
-        let bars = [(8, fit.height - 6), (width - barWidth - 8, fit.height - 6), (8, 50.0)].map { x, bottom in
-            (MapKey.scaleBarBox(width: barWidth, x: x, bottom: bottom), (x, bottom))
-        }
-        let bar = Self.leastCrowded(bars.filter { !$0.0.overlaps(north.box) }, marks: markBoxes, fallback: bars[0])
         placer.occupy(bar.box)
         var names = NameLabels(placer: placer)
         if spec.showsNames {
@@ -75,16 +68,35 @@ struct MapPicture {
         s.add("<g class=\"marks\">\n")
         for (g, place) in zip(groups, places) { mark(g, place: place, to: &s) }
         s.add("</g>\n")
-        let (x, y) = north.value, word = spec.words.north
-        spec.pieces.add(.init(kind: 0, a: x, b: y, first: word), to: &s) { northArrow(x: x, y: y, word: word, to: &$0) }
-        let (barX, barBottom) = bar.value
-        spec.pieces.add(.init(kind: 1, a: barX, b: barBottom, c: scale.metersLength, d: scale.feetLength, first: scale.meters, second: scale.feet), to: &s) {
-            MapKey.scaleBar(scale, x: barX, bottom: barBottom, to: &$0)
-        }
+        drawNorthAndBar(north: north.value, bar: bar.value, scale: scale, to: &s)
         if let drawnKey { s.add(raw: drawnKey.svg) }
         s.add("</svg>\n")
         return MapDrawing.Rendition(svg: s.string, width: width, height: height, labelBoxes: names.placed.map(\.box),
                                     markBoxes: markBoxes + [bar.box, north.box])
+    }
+
+    /// The north arrow's and the scale bar's places: the corners where they cover the fewest marks.
+    func corners(_ fit: MercatorFit, scale: MapDrawing.Scale, marks markBoxes: [MapBox])
+        -> (north: (box: MapBox, value: (Double, Double)), bar: (box: MapBox, value: (Double, Double))) {
+        let width = fit.width
+        let corners = [(width - 34, 8), (34, 8), (width - 34, fit.height - 68)].map { x, y in (MapBox(cx: x, cy: y + 30, hw: 18, hh: 30), (x, y)) }
+        let north = Self.leastCrowded(corners, marks: markBoxes, fallback: corners[0])
+        let barWidth = MapKey.scaleBarWidth(scale)
+        let bars = [(8, fit.height - 6), (width - barWidth - 8, fit.height - 6), (8, 50.0)].map { x, bottom in
+            (MapKey.scaleBarBox(width: barWidth, x: x, bottom: bottom), (x, bottom))
+        }
+        let bar = Self.leastCrowded(bars.filter { !$0.0.overlaps(north.box) }, marks: markBoxes, fallback: bars[0])
+        return (north, bar)
+    }
+
+    /// The north arrow at its corner and the scale bar at its own (kept pieces when drawn before).
+    func drawNorthAndBar(north: (Double, Double), bar: (Double, Double), scale: MapDrawing.Scale, to s: inout SVGWriter) {
+        let (x, y) = north, word = spec.words.north
+        spec.pieces.add(.init(kind: 0, a: x, b: y, first: word), to: &s) { northArrow(x: x, y: y, word: word, to: &$0) }
+        let (barX, barBottom) = bar
+        spec.pieces.add(.init(kind: 1, a: barX, b: barBottom, c: scale.metersLength, d: scale.feetLength, first: scale.meters, second: scale.feet), to: &s) {
+            MapKey.scaleBar(scale, x: barX, bottom: barBottom, to: &$0)
+        }
     }
 
     /// The first of the places whose box covers the fewest marks; `fallback` when there is none.

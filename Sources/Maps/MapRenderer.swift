@@ -10,15 +10,7 @@ public enum MapRenderer {
     public static func svg(_ spec: MapSpec) -> String { draw(spec).svg }
 
     public static func draw(_ spec: MapSpec) -> MapDrawing {
-        let frame = frame(spec)
-        let wideFit = spec.keepsShape ? shaped(frame, spec)
-            : MercatorFit(bounds: frame, width: spec.width, minHeight: spec.minHeight, maxHeight: spec.maxHeight, margin: 0.04)
-        // Phones are taller than wide: the narrow drawing may be taller for its width, and a wide
-        // neighborhood gets the streets that cross it drawn on beyond it, with room for their names.
-        let narrowFit = spec.narrowWidth.map { w in
-            MercatorFit(bounds: frame, width: w, minHeight: max(spec.minHeight * w / spec.width * 1.35, w * 0.8),
-                        maxHeight: max(spec.maxHeight * w / spec.width * 1.35, w * 0.8), margin: 0.04)
-        }
+        let (wideFit, narrowFit) = fits(frame(spec), spec)
         // Each drawing groups what would overlap at its own scale.
         func grouped(_ fit: MercatorFit) -> [MarkGroup] {
             MarkGroups.group(spec.marks.map { m in
@@ -47,6 +39,19 @@ public enum MapRenderer {
                           narrow: narrowFit.map { drawn.rendition($0, idPrefix: spec.idPrefix + "n", key: nil, groups: narrowGroups ?? [], places: narrowPlaces) },
                           legend: legend, places: places, narrowPlaces: narrowPlaces, groupMeters: groupMeters, hasGroups: hasGroups,
                           scale: MapKey.scale(wideFit), description: description)
+    }
+
+    /// The wide drawing's fit of `frame`, and the phone drawing's when the spec asks for one.
+    static func fits(_ frame: Bounds, _ spec: MapSpec) -> (wide: MercatorFit, narrow: MercatorFit?) {
+        let wideFit = spec.keepsShape ? shaped(frame, spec)
+            : MercatorFit(bounds: frame, width: spec.width, minHeight: spec.minHeight, maxHeight: spec.maxHeight, margin: 0.04)
+        // Phones are taller than wide: the narrow drawing may be taller for its width, and a wide
+        // neighborhood gets the streets that cross it drawn on beyond it, with room for their names.
+        let narrowFit = spec.narrowWidth.map { w in
+            MercatorFit(bounds: frame, width: w, minHeight: max(spec.minHeight * w / spec.width * 1.35, w * 0.8),
+                        maxHeight: max(spec.maxHeight * w / spec.width * 1.35, w * 0.8), margin: 0.04)
+        }
+        return (wideFit, narrowFit)
     }
 
     /// A fit of the whole frame, never cropped, within `width` × `maxHeight`: a neighborhood taller

@@ -51,7 +51,9 @@ struct NameLabels {
     /// second, so a long local street never takes the room an arterial needed; an arterial that
     /// found no room on the usual places is tried at finer steps, on shorter stretches and just
     /// beside its line; then long streets get their name again.
-    mutating func placeStreets(_ streets: [Ground.NamedStreet], _ fit: MercatorFit) {
+    /// `everywhere`: a long street's name as often as there is room, every `repeatEvery` px (a
+    /// picture that small maps show parts of), instead of at most three times.
+    mutating func placeStreets(_ streets: [Ground.NamedStreet], _ fit: MercatorFit, everywhere: Bool = false) {
         // Streets outside the frame have no runs and are left out (names are unique, so the order is the same).
         let ordered = streets.compactMap { s -> (name: String, cls: MapSpec.StreetClass, runs: [Run], total: Double)? in
             var runs: [Run] = []
@@ -78,7 +80,7 @@ struct NameLabels {
             }
         }
         for (i, street) in ordered.enumerated() {
-            let wanted = min(3, 1 + Int(street.total / Self.repeatEvery / 2))
+            let wanted = everywhere ? 1 + Int(street.total / Self.repeatEvery) : min(3, 1 + Int(street.total / Self.repeatEvery / 2))
             if done[i].count < wanted {
                 place(street.name, street.runs, wanted: wanted, done: &done[i], step: 24, slack: 10, offsets: [0])
             }

@@ -96,13 +96,38 @@ extension ViewModels {
             spec.minHeight = 320
             spec.maxHeight = 600
         case .locator:
-            spec.zoomToMarks = true
-            spec.width = 560
-            spec.minHeight = 300
-            spec.maxHeight = 360
-            spec.minimumSpan = 650
+            Self.setLocator(&spec)
+            // One report, on the neighborhood's ground drawn once (`locatorGroundFile`): a window of it.
+            if marks.count == 1, let grounds = locatorGrounds {
+                return MapRenderer.locator(spec, grounds: grounds, href: root + Routes.locatorGround, narrowHref: root + Routes.locatorGroundPhone)
+            }
         }
         return MapRenderer.draw(spec)
+    }
+
+    /// A report's locator map: zoomed to 650 m around it, small.
+    static func setLocator(_ spec: inout MapSpec) {
+        spec.zoomToMarks = true
+        spec.width = 560
+        spec.minHeight = 300
+        spec.maxHeight = 360
+        spec.minimumSpan = 650
+        spec.narrowWidth = 320
+    }
+
+    /// What the neighborhood's locator grounds are drawn from: its boundary, basemap and name, as a locator map.
+    static func locatorSpec(hood: NeighborhoodSite, ground: Ground) -> MapSpec {
+        var spec = MapSpec(title: "", place: hood.name, boundary: hood.boundary, ground: ground, marks: [],
+                           categories: [], groupLink: "#", attribution: "")
+        setLocator(&spec)
+        return spec
+    }
+
+    /// `OUT/<slug>/assets/locator-ground.svg` (or its phone drawing's): the ground under every
+    /// report's locator map, drawn once; nil without a boundary.
+    package func locatorGroundFile(phone: Bool) -> String? {
+        guard let grounds = locatorGrounds, let ground = phone ? grounds.narrow : grounds.wide else { return nil }
+        return MapRenderer.groundPicture(Self.locatorSpec(hood: hood, ground: self.ground), ground)
     }
 
     /// The neighborhood's height over its width as a whole-neighborhood map draws it (1 without a boundary).

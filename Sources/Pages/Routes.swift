@@ -15,6 +15,10 @@ public enum Routes {
     public static let sitemap = "sitemap.xml"
     public static let notFound = "404.html"
     public static let neighborhoodMap = "map.svg"
+    /// The ground under every report's locator map (boundary, parks, water, streets and their
+    /// names), drawn once at its wide and its phone drawing's scale (see `LocatorGround`).
+    public static let locatorGround = "assets/locator-ground.svg"
+    public static let locatorGroundPhone = "assets/locator-ground-phone.svg"
     /// The neighborhood's map on a page of its own, drawn to fit the screen.
     public static let mapPage = "map.html"
     public static let search = "search/index.html"

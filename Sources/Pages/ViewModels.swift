@@ -46,6 +46,8 @@ package final class ViewModels: @unchecked Sendable {
     package private(set) var mapWords = MapWords()
     /// The north arrows and scale bars the neighborhood's maps have drawn (see `MapPieces`).
     package let mapPieces = MapPieces()
+    /// The pictures every report's locator map is a window of (nil without a boundary: then each is drawn whole).
+    package private(set) var locatorGrounds: LocatorGrounds?
     /// A hash of what all of this neighborhood's maps share (see `MapRequest`).
     package private(set) var mapFingerprint = Fingerprint(high: 0, low: 0)
 
@@ -62,6 +64,7 @@ package final class ViewModels: @unchecked Sendable {
         self.language = language
         ground = Ground(Self.basemapShapes(hood))
         mapWords = Self.mapWords(language)
+        locatorGrounds = MapRenderer.locatorGrounds(Self.locatorSpec(hood: hood, ground: ground))
         for c in site.categories { categoryValues[c.key] = makeCategory(c.key) }
         legendIcons = site.categories.indices.map { i in
             let shape = MarkShape.forCategory(at: i), color = site.categories[i].color

@@ -31,7 +31,17 @@ package struct SideFile: Sendable {
 
 /// Every producer, in the order their files are made.
 package enum Producers {
-    package static let all: [any Producer] = [FeedFiles(), MapFile(), SearchFile(), ShareCards(), Mailings()]
+    package static let all: [any Producer] = [FeedFiles(), MapFile(), LocatorGroundFiles(), SearchFile(), ShareCards(), Mailings()]
+}
+
+/// The ground under the reports' locator maps, drawn once for all of them (when there are reports' pages to show it).
+package struct LocatorGroundFiles: Producer {
+    package func files(_ models: ViewModels, pages: [PageJob]) -> [SideFile] {
+        guard models.locatorGrounds != nil, pages.contains(where: { $0.kind == .observation }) else { return [] }
+        return [(Routes.locatorGround, false), (Routes.locatorGroundPhone, true)].map { path, phone in
+            SideFile(models, path) { models.locatorGroundFile(phone: phone) ?? "" }
+        }
+    }
 }
 
 /// The Atom feed, the calendar and the sitemaps.

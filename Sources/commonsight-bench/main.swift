@@ -65,6 +65,16 @@ func timeLocator(_ spec: MapSpec) -> (microseconds: Double, kib: Int) {
     return (Date().timeIntervalSince(start) / 2_000 * 1_000_000, bytes / 2_000 / 1024)
 }
 let streeted = timeLocator(locator)
+// As pages draw it now: a window of the neighborhood's ground, drawn once (`MapRenderer.locator`).
+if let grounds = MapRenderer.locatorGrounds(locator) {
+    let start = Date()
+    var bytes = 0
+    for _ in 0..<2_000 { bytes += MapRenderer.locator(locator, grounds: grounds, href: "g.svg", narrowHref: "p.svg").wide.svg.utf8.count }
+    let once = Date()
+    let picture = MapRenderer.groundPicture(locator, grounds.wide).utf8.count
+    print("\nLocator map as a window of the shared ground: \(String(format: "%.0f", once.timeIntervalSince(start) / 2_000 * 1_000_000)) µs each "
+          + "(\(bytes / 2_000) bytes wide); the ground, drawn once, \(picture / 1024) KiB")
+}
 locator.basemap = []
 let bare = timeLocator(locator)
 print("\nLocator map (one point, both drawings): \(String(format: "%.0f", streeted.microseconds)) µs each with the 1,000 street lines "

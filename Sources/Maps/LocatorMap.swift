@@ -1,0 +1,176 @@
+import Escaping
+import Geo
+
+/// A neighborhood's ground at one locator drawing's scale, drawn once into a picture of its own
+/// (boundary, parks, water, streets and their names), that every report's locator map of that
+/// drawing shows a window of: only the window, the mark, the north arrow, the scale bar and the
+/// words are each page's own.
+public struct LocatorGround: Sendable {
+    /// The whole picture: the neighborhood's box with half a window's room around it, so a window
+    /// centered on any point of the box lies inside the picture.
+    public let fit: MercatorFit
+    /// A window's size: the drawing a report page shows.
+    public let windowWidth: Double
+    public let windowHeight: Double
+    /// The scale bar's lengths, the same in every window (see `MapKey.scale`).
+    let scale: MapDrawing.Scale
+
+    /// The picture for windows the size and scale of `reference` (a locator map fitted around
+    /// the middle of `box`), covering `box`.
+    init(reference: MercatorFit, box: Bounds) {
+        fit = MercatorFit(bounds: box, scaleOf: reference, padX: (reference.width / 2).rounded(.up), padY: (reference.height / 2).rounded(.up))
+        (windowWidth, windowHeight) = (reference.width, reference.height)
+        let middle = fit.point(box.center)
+        scale = MapKey.scale(fit.window(x: middle.x - windowWidth / 2, y: middle.y - windowHeight / 2, width: windowWidth, height: windowHeight))
+    }
+
+    /// The page's styles never reach into a picture it shows, so the picture carries the dark
+    /// ground of its own: the default theme's (`site.css`), for the same classes and colors.
+    static let darkStyle = """
+        <style>@media (prefers-color-scheme: dark) {
+        svg.map rect[fill="#ebe7df"] { fill: #22292c; }
+        svg.map path[fill="#f8f6f1"] { fill: #2b3337; }
+        svg.map path.boundary { stroke: #6fd0c9; }
+        svg.map .basemap path[fill="#d3e8cb"] { fill: #294a33; stroke: #3d6b48; }
+        svg.map .basemap path[fill="#bcd7ea"] { fill: #1f3f59; stroke: #2d5a7c; }
+        svg.map .basemap path[stroke="#d3ccc0"], svg.map .basemap path[stroke="#c6beb0"] { stroke: #171c1e; }
+        svg.map .basemap path[stroke="#c4b79f"], svg.map .basemap path[stroke="#c0a77a"], svg.map .basemap path[stroke="#b08d4f"] { stroke: #121517; }
+        svg.map .basemap path[stroke="#ffffff"] { stroke: #4f5a5f; }
+        svg.map .basemap path[stroke="#fdf3dc"] { stroke: #6b6552; }
+        svg.map .basemap path[stroke="#fbe7b8"] { stroke: #7d6f4a; }
+        svg.map .basemap path[stroke="#f4cf7e"] { stroke: #94773b; }
+        svg.map .names > g:first-child { fill: #1b2124; stroke: #1b2124; }
+        svg.map .names text[fill="#3c3c3c"] { fill: #dde3e6; }
+        svg.map .names text[fill="#2d5a27"] { fill: #a6dba0; }
+        svg.map .names text[fill="#0b5d5b"] { fill: #6fd0c9; }
+        }</style>
+
+        """
+
+    /// The window centered (to the whole pixel) on `c`.
+    func window(around c: Coordinate) -> MercatorFit {
+        let p = fit.point(c)
+        return fit.window(x: (p.x - windowWidth / 2).rounded(), y: (p.y - windowHeight / 2).rounded(), width: windowWidth, height: windowHeight)
+    }
+}
+
+/// The wide and the phone drawing's grounds of a neighborhood's locator maps.
+public struct LocatorGrounds: Sendable {
+    public let wide: LocatorGround
+    public let narrow: LocatorGround?
+}
+
+extension MapRenderer {
+    /// The grounds of a neighborhood's locator maps, for a spec set as a locator is (`zoomToMarks`,
+    /// its sizes; its marks are not used): each window the scale and size that a locator map of a
+    /// report at the neighborhood's middle has. Nil without a boundary (then each map is drawn whole).
+    public static func locatorGrounds(_ spec: MapSpec) -> LocatorGrounds? {
+        guard let box = spec.boundary?.bounds, !spec.keepsShape else { return nil }
+        var probe = spec
+        probe.marks = [MapSpec.Mark(id: "", coordinate: box.center, category: "", label: "", url: "")]
+        let (wide, narrow) = fits(frame(probe), spec)
+        return LocatorGrounds(wide: LocatorGround(reference: wide, box: box), narrow: narrow.map { LocatorGround(reference: $0, box: box) })
+    }
+
+    /// A locator ground's picture, as a file of its own: the ground, the boundary and the names, as
+    /// each whole map draws them, with long streets named as often as there is room.
+    public static func groundPicture(_ spec: MapSpec, _ ground: LocatorGround) -> String {
+        let fit = ground.fit
+        var names = NameLabels(placer: LabelPlacer(width: fit.width, height: fit.height))
+        if spec.showsNames {
+            names.placeStreets(spec.ground.majorNames, fit, everywhere: true)
+            names.placeParks(spec.basemap, fit)
+            names.placeStreets(spec.ground.minorNames, fit, everywhere: true)
+            names.placeNeighborhood(spec.place, spec.boundary, fit)
+        }
+        var s = SVGWriter(capacity: 65_536)
+        s.add("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
+        s.add("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"map\" viewBox=\"0 0 \(fit.width) \(fit.height)\" width=\"\(fit.width)\" height=\"\(fit.height)\">\n")
+        s.add(raw: LocatorGround.darkStyle)
+        s.add("<rect width=\"\(fit.width)\" height=\"\(fit.height)\" fill=\"#ebe7df\"/>\n")
+        let boundary = spec.boundary.map { Basemap.areaPath($0.polygons, fit) } ?? ""
+        if !boundary.isEmpty { s.add("<path d=\"\(boundary)\" fill=\"#f8f6f1\" fill-rule=\"evenodd\"/>\n") }
+        Basemap.write(spec.ground, fit, to: &s)
+        if !boundary.isEmpty {
+            s.add("<path class=\"boundary\" d=\"\(boundary)\" fill=\"none\" stroke=\"#0b5d5b\" stroke-width=\"2.5\" stroke-opacity=\"0.8\" stroke-linejoin=\"round\" stroke-dasharray=\"8 4\" fill-rule=\"evenodd\"/>\n")
+        }
+        names.write(to: &s)
+        s.add("</svg>\n")
+        return s.string
+    }
+
+    /// A report's locator map: windows onto the ground pictures at `href` and `narrowHref`
+    /// (relative to the page), centered on its marks, with the marks, north arrow, scale bar and
+    /// words drawn over them. The words, the places and the description are made once for both.
+    public static func locator(_ spec: MapSpec, grounds: LocatorGrounds, href: String, narrowHref: String) -> MapDrawing {
+        let middle = Bounds(enclosing: spec.marks.map(\.coordinate))?.center ?? grounds.wide.fit.bounds.center
+        let wideFit = grounds.wide.window(around: middle)
+        let narrowFit = grounds.narrow.map { $0.window(around: middle) }
+        func grouped(_ fit: MercatorFit) -> [MarkGroup] {
+            MarkGroups.group(spec.marks.map { m in
+                let p = fit.point(m.coordinate)
+                return (m, p.x, p.y)
+            })
+        }
+        let wideGroups = grouped(wideFit)
+        let narrowGroups = narrowFit.map(grouped) ?? []
+        let legend = spec.categories.enumerated().compactMap { i, c -> MapDrawing.LegendItem? in
+            let n = spec.marks.reduce(0) { $0 + ($1.category == c.key ? 1 : 0) }
+            return n == 0 ? nil : .init(key: c.key, label: c.label, color: c.color, shape: MarkShape.forCategory(at: i), count: n)
+        }
+        let places = self.places(wideGroups, spec: spec, prefix: spec.idPrefix)
+        // The same groups at both sizes (one report is always its own) are the same places, named once.
+        let sameGroups = narrowGroups.map { $0.marks.map(\.id) } == wideGroups.map { $0.marks.map(\.id) }
+        let narrowPlaces = narrowFit == nil ? []
+            : sameGroups ? places.enumerated().map { i, p in
+                var q = p
+                q.anchor = "\(spec.idPrefix)n-g\(i + 1)"
+                return q
+            }
+            : self.places(narrowGroups, spec: spec, prefix: spec.idPrefix + "n")
+        let description = self.description(spec, legend: legend, places: places)
+        let drawn = MapPicture(spec: spec, description: description)
+        return MapDrawing(wide: drawn.window(wideFit, of: grounds.wide, href: href, idPrefix: spec.idPrefix, groups: wideGroups, places: places),
+                          narrow: zip(narrowFit, grounds.narrow).map { fit, ground in
+                              drawn.window(fit, of: ground, href: narrowHref, idPrefix: spec.idPrefix + "n", groups: narrowGroups, places: narrowPlaces)
+                          },
+                          legend: legend, places: places, narrowPlaces: narrowPlaces,
+                          groupMeters: roundMeters(MarkGroups.overlapDistance * grounds.wide.scale.metersPerPixel),
+                          hasGroups: (wideGroups + narrowGroups).contains { $0.marks.count > 1 },
+                          scale: grounds.wide.scale, description: description)
+    }
+}
+
+/// Both or neither.
+private func zip<A, B>(_ a: A?, _ b: B?) -> (A, B)? {
+    guard let a, let b else { return nil }
+    return (a, b)
+}
+
+extension MapPicture {
+    /// A window of a locator ground, `fit` (a window of `ground.fit`): the picture at `href` under
+    /// the marks, the north arrow and the scale bar, with the map's title and description.
+    func window(_ fit: MercatorFit, of ground: LocatorGround, href: String, idPrefix p: String, groups: [MarkGroup],
+                places: [MapDrawing.Place]) -> MapDrawing.Rendition {
+        let (width, height) = (fit.width, fit.height)
+        let markBoxes = groups.map { g in MapBox(cx: g.x, cy: g.y, hw: g.radius + 1, hh: g.radius + 1) }
+        let (north, bar) = corners(fit, scale: ground.scale, marks: markBoxes)
+        // Where the picture's top left corner is: the window's own, moved by whole pixels.
+        let origin = fit.transfer((x: 0, y: 0), from: ground.fit)
+        let role = groups.isEmpty ? "role=\"img\" " : ""
+        var s = SVGWriter(capacity: 2_048 + 160 * groups.count)
+        s.add("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"map\(spec.narrowWidth == nil ? "" : (p == spec.idPrefix ? " map-wide" : " map-narrow"))\" ")
+        if spec.words.rightToLeft { s.add("direction=\"ltr\" ") }
+        s.add("viewBox=\"0 0 \(width) \(height)\" width=\"\(width)\" height=\"\(height)\" \(role)aria-labelledby=\"\(p)-title \(p)-desc\">\n")
+        s.add("<title id=\"\(p)-title\">\(xml: spec.title)</title>\n")
+        s.add("<desc id=\"\(p)-desc\">\(xml: description)</desc>\n")
+        s.add("<rect width=\"\(width)\" height=\"\(height)\" fill=\"#ebe7df\"/>\n")
+        s.add("<image class=\"ground\" href=\"\(xml: href)\" x=\"\(origin.x)\" y=\"\(origin.y)\" width=\"\(ground.fit.width)\" height=\"\(ground.fit.height)\" aria-hidden=\"true\"/>\n")
+        s.add("<g class=\"marks\">\n")
+        for (g, place) in Swift.zip(groups, places) { mark(g, place: place, to: &s) }
+        s.add("</g>\n")
+        drawNorthAndBar(north: north.value, bar: bar.value, scale: ground.scale, to: &s)
+        s.add("</svg>\n")
+        return MapDrawing.Rendition(svg: s.string, width: width, height: height, labelBoxes: [], markBoxes: markBoxes + [bar.box, north.box])
+    }
+}
