@@ -159,11 +159,7 @@ extension MapPicture {
         let origin = fit.transfer((x: 0, y: 0), from: ground.fit)
         let role = groups.isEmpty ? "role=\"img\" " : ""
         var s = SVGWriter(capacity: 2_048 + 160 * groups.count)
-        s.add("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"map\(spec.narrowWidth == nil ? "" : (p == spec.idPrefix ? " map-wide" : " map-narrow"))\" ")
-        if spec.words.rightToLeft { s.add("direction=\"ltr\" ") }
-        s.add("viewBox=\"0 0 \(width) \(height)\" width=\"\(width)\" height=\"\(height)\" \(role)aria-labelledby=\"\(p)-title \(p)-desc\">\n")
-        s.add("<title id=\"\(p)-title\">\(xml: spec.title)</title>\n")
-        s.add("<desc id=\"\(p)-desc\">\(xml: description)</desc>\n")
+        open(width: width, height: height, role: role, idPrefix: p, to: &s)
         s.add("<rect width=\"\(width)\" height=\"\(height)\" fill=\"#ebe7df\"/>\n")
         s.add("<image class=\"ground\" href=\"\(xml: href)\" x=\"\(origin.x)\" y=\"\(origin.y)\" width=\"\(ground.fit.width)\" height=\"\(ground.fit.height)\" aria-hidden=\"true\"/>\n")
         s.add("<g class=\"marks\">\n")

@@ -46,12 +46,7 @@ struct MapPicture {
         let role = groups.isEmpty ? "role=\"img\" " : ""
         // Room for the drawing at once: it would otherwise be copied each time it outgrew its storage.
         var s = SVGWriter(capacity: 8_192 + 160 * groups.count)
-        s.add("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"map\(spec.narrowWidth == nil ? "" : (p == spec.idPrefix ? " map-wide" : " map-narrow"))\" ")
-        // On a right-to-left page the drawing's labels (street names, the scale) still sit where the geometry puts them.
-        if spec.words.rightToLeft { s.add("direction=\"ltr\" ") }
-        s.add("viewBox=\"0 0 \(width) \(height)\" width=\"\(width)\" height=\"\(height)\" \(role)aria-labelledby=\"\(p)-title \(p)-desc\">\n")
-        s.add("<title id=\"\(p)-title\">\(xml: spec.title)</title>\n")
-        s.add("<desc id=\"\(p)-desc\">\(xml: description)</desc>\n")
+        open(width: width, height: height, role: role, idPrefix: p, to: &s)
         // Whatever the page does with the SVG's box, nothing of the ground shows outside the frame.
         s.add("<clipPath id=\"\(p)-frame\"><rect width=\"\(width)\" height=\"\(fit.height)\"/></clipPath>\n")
         s.add("<rect width=\"\(width)\" height=\"\(height)\" fill=\"#ffffff\"/>\n")
@@ -73,6 +68,16 @@ struct MapPicture {
         s.add("</svg>\n")
         return MapDrawing.Rendition(svg: s.string, width: width, height: height, labelBoxes: names.placed.map(\.box),
                                     markBoxes: markBoxes + [bar.box, north.box])
+    }
+
+    /// The drawing's `<svg>` start tag, with its title and description (its accessible name).
+    func open(width: Double, height: Double, role: String, idPrefix p: String, to s: inout SVGWriter) {
+        s.add("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"map\(spec.narrowWidth == nil ? "" : (p == spec.idPrefix ? " map-wide" : " map-narrow"))\" ")
+        // On a right-to-left page the drawing's labels (street names, the scale) still sit where the geometry puts them.
+        if spec.words.rightToLeft { s.add("direction=\"ltr\" ") }
+        s.add("viewBox=\"0 0 \(width) \(height)\" width=\"\(width)\" height=\"\(height)\" \(role)aria-labelledby=\"\(p)-title \(p)-desc\">\n")
+        s.add("<title id=\"\(p)-title\">\(xml: spec.title)</title>\n")
+        s.add("<desc id=\"\(p)-desc\">\(xml: description)</desc>\n")
     }
 
     /// The north arrow's and the scale bar's places: the corners where they cover the fewest marks.
