@@ -1,6 +1,7 @@
 import Liquid
 import CivilTime
 import Assembly
+import Themes
 
 /// Where each page lives inside a neighborhood's folder. Every link names a file.
 public enum Routes {
@@ -17,8 +18,8 @@ public enum Routes {
     public static let neighborhoodMap = "map.svg"
     /// The ground under every report's locator map (boundary, parks, water, streets and their
     /// names), drawn once at its wide and its phone drawing's scale (see `LocatorGround`).
-    public static let locatorGround = "assets/locator-ground.svg"
-    public static let locatorGroundPhone = "assets/locator-ground-phone.svg"
+    public static let locatorGround = "assets/" + Theme.drawnAssets[0]
+    public static let locatorGroundPhone = "assets/" + Theme.drawnAssets[1]
     /// The neighborhood's map on a page of its own, drawn to fit the screen.
     public static let mapPage = "map.html"
     public static let search = "search/index.html"

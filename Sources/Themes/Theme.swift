@@ -179,6 +179,10 @@ public struct Theme: Sendable {
         }
         let assets = files.filter { $0.path.hasPrefix("assets/") }
             .map { (path: String($0.path.dropFirst("assets/".count)), bytes: $0.bytes) }
+        for (path, _) in assets where Self.drawnAssets.contains(path) {
+            diagnostics.append(.error(SourceLocation(path: root + "/assets/" + path),
+                                      "commonsight draws assets/\(path) itself (the ground under each report's map); give this file another name"))
+        }
         guard !diagnostics.contains(where: \.isError) else { return (nil, diagnostics) }
         for (path, bytes) in assets {
             fingerprint.add(path)
@@ -189,6 +193,9 @@ public struct Theme: Sendable {
         for file in files { theme.fileFingerprints[file.path] = Fingerprint(of: file.bytes) }
         return (theme, diagnostics)
     }
+
+    /// Files under a neighborhood's `assets/` that the build draws itself: a theme may not have them.
+    public static let drawnAssets = ["locator-ground.svg", "locator-ground-phone.svg"]
 
     static func isDirectory(_ path: String) -> Bool {
         var d: ObjCBool = false

@@ -37,6 +37,19 @@ struct ThemeFallbackTests {
         #expect(map.contains("Back to North End"), "the built-in words fill the key the theme's en.yml lacks")
     }
 
+    @Test("a theme asset named as a file the build draws is an error at that file, and OUT is left as it was")
+    func drawnAssetNameIsRefused() throws {
+        let theme = try customTheme(removing: [])
+        try "<svg xmlns=\"http://www.w3.org/2000/svg\"/>".write(toFile: theme + "/assets/locator-ground.svg", atomically: true, encoding: .utf8)
+        let f = SiteFixture()
+        let report = f.build(templates: theme, shareCards: false, narration: false)
+        let errors = report.diagnostics.filter(\.isError)
+        #expect(errors.count == 1, "\(report.diagnostics)")
+        #expect(errors.first?.location.path == theme + "/assets/locator-ground.svg")
+        #expect(errors.first?.message.contains("give this file another name") == true)
+        #expect(f.file("north/index.html") == nil)
+    }
+
     @Test("the theme's own page template wins over the built-in one")
     func ownFileWins() throws {
         let theme = try customTheme(removing: [], edit: ["pages/map-page.md": { _ in "OWN-MAP-PAGE {{ neighborhood.name }}\n" }])
