@@ -3,8 +3,8 @@ import Foundation
 import Rendering
 
 /// How a build goes, as the user sees it. On a terminal, a stage running longer than a second gets
-/// a line that counts it ("Rendering pages: 1,280 of 2,932"), rewritten in place; in a log, no line
-/// is rewritten. Either way a stage that took a second or more ends with one line and its time, and
+/// a line that counts it ("Rendering pages: 1,280 of 2,932"), rewritten in place, beside any other
+/// stage running at the same time; in a log, no line is rewritten. Either way a stage that took a second or more ends with one line and its time, and
 /// with `--verbose` every stage does.
 final class ProgressDisplay: @unchecked Sendable {
     /// Shown after this many seconds of a stage.
@@ -21,6 +21,8 @@ final class ProgressDisplay: @unchecked Sendable {
 
     private let lock = NSLock()
     private var began: [String: Double] = [:]
+    /// The stages running, in the order they began.
+    private var running: [String] = []
     private var counts: [String: (done: Int, total: Int)] = [:]
     private var drawn = false
     private var lastDraw = 0.0
@@ -46,10 +48,12 @@ final class ProgressDisplay: @unchecked Sendable {
             case .began(let name):
                 began[name] = now
                 counts[name] = nil
+                running.removeAll { $0 == name }
+                running.append(name)
             case .counted(let name, let done, let total):
                 counts[name] = (done, total)
                 guard terminal, let start = began[name], now - start >= Self.patience, now - lastDraw >= Self.redraw || done == total else { return }
-                raw("\r\u{1b}[2K" + Self.describe(name, counts[name]) + "…")
+                raw("\r\u{1b}[2K" + running.map { Self.describe($0, counts[$0]) + "…" }.joined(separator: "  "))
                 drawn = true
                 lastDraw = now
             case .ended(let name):
@@ -60,6 +64,7 @@ final class ProgressDisplay: @unchecked Sendable {
                     line(Self.describe(name, counts[name]) + (counts[name] == nil ? ": " : ", ") + String(format: "%.2f s", seconds))
                 }
                 began[name] = nil
+                running.removeAll { $0 == name }
             }
         }
     }

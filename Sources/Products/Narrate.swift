@@ -11,9 +11,10 @@ import Incremental
 
 /// Step 2½ of rendering: each story page that asks for a narration gets one before it is rendered.
 /// A narration whose key (text, voice, tools) is as last time and whose bytes OUT still holds is
-/// taken as it is; the others are spoken, in parallel. The page's `narration` variable then says
-/// where the sound is, how long it lasts and what it reads; a story whose narration failed has none.
-package enum Narrate {
+/// taken as it is; the others are spoken on threads of their own while the other pages are rendered.
+/// The page's `narration` variable then says where the sound is, how long it lasts and what it reads;
+/// a story whose narration failed has none.
+package struct Narrate {
     package struct Result {
         package var files: [OutputFile] = []
         package var entries: [String: RenderCache.NarrationEntry] = [:]
@@ -22,42 +23,93 @@ package enum Narrate {
         package var warnings: [Diagnostic] = []
     }
 
-    /// `requests`: each story page's, by the page's path inside OUT.
-    package static func run(_ jobs: inout [PageJob], requests: [String: NarrationRequest], narrator: Narrator?, previous: [String: RenderCache.NarrationEntry],
-                    verified: [String: Fingerprint], workers: Int, at location: SourceLocation, progress: ProgressSink? = nil) -> Result {
-        var result = Result()
-        guard let narrator else { return result }
-        // Nothing of a narration stays in the work folder, even after a killed build.
-        defer { try? FileManager.default.removeItem(atPath: narrator.folder) }
-        let asked = jobs.indices.compactMap { i in requests[jobs[i].folder + jobs[i].path].map { (index: i, request: $0) } }
-        var found: [Int: RenderCache.NarrationEntry] = [:]
-        var toSpeak: [(index: Int, request: NarrationRequest, key: Fingerprint)] = []
+    struct Speaking: Sendable {
+        var index: Int
+        var request: NarrationRequest
+        var speech: NarrationText.Speech
+        var key: Fingerprint
+    }
+
+    typealias Spoken = Swift.Result<(bytes: [UInt8], file: OggOpus), Narrator.Failure>
+
+    private let asked: [(index: Int, request: NarrationRequest)]
+    private var found: [Int: RenderCache.NarrationEntry] = [:]
+    private var reused: [OutputFile] = []
+    private let toSpeak: [Speaking]
+    private let running: Running<[Spoken]>?
+
+    /// The jobs (by index, in order) that wait for a narration being spoken.
+    package let waiting: [Int]
+
+    /// Gives the jobs whose narration is as last time their `narration` variable, and begins speaking
+    /// the others, longest first, on `workers` threads of their own. `requests`: each story page's,
+    /// by the page's path inside OUT.
+    package static func begin(_ jobs: inout [PageJob], requests: [String: NarrationRequest], narrator: Narrator?, previous: [String: RenderCache.NarrationEntry],
+                              verified: [String: Fingerprint], workers: Int, progress: ProgressSink? = nil) -> Narrate {
+        let narrate = Narrate(jobs, requests: requests, narrator: narrator, previous: previous, verified: verified, workers: workers, progress: progress)
+        for (i, request) in narrate.asked {
+            if let entry = narrate.found[i] { set(entry, of: request, on: &jobs[i]) }
+        }
+        return narrate
+    }
+
+    private init(_ jobs: [PageJob], requests: [String: NarrationRequest], narrator: Narrator?, previous: [String: RenderCache.NarrationEntry],
+                 verified: [String: Fingerprint], workers: Int, progress: ProgressSink? = nil) {
+        guard let narrator else {
+            (asked, toSpeak, waiting, running) = ([], [], [], nil)
+            return
+        }
+        asked = jobs.indices.compactMap { i in requests[jobs[i].folder + jobs[i].path].map { (index: i, request: $0) } }
+        var toSpeak: [Speaking] = []
         for (i, request) in asked {
-            let key = narrator.key(text: request.speech.text, voice: request.voice)
+            let speech = request.speech
+            let key = narrator.key(text: speech.text, voice: request.voice)
             if let known = previous[request.path], known.input == key, verified[request.path] == known.output {
                 found[i] = known
-                result.files.append(OutputFile(path: request.path, alreadyInOutputWithHash: known.output))
+                reused.append(OutputFile(path: request.path, alreadyInOutputWithHash: known.output))
             } else {
-                toSpeak.append((i, request, key))
+                toSpeak.append(Speaking(index: i, request: request, speech: speech, key: key))
             }
         }
+        // The longest first, so that no thread is left with a long story when the others are done.
+        toSpeak.sort { ($0.speech.text.utf8.count, $1.index) > ($1.speech.text.utf8.count, $0.index) }
+        self.toSpeak = toSpeak
+        waiting = toSpeak.map(\.index).sorted()
         let stage = "Reading stories aloud", total = toSpeak.count, done = Locked(0)
         if total > 0 { progress?(.began(stage)) }
-        let spoken = Parallel.map(toSpeak, workers: workers) { item in
-            let speech = item.request.speech
-            let made = narrator.speak(speech.text, voice: item.request.voice, markup: speech.markup, key: item.key)
+        let started = Parallel.start(toSpeak, workers: workers) { item in
+            let made = narrator.speak(item.speech.text, voice: item.request.voice, markup: item.speech.markup, key: item.key)
             let count = done.withLock { n in n += 1; return n }
             progress?(.counted(stage, done: count, total: total))
+            if count == total {
+                progress?(.ended(stage))
+                // Nothing of a narration stays in the work folder, even after a killed build.
+                try? FileManager.default.removeItem(atPath: narrator.folder)
+            }
             return made
         }
-        if total > 0 { progress?(.ended(stage)) }
+        running = started
+        if total == 0 { try? FileManager.default.removeItem(atPath: narrator.folder) }
+    }
+
+    /// Waits for the narrations being spoken and gives the jobs that waited for them (`waiting`'s, in
+    /// its order) their `narration` variable.
+    package func finish(into waited: inout [PageJob], at location: SourceLocation) -> Result {
+        var result = Result(files: reused)
+        for (i, request) in asked {
+            if let entry = found[i] { result.entries[request.path] = entry }
+        }
+        let place = Dictionary(uniqueKeysWithValues: waiting.enumerated().map { ($1, $0) })
         var failures: [String: [String]] = [:]
-        for (item, outcome) in zip(toSpeak, spoken) {
+        // In the jobs' order, so that warnings come in the same order whatever was spoken first.
+        for (item, outcome) in zip(toSpeak, running?.wait() ?? []).sorted(by: { $0.0.index < $1.0.index }) {
             switch outcome {
             case .success(let made):
                 let file = OutputFile(path: item.request.path, bytes: made.bytes)
-                found[item.index] = RenderCache.NarrationEntry(input: item.key, output: file.hash, samples: Int(made.file.granule) - made.file.preSkip,
-                                                               bytes: made.bytes.count)
+                let entry = RenderCache.NarrationEntry(input: item.key, output: file.hash, samples: Int(made.file.granule) - made.file.preSkip,
+                                                       bytes: made.bytes.count)
+                result.entries[item.request.path] = entry
+                if let at = place[item.index] { Self.set(entry, of: item.request, on: &waited[at]) }
                 result.files.append(file)
                 result.spoken += 1
             case .failure(let failure) where failure.signal != nil:
@@ -67,17 +119,16 @@ package enum Narrate {
                 failures[failure.message, default: []].append(item.request.path)
             }
         }
-        for (i, request) in asked {
-            guard let entry = found[i] else { continue }
-            result.entries[request.path] = entry
-            if let slot = jobs[i].variables.firstIndex(where: { $0.0 == "narration" }) {
-                jobs[i].variables[slot].1 = request.value(seconds: entry.seconds, bytes: entry.bytes)
-            }
-        }
         for (message, paths) in failures.sorted(by: { $0.key < $1.key }) {
             let which = paths.count == 1 ? paths[0] : "\(paths[0]) and \(paths.count - 1) more"
             result.warnings.append(.warning(location, "narration: \(message); \(which) built without audio"))
         }
         return result
+    }
+
+    private static func set(_ entry: RenderCache.NarrationEntry, of request: NarrationRequest, on job: inout PageJob) {
+        if let slot = job.variables.firstIndex(where: { $0.0 == "narration" }) {
+            job.variables[slot].1 = request.value(seconds: entry.seconds, bytes: entry.bytes)
+        }
     }
 }

@@ -95,7 +95,7 @@ package enum NarrationText {
     }
 
     /// What espeak-ng is given: plain text, or SSML (`markup`).
-    package struct Speech: Equatable {
+    package struct Speech: Equatable, Sendable {
         var text: String
         var markup: Bool
     }

@@ -127,6 +127,35 @@ struct NarrationBuildTests {
         #expect((f.file("north/stories/slow-down/index.html") ?? "").contains("A new paragraph about the meeting on Tuesday."))
     }
 
+    @Test("a story page rendered again while its narration is as last time keeps its player, and nothing is spoken", .enabled(if: toolsPresent))
+    func reusedNarrationOnANewPage() throws {
+        let f = Self.fixture()
+        let (tools, log) = try countingTools(f)
+        #expect(f.build(speech: tools).succeeded)
+        // A new name renders every page of the neighborhood again; the story's text, and so its narration, is as it was.
+        f.write("neighborhoods/north/neighborhood.md", "---\nname: North Side\ndescription: A test neighborhood\n---\nAbout North Side.\n")
+        let report = f.build(speech: tools)
+        #expect(report.succeeded && report.narrated == 0)
+        #expect(runs(log) == 1)
+        let page = f.file("north/stories/slow-down/index.html") ?? ""
+        #expect(page.contains("North Side"))
+        #expect(page.contains("<audio controls preload=\"none\" src=\"../../stories/slow-down/narration.opus\">"))
+    }
+
+    @Test("an error in the layout every page shares is told once, though the pages read aloud are rendered after the others", .enabled(if: toolsPresent))
+    func oneErrorOnce() throws {
+        let f = Self.fixture()
+        let theme = try f.copyOfTheme()
+        let layout = theme + "/layouts/default.html"
+        try Data((try String(contentsOfFile: layout, encoding: .utf8) + "{{ 1 | divided_by: 0 }}\n").utf8).write(to: URL(fileURLWithPath: layout))
+        let report = f.build(templates: theme)
+        let errors = report.diagnostics.filter(\.isError)
+        #expect(!report.succeeded)
+        #expect(errors.count == 1, "\(errors)")
+        #expect(errors.first?.location.path == layout)
+        #expect(!FileManager.default.fileExists(atPath: f.out + "/north/stories/slow-down/index.html"))
+    }
+
     @Test("a draft, and a story unpublished since the last build, have no narration anywhere in OUT or the cache", .enabled(if: toolsPresent))
     func unpublished() throws {
         let f = Self.fixture()

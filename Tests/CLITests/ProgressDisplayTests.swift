@@ -52,4 +52,26 @@ struct ProgressDisplayTests {
         verbose.take(.ended("Assembling pages"))
         #expect(v.lines.withLock { $0 } == ["Assembling pages: 0.25 s"])
     }
+
+    @Test("two stages at once share the line, and the one still running stays on it when the other ends")
+    func twoAtOnce() {
+        let r = Recorder(), d = r.display(terminal: true)
+        d.take(.began("Reading stories aloud"))
+        d.take(.began("Rendering pages"))
+        r.at(1.5)
+        d.take(.counted("Rendering pages", done: 640, total: 2932))
+        r.at(2)
+        d.take(.counted("Reading stories aloud", done: 3, total: 13))
+        r.at(2.5)
+        d.take(.ended("Rendering pages"))
+        r.at(3)
+        d.take(.counted("Reading stories aloud", done: 4, total: 13))
+        #expect(r.raw.withLock { $0 } == [
+            "\r\u{1b}[2KReading stories aloud…  Rendering pages: 640 of 2,932…",
+            "\r\u{1b}[2KReading stories aloud: 3 of 13…  Rendering pages: 640 of 2,932…",
+            "\r\u{1b}[2K",
+            "\r\u{1b}[2KReading stories aloud: 4 of 13…",
+        ])
+        #expect(r.lines.withLock { $0 } == ["Rendering pages: 640 of 2,932, 2.50 s"])
+    }
 }

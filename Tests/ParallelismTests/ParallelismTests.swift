@@ -1,3 +1,4 @@
+import Dispatch
 import Parallelism
 import Testing
 
@@ -17,5 +18,19 @@ struct ParallelismTests {
         let count = Locked(0)
         Parallel.forEach(10_000, workers: 4) { _ in count.withLock { $0 += 1 } }
         #expect(count.value == 10_000)
+    }
+
+    @Test("work begun with start goes on while its caller does, and gives its results in input order")
+    func start() {
+        let gate = DispatchSemaphore(value: 0)
+        // Item 1 waits for the caller: were it run on the caller's thread, it would time out.
+        let running = Parallel.start(Array(0..<50), workers: 2) { i in
+            if i == 1 { return gate.wait(timeout: .now() + 20) == .success ? 10 : -1 }
+            return i * 10
+        }
+        gate.signal()
+        #expect(running.wait() == (0..<50).map { $0 * 10 })
+        #expect(running.wait() == (0..<50).map { $0 * 10 })
+        #expect(Parallel.start([Int](), workers: 2) { $0 }.wait() == [])
     }
 }

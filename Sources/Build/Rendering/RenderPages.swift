@@ -17,15 +17,18 @@ enum RenderPages {
         /// The sets of theme files the entries name.
         var templateSets: [String: [String]] = [:]
         var rendered = 0
-        var diagnostics: [Diagnostic] = []
+        /// Each error as the renderer gave it (before the page was named), and as it is told: once.
+        var errors: [(given: String, told: Diagnostic)] = []
+        var diagnostics: [Diagnostic] { errors.map(\.told).sortedForDisplay() }
 
-        /// Another run's result, after this one's.
+        /// Another run's result, after this one's; an error both met is told once.
         mutating func add(_ other: Result) {
             files += other.files
             entries += other.entries
             templateSets.merge(other.templateSets) { first, _ in first }
             rendered += other.rendered
-            diagnostics += other.diagnostics
+            let given = Set(errors.map(\.given))
+            errors += other.errors.filter { !given.contains($0.given) }
         }
     }
 
@@ -40,7 +43,6 @@ enum RenderPages {
         var result = Result()
         progress?(.began(stage))
         defer { progress?(.ended(stage)) }
-        var seen = Set<String>()
         var start = 0
         while start < jobs.count {
             let chunk = Array(jobs[start..<min(start + batch, jobs.count)])
@@ -57,25 +59,24 @@ enum RenderPages {
                     result.entries.append((file.path, RenderCache.PageEntry(input: input, output: file.hash, uses: id, templates: use.fingerprint)))
                     if case .bytes = file.content { result.rendered += 1 }
                 case .failure(let d):
-                    if seen.insert(d.description).inserted {
-                        result.diagnostics.append(Diagnostic(.error, d.location, d.message + " (rendering \(job.folder + job.path))"))
+                    if !result.errors.contains(where: { $0.given == d.description }) {
+                        result.errors.append((d.description, Diagnostic(.error, d.location, d.message + " (rendering \(job.folder + job.path))")))
                     }
                 }
             }
             // After an error nothing more is written (the build will fail), but every page is still
             // rendered, so that every error is reported in one run.
-            if result.diagnostics.isEmpty {
+            if result.errors.isEmpty {
                 do {
                     try write(files)
                 } catch {
-                    result.diagnostics.append(error.diagnostic)
+                    result.errors.append(("", error.diagnostic))
                     return result
                 }
             }
             result.files += files.map(\.written)
             progress?(.counted(stage, done: min(start, jobs.count), total: jobs.count))
         }
-        result.diagnostics = result.diagnostics.sortedForDisplay()
         return result
     }
 

@@ -25,7 +25,7 @@ public struct RenderedSite: Sendable {
 }
 
 /// Stage ③ in four named steps: reuse what did not change, prepare each changed neighborhood (and
-/// read its stories aloud), render its pages in parallel, and record what the next build may reuse.
+/// begin reading its stories aloud), render its pages in parallel, and record what the next build may reuse.
 public enum SiteRenderer {
     /// Renders the site, handing the files to `write` in batches as they are made (so that a large
     /// site is never in memory whole); the result lists every file by path and fingerprint.
@@ -62,23 +62,45 @@ public enum SiteRenderer {
         }
         jobs.append(Prepare.indexJob(site, listed: request.listed, theme: theme))
         let requests = Dictionary(prepared.flatMap(\.narrations).map { ($0.page, $0.request) }) { first, _ in first }
-        let narrated = Narrate.run(&jobs, requests: requests, narrator: request.narrator, previous: request.cache.narrations, verified: request.verified,
-                                   workers: request.jobs, at: site.settings.narration.location ?? site.settings.location, progress: request.progress)
-        do {
-            try write(narrated.files)
-        } catch {
-            return (nil, [error.diagnostic])
+        // Stories are read aloud on threads of their own while the other pages and the share cards
+        // are made; the pages that show a narration being spoken are rendered when it is done.
+        let narration = Narrate.begin(&jobs, requests: requests, narrator: request.narrator, previous: request.cache.narrations,
+                                      verified: request.verified, workers: request.jobs, progress: request.progress)
+        let jobCount = jobs.count
+        var others: [PageJob] = [], cards: [PageJob] = [], waiting: [PageJob] = []
+        var waited = narration.waiting[...]
+        for (i, job) in jobs.enumerated() {
+            if waited.first == i {
+                waited.removeFirst()
+                waiting.append(job)
+            } else if job.kind == .card {
+                cards.append(job)  // a stage of their own, so that a build says how long they took
+            } else {
+                others.append(job)
+            }
         }
-        sideFiles += narrated.files.map(\.written)
-        // The share cards are a stage of their own, so that a build says how long they took.
-        let cards = jobs.filter { $0.kind == .card }
-        if !cards.isEmpty { jobs.removeAll { $0.kind == .card } }
-        var pages = RenderPages.run(jobs, renderer: renderer, previous: request.cache, verified: request.verified,
+        jobs = []  // held once, in the three lists
+        var pages = RenderPages.run(others, renderer: renderer, previous: request.cache, verified: request.verified,
                                     workers: request.jobs, progress: request.progress, write: write)
         if pages.diagnostics.isEmpty, !cards.isEmpty {
-            let drawn = RenderPages.run(cards, stage: "Drawing share cards", renderer: renderer, previous: request.cache, verified: request.verified,
-                                        workers: request.jobs, progress: request.progress, write: write)
-            pages.add(drawn)
+            pages.add(RenderPages.run(cards, stage: "Drawing share cards", renderer: renderer, previous: request.cache, verified: request.verified,
+                                      workers: request.jobs, progress: request.progress, write: write))
+        }
+        let narrated = narration.finish(into: &waiting, at: site.settings.narration.location ?? site.settings.location)
+        if pages.diagnostics.isEmpty {
+            do {
+                try write(narrated.files)
+            } catch {
+                return (nil, [error.diagnostic])
+            }
+        }
+        sideFiles += narrated.files.map(\.written)
+        if !waiting.isEmpty {
+            // After an error they are still rendered, so that a build tells every error, but not written.
+            let failed = !pages.errors.isEmpty
+            pages.add(RenderPages.run(waiting, stage: "Rendering the stories read aloud", renderer: renderer, previous: request.cache,
+                                      verified: request.verified, workers: request.jobs, progress: request.progress,
+                                      write: { files throws(OutputProblem) in if !failed { try write(files) } }))
         }
         guard pages.diagnostics.isEmpty else { return (nil, pages.diagnostics + narrated.warnings) }
         var files = sideFiles + pages.files + reused.files
@@ -90,7 +112,7 @@ public enum SiteRenderer {
         for (path, entry) in narrated.entries { next.narrations[path] = entry }
         for h in request.listed { next.activity[h.slug] = h.activity }
         Record.neighborhoods(prepared.map { ($0.slug, $0.folder, $0.pageCount) }, files: files, into: &next)
-        return (RenderedSite(files: files, pageCount: jobs.count + cards.count + reused.pageCount, renderedCount: pages.rendered, cache: next,
+        return (RenderedSite(files: files, pageCount: jobCount + reused.pageCount, renderedCount: pages.rendered, cache: next,
                              narrated: narrated.spoken), narrated.warnings)
     }
 }
