@@ -12,9 +12,11 @@ public struct Narrator: Sendable {
 
     /// What the sound is made with, besides the tools: part of every key. espeak-ng at 175 words a
     /// minute reads stories at about 150 (numbers and pauses take their time); opusenc at complexity 5
-    /// with 60 ms frames encodes twice as fast as its default for no audible loss in a synthetic voice.
+    /// with 60 ms frames encodes twice as fast as its default for no audible loss in a synthetic voice,
+    /// and kept to wideband (1103, up to 8 kHz, where espeak-ng puts all but 0.3 % of its sound's
+    /// energy: `OPUS_SET_MAX_BANDWIDTH`, 4004) a fifth faster again, in smaller files.
     static let espeakOptions = ["-b", "1", "-s", "175"]
-    static let opusOptions = ["--quiet", "--speech", "--bitrate", "24", "--comp", "5", "--framesize", "60"]
+    static let opusOptions = ["--quiet", "--speech", "--bitrate", "24", "--comp", "5", "--framesize", "60", "--set-ctl-int", "4004=1103"]
     /// Seconds either program may take for one story.
     public static let timeout = 180.0
     /// The most text one narration reads (about 1,600 words, 11 minutes).
