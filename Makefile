@@ -9,31 +9,35 @@ build:
 	scripts/setup.sh build
 	swift build -c release --product commonsight
 
+# The binary people run: the site checks use it, not the debug build the Swift tests use.
+SHIPPED = .build/release/commonsight
+
 # Runs every test: the Swift tests, then the golden-liquid suite through the command line.
 test:
 	scripts/setup.sh test
 	$(MAKE) deploy-check
 	swift build --product commonsight
+	swift build -c release --product commonsight
 	swift test
 	scripts/liquid-conformance.sh
 	scripts/liquid-diff.sh 3000 20261129
 	rm -rf .build/site-check
-	.build/debug/commonsight build --date 2026-11-29 --out .build/site-check/public --cache-dir .build/site-check/cache
+	$(SHIPPED) build --date 2026-11-29 --out .build/site-check/public --cache-dir .build/site-check/cache
 	python3 checks/site_checks.py .build/site-check/public content
 	python3 checks/language_checks.py .build/site-check/public content
 	python3 checks/open_data_checks.py .build/site-check/public content
-	python3 checks/shard_checks.py .build/debug/commonsight content .build/site-check/public .build/site-check/shards
+	python3 checks/shard_checks.py $(SHIPPED) content .build/site-check/public .build/site-check/shards
 	python3 checks/print_checks.py .build/site-check/public https://digest.example.org/
 	python3 checks/browser_checks.py .build/site-check/public --sample
-	scripts/localized-sample.sh ar arab .build/site-check/ar
+	COMMONSIGHT=$(SHIPPED) scripts/localized-sample.sh ar arab .build/site-check/ar
 	python3 checks/site_checks.py .build/site-check/ar/public .build/site-check/ar/content
 	python3 checks/browser_checks.py .build/site-check/ar/public
-	.build/debug/commonsight build --date 2026-11-29 --content checks/fixtures/hostile/content --out .build/site-check/hostile --cache-dir .build/site-check/hostile-cache
-	python3 checks/hostile_checks.py .build/site-check/hostile checks/fixtures/hostile/content .build/debug/commonsight
+	$(SHIPPED) build --date 2026-11-29 --content checks/fixtures/hostile/content --out .build/site-check/hostile --cache-dir .build/site-check/hostile-cache
+	python3 checks/hostile_checks.py .build/site-check/hostile checks/fixtures/hostile/content $(SHIPPED)
 	python3 checks/open_data_checks.py .build/site-check/hostile checks/fixtures/hostile/content
 	python3 checks/browser_checks.py .build/site-check/hostile
-	swift build -c release --product commonsight && python3 checks/serve_checks.py .build/release/commonsight
-	python3 checks/week_checks.py .build/debug/commonsight
+	python3 checks/serve_checks.py $(SHIPPED)
+	python3 checks/week_checks.py $(SHIPPED)
 
 # The deploy kit (deploy/README.md) through real validators, offline: actionlint (with shellcheck over
 # the run: scripts) and check-jsonschema's bundled GitHub workflow schema for the workflow;

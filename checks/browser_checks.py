@@ -26,9 +26,12 @@ Usage: checks/browser_checks.py PUBLIC_DIR [--sample]. Ends with 'browser-checks
 import importlib.util
 import math
 import os
+import queue
 import shutil
 import sys
 import tempfile
+import time
+from concurrent.futures import ThreadPoolExecutor
 
 from selenium.webdriver.common.keys import Keys
 
@@ -334,9 +337,9 @@ def search(driver, items, public):
         check(f"{path}: a query with markup is shown as text", images == 0)
 
 
-def axe(driver, items, source):
-    """Light and dark, on a phone and on a desktop."""
-    for width, scheme in ((390, "light"), (1280, "light"), (390, "dark"), (1280, "dark")):
+def axe(driver, items, source, views):
+    """Each page in each view: (width, color scheme)."""
+    for width, scheme in views:
         set_width(driver, width, scheme=scheme)
         for kind, path in items:
             driver.get("file://" + path)
@@ -595,26 +598,50 @@ def main():
     sample = len(sys.argv) == 3
     source = axe_source()
     items = pages(public)
-    driver = chromium("--hide-scrollbars")
-    driver.set_script_timeout(60)
-    try:
-        phones(driver, items)
-        printed(driver, items, public)
-        flyer_layout(driver, public)
-        names_never_collide(driver, items, sample)
-        keyboard(driver, items)
-        flyers_on_phones(driver, public)
-        flyers_never_crop(driver, public)
-        player_near_top(driver, items)
-        groups_hold_their_reports(driver, items, public, sample)
-        if sample:
-            arterials_named(driver, public)
-        standalone_map_page(driver, public)
-        search(driver, items, public)
-        axe(driver, items, source)
-        not_found_anywhere(driver, public)
-    finally:
-        driver.quit()
+    # Each part sets the width and media it needs, so any Chromium can run it: one per core takes
+    # the next part when it is done with its last.
+    parts = [
+        ("phones", lambda d: phones(d, items)),
+        ("printed", lambda d: printed(d, items, public)),
+        ("flyer layout", lambda d: flyer_layout(d, public)),
+        ("map names", lambda d: names_never_collide(d, items, sample)),
+        ("keyboard", lambda d: keyboard(d, items)),
+        ("flyers on phones", lambda d: flyers_on_phones(d, public)),
+        ("flyers never crop", lambda d: flyers_never_crop(d, public)),
+        ("player near the top", lambda d: player_near_top(d, items)),
+        ("groups hold their reports", lambda d: groups_hold_their_reports(d, items, public, sample)),
+        *([("arterials named", lambda d: arterials_named(d, public))] if sample else []),
+        ("map page", lambda d: standalone_map_page(d, public)),
+        ("search", lambda d: search(d, items, public)),
+        *((f"axe at {w} px, {scheme}", lambda d, w=w, scheme=scheme: axe(d, items, source, [(w, scheme)]))
+          for w, scheme in ((390, "light"), (1280, "light"), (390, "dark"), (1280, "dark"))),
+        ("404 anywhere", lambda d: not_found_anywhere(d, public)),
+    ]
+    # The longest first (axe and the phone widths), so that no Chromium is left with one at the end.
+    parts.sort(key=lambda p: not p[0].startswith(("axe", "flyer", "phones", "map names")))
+    todo = queue.SimpleQueue()
+    for part in parts:
+        todo.put(part)
+
+    def work():
+        driver = chromium("--hide-scrollbars")
+        driver.set_script_timeout(60)
+        try:
+            while True:
+                try:
+                    name, run = todo.get_nowait()
+                except queue.Empty:
+                    return
+                start = time.monotonic()
+                run(driver)
+                print(f"browser-checks: {name}: {time.monotonic() - start:.1f} s", flush=True)
+        finally:
+            driver.quit()
+
+    n = max(1, min(os.cpu_count() or 1, 4))
+    with ThreadPoolExecutor(n) as pool:
+        for done in [pool.submit(work) for _ in range(n)]:
+            done.result()
     checks.finish(f" ({len(items)} pages)")
 
 

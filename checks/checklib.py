@@ -6,23 +6,26 @@ exits 1 when any check failed.
 """
 import os
 import sys
+import threading
 
 
 class Checks:
-    """Counts passed and failed checks; `detail_chars` cuts a failure's detail (None: whole)."""
+    """Counts passed and failed checks, from any thread; `detail_chars` cuts a failure's detail (None: whole)."""
 
     def __init__(self, label, detail_chars=None):
         self.label = label
         self.detail_chars = detail_chars
         self.passed = self.failed = 0
+        self.lock = threading.Lock()
 
     def check(self, name, ok, detail=""):
-        if ok:
-            self.passed += 1
-        else:
-            self.failed += 1
-            detail = str(detail)
-            print(f"FAIL {name}: {detail if self.detail_chars is None else detail[:self.detail_chars]}")
+        with self.lock:
+            if ok:
+                self.passed += 1
+            else:
+                self.failed += 1
+                detail = str(detail)
+                print(f"FAIL {name}: {detail if self.detail_chars is None else detail[:self.detail_chars]}", flush=True)
 
     def finish(self, note=""):
         """The closing line ('label: N passed, N failed' and `note`), then exit: 1 when any failed."""

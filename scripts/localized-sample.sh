@@ -1,7 +1,7 @@
 #!/bin/sh
 # Builds the sample content in another language of the theme: a copy of content/ whose site.yml
 # says `language: LANG` (and `numbering: DIGITS`), into OUT. Used by `make test` for the Arabic site.
-# Usage: scripts/localized-sample.sh LANG DIGITS OUT
+# Usage: [COMMONSIGHT=BINARY] scripts/localized-sample.sh LANG DIGITS OUT (the debug build by default)
 set -eu
 lang="$1"; digits="$2"; out="$3"
 rm -rf "$out"
@@ -12,4 +12,4 @@ sed -i "s/^language: .*/language: $lang\nnumbering: $digits/" "$out/content/site
 # with translations beside the originals, story.es.md) are made single-language again.
 find "$out/content/neighborhoods" -name '*.*.md' -delete
 sed -i '/^languages: /d' "$out/content/neighborhoods"/*/neighborhood.md
-.build/debug/commonsight build --date 2026-11-29 --content "$out/content" --out "$out/public" --cache-dir "$out/cache"
+"${COMMONSIGHT:-.build/debug/commonsight}" build --date 2026-11-29 --content "$out/content" --out "$out/public" --cache-dir "$out/cache"
