@@ -92,6 +92,9 @@ package struct Narrate {
         if total == 0 { try? FileManager.default.removeItem(atPath: narrator.folder) }
     }
 
+    /// Waits until every narration is spoken (for a build given one core, before it renders anything).
+    package func wait() { _ = running?.wait() }
+
     /// Waits for the narrations being spoken and gives the jobs that waited for them (`waiting`'s, in
     /// its order) their `narration` variable.
     package func finish(into waited: inout [PageJob], at location: SourceLocation) -> Result {

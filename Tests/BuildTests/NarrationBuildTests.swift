@@ -1,4 +1,6 @@
+import Diagnostics
 import Foundation
+import Synchronization
 @testable import Narration
 import Testing
 
@@ -154,6 +156,17 @@ struct NarrationBuildTests {
         #expect(errors.count == 1, "\(errors)")
         #expect(errors.first?.location.path == layout)
         #expect(!FileManager.default.fileExists(atPath: f.out + "/north/stories/slow-down/index.html"))
+    }
+
+    @Test("given one core, a build reads its stories aloud before it renders any page", .enabled(if: toolsPresent))
+    func oneCoreReadsFirst() {
+        let f = Self.fixture()
+        let seen = Mutex<[StageProgress]>([])
+        let report = f.build(jobs: 1, stages: { event in seen.withLock { $0.append(event) } })
+        #expect(report.succeeded && report.narrated == 1)
+        let events = seen.withLock { $0 }
+        let spoken = events.firstIndex(of: .ended("Reading stories aloud")), rendering = events.firstIndex(of: .began("Rendering pages"))
+        #expect(spoken != nil && rendering != nil && spoken! < rendering!, "\(events)")
     }
 
     @Test("a draft, and a story unpublished since the last build, have no narration anywhere in OUT or the cache", .enabled(if: toolsPresent))

@@ -1,4 +1,5 @@
 import CivilTime
+import Diagnostics
 import Build
 import Foundation
 import Loading
@@ -78,9 +79,10 @@ struct SiteFixture {
 
     func build(date: String = "2026-11-29", drafts: Bool = false, baseURL: String? = nil, only: Set<String>? = nil,
                templates: String = SiteFixture.theme, out: String? = nil, shareCards: Bool = true,
-               speech: SpeechTools.Location = .searchPath, narration: Bool = true) -> BuildReport {
+               speech: SpeechTools.Location = .searchPath, narration: Bool = true, jobs: Int = 2, stages: ProgressSink? = nil) -> BuildReport {
         var request = BuildRequest(content: content, templates: templates, out: out ?? self.out, cacheFolder: cache + "/" + (out ?? self.out).split(separator: "/").joined(separator: "_"), only: only,
-                                   date: CivilDate.parse(date), clock: 0, drafts: drafts, baseURL: baseURL, jobs: 2)
+                                   date: CivilDate.parse(date), clock: 0, drafts: drafts, baseURL: baseURL, jobs: jobs)
+        request.stages = stages
         request.shareCards = shareCards
         request.speechTools = speech
         request.narration = narration

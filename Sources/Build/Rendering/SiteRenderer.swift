@@ -80,6 +80,8 @@ public enum SiteRenderer {
             }
         }
         jobs = []  // held once, in the three lists
+        // A build given one core keeps to it: the narration first, then the rest.
+        if request.jobs <= 1 { narration.wait() }
         var pages = RenderPages.run(others, renderer: renderer, previous: request.cache, verified: request.verified,
                                     workers: request.jobs, progress: request.progress, write: write)
         if pages.diagnostics.isEmpty, !cards.isEmpty {
