@@ -27,14 +27,19 @@ final class ProgressDisplay: @unchecked Sendable {
     private var drawn = false
     private var lastDraw = 0.0
 
-    init(terminal: Bool, verbose: Bool, clock: @escaping @Sendable () -> Double,
+    /// The terminal's width: a line longer than it would wrap, and only its last row be rewritten.
+    let columns: Int
+
+    init(terminal: Bool, verbose: Bool, columns: Int = 80, clock: @escaping @Sendable () -> Double,
          raw: @escaping @Sendable (String) -> Void, line: @escaping @Sendable (String) -> Void) {
-        (self.terminal, self.verbose, self.clock, self.raw, self.line) = (terminal, verbose, clock, raw, line)
+        (self.terminal, self.verbose, self.columns, self.clock, self.raw, self.line) = (terminal, verbose, columns, clock, raw, line)
     }
 
     /// For the real process: a terminal when standard error is one.
     static func forProcess(_ console: Console, verbose: Bool) -> ProgressDisplay {
-        ProgressDisplay(terminal: isatty(2) == 1 && console.endsWithCommand, verbose: verbose,
+        var size = winsize()
+        let columns = ioctl(2, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 ? Int(size.ws_col) : 80
+        return ProgressDisplay(terminal: isatty(2) == 1 && console.endsWithCommand, verbose: verbose, columns: columns,
                         clock: { Date().timeIntervalSince1970 },
                         raw: { StandardStreams.write(2, Array($0.utf8)) }, line: { [console] in console.err($0) })
     }
@@ -53,7 +58,9 @@ final class ProgressDisplay: @unchecked Sendable {
             case .counted(let name, let done, let total):
                 counts[name] = (done, total)
                 guard terminal, let start = began[name], now - start >= Self.patience, now - lastDraw >= Self.redraw || done == total else { return }
-                raw("\r\u{1b}[2K" + running.map { Self.describe($0, counts[$0]) + "…" }.joined(separator: "  "))
+                // The stages that count, the first begun first, cut to the terminal's width.
+                let shown = running.filter { counts[$0] != nil }.map { Self.describe($0, counts[$0]) + "…" }.joined(separator: "  ")
+                raw("\r\u{1b}[2K" + String(shown.prefix(max(columns - 1, 1))))
                 drawn = true
                 lastDraw = now
             case .ended(let name):

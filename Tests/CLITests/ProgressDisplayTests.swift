@@ -12,8 +12,8 @@ struct ProgressDisplayTests {
         let now = Mutex(0.0)
         let raw = Mutex<[String]>([])
         let lines = Mutex<[String]>([])
-        func display(terminal: Bool, verbose: Bool = false) -> ProgressDisplay {
-            ProgressDisplay(terminal: terminal, verbose: verbose, clock: { self.now.withLock { $0 } },
+        func display(terminal: Bool, verbose: Bool = false, columns: Int = 80) -> ProgressDisplay {
+            ProgressDisplay(terminal: terminal, verbose: verbose, columns: columns, clock: { self.now.withLock { $0 } },
                             raw: { s in self.raw.withLock { $0.append(s) } }, line: { s in self.lines.withLock { $0.append(s) } })
         }
         func at(_ t: Double) { now.withLock { $0 = t } }
@@ -56,6 +56,7 @@ struct ProgressDisplayTests {
     @Test("two stages at once share the line, and the one still running stays on it when the other ends")
     func twoAtOnce() {
         let r = Recorder(), d = r.display(terminal: true)
+        d.take(.began("Rendering and writing"))  // a stage that does not count is not shown
         d.take(.began("Reading stories aloud"))
         d.take(.began("Rendering pages"))
         r.at(1.5)
@@ -67,11 +68,25 @@ struct ProgressDisplayTests {
         r.at(3)
         d.take(.counted("Reading stories aloud", done: 4, total: 13))
         #expect(r.raw.withLock { $0 } == [
-            "\r\u{1b}[2KReading stories aloud…  Rendering pages: 640 of 2,932…",
+            "\r\u{1b}[2KRendering pages: 640 of 2,932…",
             "\r\u{1b}[2KReading stories aloud: 3 of 13…  Rendering pages: 640 of 2,932…",
             "\r\u{1b}[2K",
             "\r\u{1b}[2KReading stories aloud: 4 of 13…",
         ])
         #expect(r.lines.withLock { $0 } == ["Rendering pages: 640 of 2,932, 2.50 s"])
+    }
+
+    @Test("the line never grows wider than the terminal, which would wrap it and leave rows behind")
+    func narrowTerminal() {
+        let r = Recorder(), d = r.display(terminal: true, columns: 40)
+        d.take(.began("Reading stories aloud"))
+        d.take(.began("Drawing share cards"))
+        r.at(1.5)
+        d.take(.counted("Reading stories aloud", done: 2, total: 13))
+        r.at(2)
+        d.take(.counted("Drawing share cards", done: 64, total: 474))
+        let drawn = r.raw.withLock { $0 }.map { $0.dropFirst("\r\u{1b}[2K".count) }
+        #expect(drawn == ["Reading stories aloud: 2 of 13…", "Reading stories aloud: 2 of 13…  Drawin"])
+        #expect(drawn.allSatisfy { $0.count <= 39 })
     }
 }
