@@ -41,6 +41,7 @@ enum RenderPages {
                     verified: [String: Fingerprint], workers: Int, progress: ProgressSink? = nil,
                     write: ([OutputFile]) throws(OutputProblem) -> Void) -> Result {
         var result = Result()
+        var given = Set<String>()  // the errors told so far, looked up once per failed page
         progress?(.began(stage))
         defer { progress?(.ended(stage)) }
         var start = 0
@@ -59,7 +60,7 @@ enum RenderPages {
                     result.entries.append((file.path, RenderCache.PageEntry(input: input, output: file.hash, uses: id, templates: use.fingerprint)))
                     if case .bytes = file.content { result.rendered += 1 }
                 case .failure(let d):
-                    if !result.errors.contains(where: { $0.given == d.description }) {
+                    if given.insert(d.description).inserted {
                         result.errors.append((d.description, Diagnostic(.error, d.location, d.message + " (rendering \(job.folder + job.path))")))
                     }
                 }
