@@ -41,7 +41,8 @@ let package = Package(
         .target(name: "Geo"),
         .target(name: "Maps", dependencies: ["Geo", "Escaping"]),
         .target(name: "Mail", dependencies: ["Fingerprint"]),
-        .target(name: "Narration", dependencies: ["Fingerprint", "FileSystem"]),
+        .target(name: "Narration", dependencies: ["Fingerprint", "FileSystem", "Processes"]),
+        .target(name: "Processes"),
         /// One item's fields (front matter, CSV row, GeoJSON properties, site.yml) read as checked, typed values.
         .target(name: "ContentFields", dependencies: ["Diagnostics", "Formats", "Geo", "Markdown", "Redaction"]),
         .target(name: "Loading", dependencies: ["CivilTime", "ContentFields", "Diagnostics", "FileSystem", "Formats", "Geo", "Fingerprint", "Parallelism", "Redaction", "Markdown", "Mail"]),
@@ -63,7 +64,7 @@ let package = Package(
         /// What a build makes besides pages from templates: feeds, calendar, search index, open data, share cards, e-mail, narration.
         .target(name: "Products", dependencies: ["Pages", "Rendering", "Incremental", "Themes", "Words", "Assembly", "CivilTime", "Diagnostics", "Escaping", "Fingerprint", "Geo", "Liquid", "Loading", "Mail", "Maps", "Markdown", "Narration", "Output", "Parallelism", "Raster", "Redaction"]),
         .target(name: "Output", dependencies: ["Diagnostics", "FileSystem", "Fingerprint", "Parallelism"]),
-        .target(name: "Serve", dependencies: ["FileSystem", "Parallelism", "Escaping"]),
+        .target(name: "Serve", dependencies: ["FileSystem", "Parallelism", "Escaping", "Processes"]),
         .target(name: "Build", dependencies: ["Pages", "Incremental", "Products", "Themes", "Words", "CivilTime", "Loading", "Assembly", "Rendering", "Output", "Diagnostics", "Fingerprint", "Parallelism", "Sharding", "Narration", "Raster"]),
         .target(name: "Moderation", dependencies: ["CivilTime", "Diagnostics", "Escaping", "FileSystem", "Formats", "Loading", "ContentFields"]),
         /// HTTP/1.1 to a local model server: blocking sockets for `http://`, URLSession for `https://`, answers within a size budget.
@@ -86,7 +87,7 @@ let package = Package(
         .testTarget(name: "LoadingTests", dependencies: ["CivilTime", "Loading", "Diagnostics", "Formats", "Geo", "TestSupport", "ContentFields", "Fingerprint"]),
         .testTarget(name: "CLITests", dependencies: ["Themes", "Words", "CLITestSupport", "CivilTime", "CLI", "Diagnostics", "Loading", "DefaultTheme"]),
         .testTarget(name: "BuildTests", dependencies: ["Pages", "Incremental", "Products", "Themes", "Words", "CivilTime", "Build", "CLI", "Loading", "Assembly", "Rendering", "Output", "Diagnostics", "Liquid", "Narration", "TestSupport"]),
-        .testTarget(name: "ServeTests", dependencies: ["Serve", "TestSupport"]),
+        .testTarget(name: "ServeTests", dependencies: ["Serve", "Processes", "TestSupport"]),
         .testTarget(name: "RedactionTests", dependencies: ["Redaction", "TestSupport"]),
         .testTarget(name: "EscapingTests", dependencies: ["Escaping", "TestSupport"]),
         .testTarget(name: "CivilTimeTests", dependencies: ["CivilTime", "TestSupport"]),

@@ -7,7 +7,9 @@ and stops it: Ctrl-C typed into the terminal (the byte 0x03, which the terminal 
 SIGTERM and SIGHUP once it serves; Ctrl-C while it serves the sample's thousands of pages;
 Ctrl-C while the first build of the sample content renders
 its pages; Ctrl-C and SIGTERM while the second build (the one after the pages are served) has
-espeak-ng and opusenc read its stories aloud; and Ctrl-C twice. Each time it must be gone within a
+espeak-ng and opusenc read its stories aloud; and Ctrl-C twice. Then `commonsight build`, stopped
+by Ctrl-C and by SIGTERM while it reads the sample's stories aloud: it must end by that signal within
+a second, its programs with it, and leave OUT as the build before left it. Each time it must be gone within a
 second, leave nothing in its cache folder (a temporary XDG_CACHE_HOME; a site too large to delete
 within the second may be left, renamed aside, to an `rm` outside its session, which must be done
 within 5 s) and leave no process of its session behind; the next run starts on the same folder (no
@@ -16,6 +18,7 @@ lock left).
 Usage: checks/serve_checks.py BINARY
 Ends with 'serve-checks: N passed, N failed'.
 """
+import hashlib
 import os
 import pty
 import select
@@ -54,9 +57,9 @@ def small_content(base):
 class Served:
     """One `commonsight serve` in a pseudo-terminal of its own."""
 
-    def __init__(self, binary, content, cache, extra=()):
+    def __init__(self, binary, content, cache, extra=("--port", "0"), command="serve"):
         self.cache = cache
-        args = [binary, "serve", "--content", content, "--templates", os.path.join(ROOT, "templates"), "--port", "0", "--date", "2026-11-29", *extra]
+        args = [binary, command, "--content", content, "--templates", os.path.join(ROOT, "templates"), "--date", "2026-11-29", *extra]
         env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": cache, "XDG_CACHE_HOME": cache, "TERM": "dumb"}
         self.pid, self.fd = pty.fork()
         if self.pid == 0:
@@ -176,6 +179,64 @@ def stop(name, served, how, expect_clean=True):
     return seconds
 
 
+SERVE = ("--port", "0")
+
+
+def tree_digest(folder):
+    """Every file's path and bytes under `folder`, as one digest."""
+    digest = hashlib.sha256()
+    for root, dirs, files in sorted(os.walk(folder)):
+        dirs.sort()
+        for name in sorted(files):
+            path = os.path.join(root, name)
+            digest.update(os.path.relpath(path, folder).encode() + b"\0")
+            with open(path, "rb") as f:
+                digest.update(f.read())
+    return digest.hexdigest()
+
+
+def stop_builds(binary, base):
+    """`commonsight build` of the sample stopped while espeak-ng and opusenc read its stories aloud:
+    it ends by the signal (so a shell's loop of builds ends too), its programs with it, and the site
+    already in OUT is left as it was."""
+    figures = []
+    sample = os.path.join(ROOT, "content")
+    out = os.path.join(base, "build-out")
+    cache = os.path.join(base, "build-cache")
+    quick = ("--out", out, "--no-narration", "--no-share-cards")
+    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": cache, "XDG_CACHE_HOME": cache}
+    first = subprocess.run([binary, "build", "--content", sample, "--templates", os.path.join(ROOT, "templates"), "--date", "2026-11-29", *quick],
+                           env=env, capture_output=True)
+    check("a build of the sample before the stopped ones succeeds", first.returncode == 0, first.stderr[-600:])
+    before = tree_digest(out)
+    for name, how, number in [("Ctrl-C during a build's narration", "ctrl-c", signal.SIGINT),
+                              ("SIGTERM during a build's narration", signal.SIGTERM, signal.SIGTERM)]:
+        built = Served(binary, sample, cache, extra=("--out", out), command="build")
+        reading = built.wait_for_children(90)
+        check(f"{name}: it has started reading stories aloud", reading, built.output[-600:])
+        if how == "ctrl-c":
+            os.write(built.fd, b"\x03")
+        else:
+            os.kill(built.pid, how)
+        seconds = built.seconds_to_exit()
+        figures.append(seconds)
+        check(f"{name}: it exits within a second", seconds is not None and seconds < 1.0, f"{seconds} s; printed {built.output[-600:]!r}")
+        check(f"{name}: it ends by the signal, as a shell expects", built.status is not None and os.WIFSIGNALED(built.status)
+              and os.WTERMSIG(built.status) == number, built.status)
+        time.sleep(0.2)
+        left = [p for p in built.session() if p[0] != built.pid]
+        check(f"{name}: no espeak-ng or opusenc of its session goes on", not left, left)
+        check(f"{name}: the site in OUT is as it was", tree_digest(out) == before)
+        check(f"{name}: no narration work is left in the cache", not os.path.exists(os.path.join(cache, "commonsight")) or
+              not any("narrating" in dirs for _, dirs, _ in os.walk(cache)))
+        built.kill()
+    again = subprocess.run([binary, "build", "--content", sample, "--templates", os.path.join(ROOT, "templates"), "--date", "2026-11-29", *quick],
+                           env=env, capture_output=True)
+    check("the next build after the stopped ones succeeds and gives the same site", again.returncode == 0 and tree_digest(out) == before,
+          again.stderr[-600:])
+    return figures
+
+
 def main():
     if len(sys.argv) != 2:
         print(__doc__)
@@ -188,7 +249,7 @@ def main():
         figures = []
         for name, how in [("Ctrl-C while serving", "ctrl-c"), ("SIGTERM while serving", signal.SIGTERM),
                           ("SIGHUP while serving", signal.SIGHUP), ("Ctrl-C again on the same folder", "ctrl-c")]:
-            served = Served(binary, content, cache)
+            served = Served(binary, content, cache, extra=SERVE)
             serving = served.wait_for("serving http://", 120)
             check(f"{name}: it serves", serving, served.output[-600:])
             if not serving:
@@ -201,7 +262,7 @@ def main():
         # 8 x 1,000 reports on one core: several seconds of rendering pages.
         corpus = os.path.join(base, "corpus")
         subprocess.run([sys.executable, os.path.join(ROOT, "bench", "make_corpus.py"), "8", "1000", corpus], check=True, capture_output=True)
-        served = Served(binary, os.path.join(corpus, "content"), os.path.join(base, "corpus-cache"), extra=("--jobs", "1"))
+        served = Served(binary, os.path.join(corpus, "content"), os.path.join(base, "corpus-cache"), extra=(*SERVE, "--jobs", "1"))
         rendering = served.wait_for("Rendering pages", 60)
         check("Ctrl-C during the first build: it is rendering pages, not serving yet",
               rendering and b"serving http://" not in served.output, served.output[-600:])
@@ -209,14 +270,14 @@ def main():
 
         # Serving the sample's pages (thousands of files, all to be deleted on the way out).
         sample_cache = os.path.join(base, "sample-cache")
-        served = Served(binary, os.path.join(ROOT, "content"), sample_cache, extra=("--no-narration", "--no-share-cards"))
+        served = Served(binary, os.path.join(ROOT, "content"), sample_cache, extra=(*SERVE, "--no-narration", "--no-share-cards"))
         serving = served.wait_for("serving http://", 120)
         check("Ctrl-C while serving the sample's pages: it serves", serving, served.output[-600:])
         figures.append(stop("Ctrl-C while serving the sample's pages", served, "ctrl-c"))
 
         # The pages are served first; the second build reads the stories aloud for many seconds: stopped in the middle.
         for name, how in [("Ctrl-C while stories are read aloud", "ctrl-c"), ("SIGTERM while stories are read aloud", signal.SIGTERM)]:
-            served = Served(binary, os.path.join(ROOT, "content"), sample_cache)
+            served = Served(binary, os.path.join(ROOT, "content"), sample_cache, extra=SERVE)
             reading = served.wait_for_children(90)
             time.sleep(0.3)
             served.read(0.01)
@@ -224,9 +285,10 @@ def main():
                   served.output[-600:])
             figures.append(stop(name, served, how))
 
-        served = Served(binary, os.path.join(ROOT, "content"), sample_cache)
+        served = Served(binary, os.path.join(ROOT, "content"), sample_cache, extra=SERVE)
         served.wait_for_children(90)
         stop("Ctrl-C twice while stories are read aloud", served, "ctrl-c twice", expect_clean=False)
+        figures += stop_builds(binary, base)
         shown = ", ".join(f"{s:.3f}" for s in figures if s is not None)
         checks.finish(f" (seconds to exit: {shown})")
     finally:

@@ -3,6 +3,7 @@ import Assembly
 import Loading
 import CivilTime
 import Narration
+import Output
 import Pages
 import Rendering
 import Sharding
@@ -50,6 +51,8 @@ public struct BuildRequest: Sendable {
     public var progress: (@Sendable (String) -> Void)?
     /// Told as each stage begins, goes and ends (the caller keeps the time: the library reads no clock).
     public var stages: ProgressSink?
+    /// Told what to undo in OUT when a signal ends the process in the middle of the build.
+    public var interruption: Interruption?
 
     public init(content: String, templates: String, out: String, cacheFolder: String, only: Set<String>? = nil, date: CivilDate? = nil,
                 clock: Int64, drafts: Bool = false, baseURL: String? = nil, jobs: Int = 1) {

@@ -19,6 +19,9 @@ public enum Builder {
     /// The program's version: printed by `--version` and part of the render cache's key.
     public static let version = "0.4.0"
 
+    /// Where stories are read aloud before their sound is kept: a stopped build's work is removed.
+    public static func narrationWork(_ cacheFolder: String) -> String { cacheFolder + "/narrating" }
+
     public static func build(_ request: BuildRequest) -> BuildReport {
         var report = BuildReport()
         var stages = Stages(sink: request.stages)
@@ -49,6 +52,7 @@ public enum Builder {
             report.diagnostics = [error.diagnostic]
             return report
         }
+        request.interruption?.watch(output)
         let (theme, themeDiagnostics) = read.0
         var lastCache = read.1
         // The cache was read before OUT's lock was held: read again if another build saved it since.
@@ -106,11 +110,12 @@ public enum Builder {
             cache: previous ?? RenderCache(key: key, context: contextFingerprint(content.site, buildOptions, speech: speech)),
             verified: output.verified, unchanged: content.unchanged,
             listed: listedHoods,
-            narrator: buildOptions.narration ? (try? speech?.get()).map { Narrator(tools: $0, folder: request.cacheFolder + "/narrating") } : nil)
+            narrator: buildOptions.narration ? (try? speech?.get()).map { Narrator(tools: $0, folder: Self.narrationWork(request.cacheFolder)) } : nil)
         renderRequest.progress = request.stages
         // A killed build's narration work (story text, sound) is gone before this one, whether or not it narrates.
-        try? FileManager.default.removeItem(atPath: request.cacheFolder + "/narrating")
+        try? FileManager.default.removeItem(atPath: Self.narrationWork(request.cacheFolder))
         let commit = output.beginCommit(untouched: untouched)
+        request.interruption?.watch(output, commit: commit)
         let (rendered, renderDiagnostics) = SiteRenderer.render(site, theme: theme, request: renderRequest) { files throws(OutputProblem) in
             try commit.write(files, jobs: request.jobs)
         }

@@ -6,6 +6,7 @@ import Diagnostics
 import Foundation
 import Loading
 import Output
+import Serve
 import Sharding
 
 /// `commonsight build`: the whole pipeline, then one summary line.
@@ -62,6 +63,18 @@ enum BuildCommand {
         }
         request.useCache = !parsed.flag("no-cache")
         request.endsProcess = console.endsWithCommand
+        // A build stopped by Ctrl-C stops the espeak-ng and opusenc it started (they are not in the
+        // terminal's process group), removes their work and undoes what it wrote into OUT.
+        if console.endsWithCommand {
+            let interruption = Interruption(), work = Builder.narrationWork(request.cacheFolder)
+            request.interruption = interruption
+            StopSignals.install { number in
+                StopSignals.end(bySignal: number) {
+                    interruption.undo()
+                    try? FileManager.default.removeItem(atPath: work)
+                }
+            }
+        }
         let verbose = parsed.flag("verbose")
         if verbose {
             request.progress = { [console] line in console.err(line) }

@@ -1,4 +1,5 @@
 import Foundation
+import Processes
 
 /// One run of an outside program: arguments as a list (never a shell), its output and errors in
 /// files of a work folder, stopped when it takes longer than its time.
@@ -43,7 +44,9 @@ struct ToolRun {
         let ended = DispatchSemaphore(value: 0)
         process.terminationHandler = { _ in ended.signal() }
         do {
-            try process.run()
+            guard try ChildProcesses.door.through({ try process.run() }) else {
+                return .failure(Failure(message: "\(name) was not started: the command is stopping"))
+            }
         } catch {
             return .failure(Failure(message: "could not start \(name): \(error.localizedDescription)"))
         }

@@ -1,3 +1,4 @@
+import Foundation
 import FileSystem
 import Fingerprint
 import Parallelism
@@ -70,6 +71,10 @@ public final class OutputCommit {
     /// Files written so far: path, fingerprint, and whether a replacement waits beside its target.
     /// Each file written, and for one written in its place (not replacing one), its status then.
     var written: [(path: String, hash: Fingerprint, replaced: Bool, status: Posix.Status?)] = []
+    /// Held while a batch is written, while phase 2 runs and while phase 1 is undone: a stop waits for it.
+    private let busy = NSRecursiveLock()
+    /// Phase 2 has run: there is nothing to undo.
+    private var finished = false
 
     init(_ folder: OutputFolder, untouched: Set<String>) {
         self.folder = folder
@@ -82,6 +87,8 @@ public final class OutputCommit {
 
     /// Phase 1 for some of the files: those OUT does not already hold with these bytes are written.
     public func write(_ files: [OutputFile], jobs: Int = 2) throws(OutputProblem) {
+        busy.lock()
+        defer { busy.unlock() }
         var writes: [OutputFile] = []
         for file in files {
             guard OutputPath.isInside(file.path) else { throw .outside(path: file.path) }
@@ -196,6 +203,8 @@ public final class OutputCommit {
     /// Phase 2: `all` is every file of the site (written or not); what OUT holds of earlier builds
     /// and is not among them goes, and the written files take their places.
     public func finish(_ all: [OutputFile], jobs: Int = 2) throws(OutputProblem) -> CommitReport {
+        busy.lock()
+        defer { busy.unlock() }
         var wanted = Set<String>()
         wanted.reserveCapacity(all.count)
         for file in all { wanted.insert(file.path) }
@@ -242,11 +251,21 @@ public final class OutputCommit {
         folder.legacyFolders = []
         let report = CommitReport(written: written.count, deleted: deleted)
         written = []
+        finished = true
         return report
+    }
+
+    /// For a process about to end by a signal: waits for the batch being written or for phase 2,
+    /// undoes phase 1 unless phase 2 has run, and lets no other batch or phase 2 through.
+    func stop() {
+        busy.lock()
+        if !finished { abandon() }
     }
 
     /// Undoes phase 1: the files written, the folders made, and the manifest as it was.
     public func abandon() {
+        busy.lock()
+        defer { busy.unlock() }
         for w in written { unlink(root + "/" + (w.replaced ? OutputFolder.temporary(w.path) : w.path)) }
         for f in createdFolders.reversed() { rmdir(root + "/" + f) }
         written = []

@@ -68,9 +68,13 @@ public final class OutputFolder {
 
     /// After a failed build: a folder this build created and left empty is removed again.
     public func abandon() {
-        if createdOut, let names = Posix.names(in: path), names.isEmpty { rmdir(path) }
+        removeIfMadeAndEmpty()
         lock?.release()
         lock = nil
+    }
+
+    func removeIfMadeAndEmpty() {
+        if createdOut, let names = Posix.names(in: path), names.isEmpty { rmdir(path) }
     }
 
     private func readManifest() throws(OutputProblem) {

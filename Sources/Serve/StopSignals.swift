@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import FileSystem
+import Processes
 import Foundation
 
 /// SIGINT, SIGTERM and SIGHUP for a long-running command, without relying on anything the optimizer
@@ -59,33 +60,32 @@ public enum StopSignals {
         return true
     }
 
-    /// The processes whose parent is this one (from /proc), to be killed when a command stops in
-    /// the middle of its work: a narration's espeak-ng or opusenc must not go on writing.
-    public static func children() -> [pid_t] {
-        let me = getpid()
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return [] }
-        var found: [pid_t] = []
-        for name in names {
-            guard let pid = pid_t(name), pid != me, let stat = FileManager.default.contents(atPath: "/proc/\(name)/stat") else { continue }
-            // "pid (comm) state ppid ...": comm may hold spaces and parentheses, so read after the last ')'.
-            guard let close = stat.lastIndex(of: UInt8(ascii: ")")) else { continue }
-            let fields = stat[(close + 1)...].split(separator: UInt8(ascii: " "))
-            if fields.count > 1, let parent = pid_t(String(decoding: fields[1], as: UTF8.self)), parent == me { found.append(pid) }
-        }
-        return found
-    }
-
-    /// Ends the process at once with `status`, its children first: killed until two looks in a row
-    /// find none, since a build thread may start the next one meanwhile.
+    /// Ends the process at once with `status`, its children first: no other can start once the
+    /// door is closed, and they are killed until two looks in a row find none.
     public static func end(_ status: Int32, sparing spared: Set<pid_t> = [], last: () -> Void = {}) -> Never {
+        ChildProcesses.door.close()
         var quiet = 0
         while quiet < 2 {
-            let found = children().filter { !spared.contains($0) }
+            let found = ChildProcesses.running().filter { !spared.contains($0) }
             for child in found { kill(child, SIGKILL) }
             quiet = found.isEmpty ? quiet + 1 : 0
         }
         last()
         _exit(status)
+    }
+
+    /// Ends the process as `number` would have, its children first, then `last`: the shell that
+    /// started it sees the signal (Ctrl-C ends a loop of builds, too).
+    public static func end(bySignal number: Int32, after last: () -> Void = {}) -> Never {
+        end(128 + number) {
+            last()
+            signal(number, SIG_DFL)
+            var only = sigset_t()
+            sigemptyset(&only)
+            sigaddset(&only, number)
+            pthread_sigmask(SIG_UNBLOCK, &only, nil)
+            raise(number)
+        }
     }
 
     /// Removes `folder` while other threads of this process may still write into it, and ends the
@@ -102,8 +102,9 @@ public enum StopSignals {
         var placeholder = false
         var gone = false
         var remover: pid_t?
+        ChildProcesses.door.close()
         repeat {
-            for child in children() { kill(child, SIGKILL) }
+            for child in ChildProcesses.running() { kill(child, SIGKILL) }
             var st = stat()
             if lstat(folder, &st) == 0, (st.st_mode & S_IFMT) == S_IFDIR {
                 let aside = folder + ".stopping-\(getpid())-\(asides.count)"

@@ -231,6 +231,50 @@ struct ConvergenceTests {
         #expect(s.site() == next)
     }
 
+    @Test("a build stopped by a signal in the middle of its commit leaves OUT, manifest and all, as it was")
+    func interruptedCommit() throws {
+        let s = Scratch()
+        try s.commit(site)
+        let before = s.tree()
+        let folder = try s.open()
+        let interruption = Interruption()
+        let commit = folder.beginCommit()
+        interruption.watch(folder, commit: commit)
+        try commit.write(Scratch.files(["a/index.html": "A2", "c/new.html": "new"]))
+        #expect(s.tree() != before)
+        interruption.undo()
+        #expect(s.tree() == before)
+    }
+
+    @Test("a build stopped by a signal once its files are in place leaves the new site")
+    func interruptedAfterCommit() throws {
+        let s = Scratch()
+        try s.commit(site)
+        let folder = try s.open()
+        let interruption = Interruption()
+        let commit = folder.beginCommit()
+        interruption.watch(folder, commit: commit)
+        var next = site
+        next["a/index.html"] = "A2"
+        let files = Scratch.files(next)
+        try commit.write(files)
+        _ = try commit.finish(files)
+        interruption.undo()
+        #expect(s.site() == next)
+    }
+
+    @Test("a stopped first build removes the output folder it made")
+    func interruptedFirstBuild() throws {
+        let s = Scratch()
+        let folder = try s.open()
+        let interruption = Interruption()
+        let commit = folder.beginCommit()
+        interruption.watch(folder, commit: commit)
+        try commit.write(Scratch.files(site))
+        interruption.undo()
+        #expect(!FileManager.default.fileExists(atPath: s.out))
+    }
+
     @Test("two builds at once: the second waits for the lock, then says another build is writing")
     func concurrentBuilds() throws {
         let s = Scratch()

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Processes
 @testable import Serve
 
 /// Connects the socket `fd` to `port` on 127.0.0.1; what connect(2) returns.
@@ -301,7 +302,17 @@ struct StopSignalsTests {
         sleeper.arguments = ["5"]
         try sleeper.run()
         defer { sleeper.terminate(); sleeper.waitUntilExit() }
-        #expect(StopSignals.children().contains(sleeper.processIdentifier))
+        #expect(ChildProcesses.running().contains(sleeper.processIdentifier))
+    }
+
+    @Test("once a stop has closed the door, no program starts through it, and one that started before is let through")
+    func closedDoor() throws {
+        let door = ChildProcesses.Door()
+        var started = 0
+        #expect(door.through { started += 1 })
+        door.close()
+        #expect(!door.through { started += 1 })
+        #expect(started == 1)
     }
 
     @Test("a stop that was itself killed leaves an empty file and folders set aside: both go before the folder is used again")
