@@ -20,8 +20,8 @@ let package = Package(
                        providers: [.apt(["libqrencode-dev"])]),
         .systemLibrary(name: "CXXHash", path: "Sources/CXXHash", pkgConfig: "libxxhash",
                        providers: [.apt(["libxxhash-dev"])]),
-        .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib",
-                       providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CDeflate", path: "Sources/CDeflate", pkgConfig: "libdeflate",
+                       providers: [.apt(["libdeflate-dev"])]),
 
         .target(name: "Diagnostics"),
         /// Atomic writes, reads that stay inside a folder, real paths and the advisory lock: Glibc only.
@@ -33,7 +33,7 @@ let package = Package(
         .target(name: "Escaping"),
         .target(name: "CivilTime"),
         .target(name: "QRCode", dependencies: ["CQRencode", "Escaping"]),
-        .target(name: "Raster", dependencies: ["CZlib"]),
+        .target(name: "Raster", dependencies: ["CDeflate"]),
         .target(name: "Formats", dependencies: ["Diagnostics", "Escaping", "Geo", "CYAML"]),
         .target(name: "Markdown", dependencies: ["CCmarkGFM", "Escaping"]),
         .target(name: "Liquid", dependencies: ["CivilTime", "Escaping"]),

@@ -2,7 +2,7 @@
 # Installs the Debian packages that building and testing need, when they are missing.
 # Usage: scripts/setup.sh build|test|liquid-diff|scale
 set -euo pipefail
-need=(pkg-config libyaml-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libqrencode-dev libxxhash-dev librsvg2-2 zlib1g-dev)
+need=(pkg-config libyaml-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libqrencode-dev libxxhash-dev librsvg2-2 libdeflate-dev)
 # Stories read aloud (narration in site.yml, on in the sample): espeak-ng speaks, opusenc (opus-tools)
 # encodes; a build without them says so once and leaves the players out.
 need+=(espeak-ng opus-tools)

@@ -11,7 +11,7 @@ package struct SharePicture: MadeFile {
     package var svg: String
 
     package func hash(into h: inout FingerprintBuilder) {
-        h.tag(1)
+        h.tag(2)  // 2: compressed by libdeflate
         h.add(svg)
     }
 
