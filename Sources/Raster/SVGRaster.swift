@@ -26,7 +26,7 @@ public enum SVGRaster {
         try draw(svg, width: width, height: height) { cairo, surface throws(Failure) in
             guard let data = cairo.imageSurfaceData(surface),
                   let png = PNGEncoder.encode(data, width: width, height: height, stride: Int(cairo.imageSurfaceStride(surface))) else {
-                throw Failure(message: "zlib could not compress the picture")
+                throw Failure(message: "libdeflate could not compress the picture")
             }
             return png
         }
