@@ -50,6 +50,19 @@ public struct MercatorFit: Sendable {
                            bounds: Bounds(enclosing: corners) ?? bounds)
     }
 
+    /// Pixels per unit of the projection: how close the drawing is (twice as close, twice as many).
+    public var closeness: Double { scale }
+
+    /// A drawing `width` × `height` centered where this one is, `factor` times as close.
+    public func closer(by factor: Double, width: Double, height: Double) -> MercatorFit {
+        let mx = (self.width / 2 - offsetX) / scale, my = (offsetY - self.height / 2) / scale
+        let s = scale * factor
+        let moved = MercatorFit(width: width, height: height, scale: s, offsetX: width / 2 - mx * s, offsetY: height / 2 + my * s, bounds: bounds)
+        let corners = [moved.coordinate(x: 0, y: height), moved.coordinate(x: width, y: 0)]
+        return MercatorFit(width: width, height: height, scale: s, offsetX: moved.offsetX, offsetY: moved.offsetY,
+                           bounds: Bounds(enclosing: corners) ?? bounds)
+    }
+
     /// The position at a pixel: the inverse of `point(_:)`.
     public func coordinate(x: Double, y: Double) -> Coordinate {
         let mx = (x - offsetX) / scale, my = (offsetY - y) / scale

@@ -47,10 +47,10 @@ public struct LocatorGround: Sendable {
 
         """
 
-    /// The window centered (to the whole pixel) on `c`.
-    func window(around c: Coordinate) -> MercatorFit {
-        let p = fit.point(c)
-        return fit.window(x: (p.x - windowWidth / 2).rounded(), y: (p.y - windowHeight / 2).rounded(), width: windowWidth, height: windowHeight)
+    /// The window centered (to the whole pixel) on `c`, `height` tall (a locator's own height unless told).
+    func window(around c: Coordinate, height: Double? = nil) -> MercatorFit {
+        let p = fit.point(c), h = height ?? windowHeight
+        return fit.window(x: (p.x - windowWidth / 2).rounded(), y: (p.y - h / 2).rounded(), width: windowWidth, height: h)
     }
 }
 
@@ -101,19 +101,26 @@ extension MapRenderer {
 
     /// A report's locator map: windows onto the ground pictures at `href` and `narrowHref`
     /// (relative to the page), centered on its marks, with the marks, north arrow, scale bar and
-    /// words drawn over them. The words, the places and the description are made once for both.
+    /// words drawn over them.
     public static func locator(_ spec: MapSpec, grounds: LocatorGrounds, href: String, narrowHref: String) -> MapDrawing {
         let middle = Bounds(enclosing: spec.marks.map(\.coordinate))?.center ?? grounds.wide.fit.bounds.center
-        let wideFit = grounds.wide.window(around: middle)
-        let narrowFit = grounds.narrow.map { $0.window(around: middle) }
+        return windowed(spec, wide: (grounds.wide.window(around: middle), grounds.wide, href),
+                        narrow: grounds.narrow.map { ($0.window(around: middle), $0, narrowHref) })
+    }
+
+    /// A map made of windows (`fit`, each a window of its ground's picture at `href`), with the
+    /// marks, north arrow, scale bar and words drawn over them. The words, the places and the
+    /// description are made once for both drawings.
+    static func windowed(_ spec: MapSpec, wide: (fit: MercatorFit, ground: LocatorGround, href: String),
+                         narrow: (fit: MercatorFit, ground: LocatorGround, href: String)?) -> MapDrawing {
         func grouped(_ fit: MercatorFit) -> [MarkGroup] {
             MarkGroups.group(spec.marks.map { m in
                 let p = fit.point(m.coordinate)
                 return (m, p.x, p.y)
             })
         }
-        let wideGroups = grouped(wideFit)
-        let narrowGroups = narrowFit.map(grouped) ?? []
+        let wideGroups = grouped(wide.fit)
+        let narrowGroups = narrow.map { grouped($0.fit) } ?? []
         let legend = spec.categories.enumerated().compactMap { i, c -> MapDrawing.LegendItem? in
             let n = spec.marks.reduce(0) { $0 + ($1.category == c.key ? 1 : 0) }
             return n == 0 ? nil : .init(key: c.key, label: c.label, color: c.color, shape: MarkShape.forCategory(at: i), count: n)
@@ -121,7 +128,7 @@ extension MapRenderer {
         let places = self.places(wideGroups, spec: spec, prefix: spec.idPrefix)
         // The same groups at both sizes (one report is always its own) are the same places, named once.
         let sameGroups = narrowGroups.map { $0.marks.map(\.id) } == wideGroups.map { $0.marks.map(\.id) }
-        let narrowPlaces = narrowFit == nil ? []
+        let narrowPlaces = narrow == nil ? []
             : sameGroups ? places.enumerated().map { i, p in
                 var q = p
                 q.anchor = "\(spec.idPrefix)n-g\(i + 1)"
@@ -130,21 +137,13 @@ extension MapRenderer {
             : self.places(narrowGroups, spec: spec, prefix: spec.idPrefix + "n")
         let description = self.description(spec, legend: legend, places: places)
         let drawn = MapPicture(spec: spec, description: description)
-        return MapDrawing(wide: drawn.window(wideFit, of: grounds.wide, href: href, idPrefix: spec.idPrefix, groups: wideGroups, places: places),
-                          narrow: zip(narrowFit, grounds.narrow).map { fit, ground in
-                              drawn.window(fit, of: ground, href: narrowHref, idPrefix: spec.idPrefix + "n", groups: narrowGroups, places: narrowPlaces)
-                          },
+        return MapDrawing(wide: drawn.window(wide.fit, of: wide.ground, href: wide.href, idPrefix: spec.idPrefix, groups: wideGroups, places: places),
+                          narrow: narrow.map { drawn.window($0.fit, of: $0.ground, href: $0.href, idPrefix: spec.idPrefix + "n", groups: narrowGroups, places: narrowPlaces) },
                           legend: legend, places: places, narrowPlaces: narrowPlaces,
-                          groupMeters: roundMeters(MarkGroups.overlapDistance * grounds.wide.scale.metersPerPixel),
+                          groupMeters: roundMeters(MarkGroups.overlapDistance * wide.ground.scale.metersPerPixel),
                           hasGroups: (wideGroups + narrowGroups).contains { $0.marks.count > 1 },
-                          scale: grounds.wide.scale, description: description)
+                          scale: wide.ground.scale, description: description)
     }
-}
-
-/// Both or neither.
-private func zip<A, B>(_ a: A?, _ b: B?) -> (A, B)? {
-    guard let a, let b else { return nil }
-    return (a, b)
 }
 
 extension MapPicture {

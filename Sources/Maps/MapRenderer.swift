@@ -47,11 +47,13 @@ public enum MapRenderer {
             : MercatorFit(bounds: frame, width: spec.width, minHeight: spec.minHeight, maxHeight: spec.maxHeight, margin: 0.04)
         // Phones are taller than wide: the narrow drawing may be taller for its width, and a wide
         // neighborhood gets the streets that cross it drawn on beyond it, with room for their names.
-        let narrowFit = spec.narrowWidth.map { w in
-            MercatorFit(bounds: frame, width: w, minHeight: max(spec.minHeight * w / spec.width * 1.35, w * 0.8),
-                        maxHeight: max(spec.maxHeight * w / spec.width * 1.35, w * 0.8), margin: 0.04)
-        }
+        let narrowFit = narrowSize(spec).map { MercatorFit(bounds: frame, width: $0.width, minHeight: $0.minHeight, maxHeight: $0.maxHeight, margin: 0.04) }
         return (wideFit, narrowFit)
+    }
+
+    /// The phone drawing's width and the heights it may take, when the spec asks for one.
+    static func narrowSize(_ spec: MapSpec) -> (width: Double, minHeight: Double, maxHeight: Double)? {
+        spec.narrowWidth.map { w in (w, max(spec.minHeight * w / spec.width * 1.35, w * 0.8), max(spec.maxHeight * w / spec.width * 1.35, w * 0.8)) }
     }
 
     /// A fit of the whole frame, never cropped, within `width` × `maxHeight`: a neighborhood taller

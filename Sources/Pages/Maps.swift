@@ -70,6 +70,33 @@ extension ViewModels {
     /// (`map.svg`, which stands alone, links to the home page's list).
     package func map(_ request: MapRequest, pagePath: String) -> MapDrawing {
         let root = Routes.root(of: pagePath)
+        let spec = spec(request, pagePath: pagePath)
+        switch request.kind {
+        case .locator:
+            // One report, on the neighborhood's ground drawn once (`locatorGroundFile`): a window of it.
+            if spec.marks.count == 1, let grounds = locatorGrounds {
+                return MapRenderer.locator(spec, grounds: grounds, href: root + Routes.locatorGround, narrowHref: root + Routes.locatorGroundPhone)
+            }
+        case .reports:
+            // Windows of the zoom levels' grounds, each drawn once (`zoomedGroundFile`).
+            if let grounds = zoomedGrounds, let drawn = MapRenderer.zoomed(spec, grounds: grounds, href: { root + Routes.zoomedGround($0, phone: $1) }) {
+                return drawn
+            }
+        case .neighborhood, .printed:
+            break
+        }
+        return MapRenderer.draw(spec)
+    }
+
+    /// The zoom levels a map of reports shows (wide, and on phones), when it is made of windows.
+    package func zoomedLevels(_ request: MapRequest) -> (wide: Int, narrow: Int?)? {
+        guard request.kind == .reports, let grounds = zoomedGrounds else { return nil }
+        return MapRenderer.zoomedLevels(spec(request, pagePath: Routes.home), grounds: grounds)
+    }
+
+    /// What a map for the page at `pagePath` is drawn from.
+    func spec(_ request: MapRequest, pagePath: String) -> MapSpec {
+        let root = Routes.root(of: pagePath)
         let marks = hood.mappable(request.observations).sorted { ($0.observed.instant, $0.id) < ($1.observed.instant, $1.id) }.map { o in
             MapSpec.Mark(id: o.id, coordinate: o.coordinate, category: o.category,
                          label: markLabels[o.id] ?? markLabel(o), url: root + Routes.observation(o.id))
@@ -91,18 +118,20 @@ extension ViewModels {
             spec.minHeight = request.printedHeight
             spec.maxHeight = request.printedHeight
         case .reports:
-            spec.zoomToMarks = true
-            spec.width = 640
-            spec.minHeight = 320
-            spec.maxHeight = 600
+            Self.setReports(&spec)
         case .locator:
             Self.setLocator(&spec)
-            // One report, on the neighborhood's ground drawn once (`locatorGroundFile`): a window of it.
-            if marks.count == 1, let grounds = locatorGrounds {
-                return MapRenderer.locator(spec, grounds: grounds, href: root + Routes.locatorGround, narrowHref: root + Routes.locatorGroundPhone)
-            }
         }
-        return MapRenderer.draw(spec)
+        return spec
+    }
+
+    /// A map zoomed to its reports (a story's, a coalition's, a week's).
+    static func setReports(_ spec: inout MapSpec) {
+        spec.zoomToMarks = true
+        spec.width = 640
+        spec.minHeight = 320
+        spec.maxHeight = 600
+        spec.narrowWidth = 320
     }
 
     /// A report's locator map: zoomed to 650 m around it, small.
@@ -121,6 +150,23 @@ extension ViewModels {
                            categories: [], groupLink: "#", attribution: "")
         setLocator(&spec)
         return spec
+    }
+
+    /// What the neighborhood's zoom levels are drawn from: its boundary, basemap and name, as a map of reports.
+    static func reportsSpec(hood: NeighborhoodSite, ground: Ground) -> MapSpec {
+        var spec = MapSpec(title: "", place: hood.name, boundary: hood.boundary, ground: ground, marks: [],
+                           categories: [], groupLink: "#", attribution: "")
+        setReports(&spec)
+        return spec
+    }
+
+    /// `OUT/<slug>/assets/map-ground-N.svg` (or its phone drawing's): the ground of zoom level N
+    /// under the maps of reports that show it, drawn once; nil when there is no such level.
+    package func zoomedGroundFile(_ level: Int, phone: Bool) -> String? {
+        guard let grounds = zoomedGrounds else { return nil }
+        let levels = phone ? grounds.narrow : grounds.wide
+        guard levels.indices.contains(level) else { return nil }
+        return MapRenderer.groundPicture(Self.reportsSpec(hood: hood, ground: self.ground), levels[level])
     }
 
     /// `OUT/<slug>/assets/locator-ground.svg` (or its phone drawing's): the ground under every

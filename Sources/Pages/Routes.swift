@@ -20,6 +20,8 @@ public enum Routes {
     /// names), drawn once at its wide and its phone drawing's scale (see `LocatorGround`).
     public static let locatorGround = "assets/" + Theme.drawnAssets[0]
     public static let locatorGroundPhone = "assets/" + Theme.drawnAssets[1]
+    /// The ground of zoom level `level` under the maps of reports (see `ZoomedGrounds`).
+    public static func zoomedGround(_ level: Int, phone: Bool) -> String { "assets/" + Theme.zoomedGround(level, phone: phone) }
     /// The neighborhood's map on a page of its own, drawn to fit the screen.
     public static let mapPage = "map.html"
     public static let search = "search/index.html"

@@ -48,6 +48,8 @@ package final class ViewModels: @unchecked Sendable {
     package let mapPieces = MapPieces()
     /// The pictures every report's locator map is a window of (nil without a boundary: then each is drawn whole).
     package private(set) var locatorGrounds: LocatorGrounds?
+    /// The zoom levels the maps of reports are windows of (nil without a boundary: then each is drawn whole).
+    package private(set) var zoomedGrounds: ZoomedGrounds?
     /// A hash of what all of this neighborhood's maps share (see `MapRequest`).
     package private(set) var mapFingerprint = Fingerprint(high: 0, low: 0)
 
@@ -65,6 +67,7 @@ package final class ViewModels: @unchecked Sendable {
         ground = Ground(Self.basemapShapes(hood))
         mapWords = Self.mapWords(language)
         locatorGrounds = MapRenderer.locatorGrounds(Self.locatorSpec(hood: hood, ground: ground))
+        zoomedGrounds = MapRenderer.zoomedGrounds(Self.reportsSpec(hood: hood, ground: ground))
         for c in site.categories { categoryValues[c.key] = makeCategory(c.key) }
         legendIcons = site.categories.indices.map { i in
             let shape = MarkShape.forCategory(at: i), color = site.categories[i].color

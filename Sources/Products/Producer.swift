@@ -31,7 +31,7 @@ package struct SideFile: Sendable {
 
 /// Every producer, in the order their files are made.
 package enum Producers {
-    package static let all: [any Producer] = [FeedFiles(), MapFile(), LocatorGroundFiles(), SearchFile(), ShareCards(), Mailings()]
+    package static let all: [any Producer] = [FeedFiles(), MapFile(), LocatorGroundFiles(), ZoomedGroundFiles(), SearchFile(), ShareCards(), Mailings()]
 }
 
 /// The ground under the reports' locator maps, drawn once for all of them (when there are reports' pages to show it).
@@ -40,6 +40,22 @@ package struct LocatorGroundFiles: Producer {
         guard models.locatorGrounds != nil, pages.contains(where: { $0.kind == .observation }) else { return [] }
         return [(Routes.locatorGround, false), (Routes.locatorGroundPhone, true)].map { path, phone in
             SideFile(models, path) { models.locatorGroundFile(phone: phone) ?? "" }
+        }
+    }
+}
+
+/// The grounds of the zoom levels the neighborhood's maps of reports show, each drawn once.
+package struct ZoomedGroundFiles: Producer {
+    package func files(_ models: ViewModels, pages: [PageJob]) -> [SideFile] {
+        var shown = Set<Int>(), shownOnPhones = Set<Int>()
+        for request in pages.compactMap(\.map) {
+            guard let levels = models.zoomedLevels(request) else { continue }
+            shown.insert(levels.wide)
+            if let n = levels.narrow { shownOnPhones.insert(n) }
+        }
+        let files = shown.sorted().map { ($0, false) } + shownOnPhones.sorted().map { ($0, true) }
+        return files.map { level, phone in
+            SideFile(models, Routes.zoomedGround(level, phone: phone)) { models.zoomedGroundFile(level, phone: phone) ?? "" }
         }
     }
 }

@@ -179,7 +179,7 @@ public struct Theme: Sendable {
         }
         let assets = files.filter { $0.path.hasPrefix("assets/") }
             .map { (path: String($0.path.dropFirst("assets/".count)), bytes: $0.bytes) }
-        for (path, _) in assets where Self.drawnAssets.contains(path) {
+        for (path, _) in assets where Self.isDrawn(path) {
             diagnostics.append(.error(SourceLocation(path: root + "/assets/" + path),
                                       "commonsight draws assets/\(path) itself (the ground under each report's map); give this file another name"))
         }
@@ -196,6 +196,14 @@ public struct Theme: Sendable {
 
     /// Files under a neighborhood's `assets/` that the build draws itself: a theme may not have them.
     public static let drawnAssets = ["locator-ground.svg", "locator-ground-phone.svg"]
+
+    /// The ground of a zoom level under the maps of reports: `map-ground-N.svg`, `map-ground-N-phone.svg`.
+    public static func zoomedGround(_ level: Int, phone: Bool) -> String { "map-ground-\(level)\(phone ? "-phone" : "").svg" }
+
+    /// A name under `assets/` that the build draws: one of `drawnAssets`, or a zoom level's ground.
+    public static func isDrawn(_ path: String) -> Bool {
+        drawnAssets.contains(path) || (path.hasPrefix("map-ground-") && path.hasSuffix(".svg"))
+    }
 
     static func isDirectory(_ path: String) -> Bool {
         var d: ObjCBool = false
