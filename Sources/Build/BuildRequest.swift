@@ -38,6 +38,9 @@ public struct BuildRequest: Sendable {
     public var speechTools = SpeechTools.Location.searchPath
     /// The tool's own folder for this OUT (render cache); see `CacheFolder`.
     public var cacheFolder: String
+    /// Where the stories read aloud and the share cards are kept for every output folder, when
+    /// `site.yml` asks (`keep_in_cache`); nil: nowhere.
+    public var keptFolder: String?
     /// The user's home folder, which OUT may never be or hold.
     public var home: String?
     /// Names the exact program that renders (the CLI hashes its own executable), so a changed

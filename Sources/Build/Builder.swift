@@ -112,6 +112,10 @@ public enum Builder {
             listed: listedHoods,
             narrator: buildOptions.narration ? (try? speech?.get()).map { Narrator(tools: $0, folder: Self.narrationWork(request.cacheFolder)) } : nil)
         renderRequest.progress = request.stages
+        // What a build shows of drafts or the future is never taken from, nor put in, the kept files.
+        let showsOnlyPublished = !buildOptions.includeDrafts && !buildOptions.includeFuture
+        let kept = request.keptFolder.map { KeptFiles(folder: $0, kinds: content.site.keptInCache) }
+        if showsOnlyPublished, request.useCache { renderRequest.kept = kept }
         // A killed build's narration work (story text, sound) is gone before this one, whether or not it narrates.
         try? FileManager.default.removeItem(atPath: Self.narrationWork(request.cacheFolder))
         let commit = output.beginCommit(untouched: untouched)
@@ -149,6 +153,17 @@ public enum Builder {
             }
             output.abandon()
             return report
+        }
+        if let kept {
+            var made = Set<KeptKind>()
+            if buildOptions.shareCards { made.insert(.cards) }
+            if renderRequest.narrator != nil { made.insert(.audio) }
+            if !kept.kinds.isEmpty { try? OutputFolder.makeFolders(OutputPath.folder(of: kept.folder)) }
+            let whole = request.only == nil && request.shard == nil ? Set(site.neighborhoods.map(\.slug) + content.unchanged.map(\.slug)) : nil
+            for problem in kept.update(slugs: site.neighborhoods.map(\.slug), made: made, published: rendered.published, fills: showsOnlyPublished,
+                                       out: request.out, site: whole) {
+                report.notes.append(problem)
+            }
         }
         var next = rendered.cache
         for hood in site.neighborhoods {

@@ -62,6 +62,8 @@ enum BuildCommand {
             throw Arguments.UsageError(message: "--only and --shard-count both choose the neighborhoods to build; use one of them", command: "build")
         }
         request.useCache = !parsed.flag("no-cache")
+        request.keptFolder = parsed.value("cache-dir").map { console.resolve($0) + "/kept" }
+            ?? CacheFolder.kept(forContent: request.content, environment: console.environment)
         request.endsProcess = console.endsWithCommand
         // A build stopped by Ctrl-C stops the espeak-ng and opusenc it started (they are not in the
         // terminal's process group), removes their work and undoes what it wrote into OUT.

@@ -41,6 +41,8 @@ enum ServeCommand {
         StopSignals.clearLeftovers(of: folder)
         var request = try BuildOptions.request(parsed, command: "serve", console: console, out: folder + "/site", cacheFolder: folder + "/cache")
         let fixedDate = request.date != nil
+        // The stories read aloud and cards `build` keeps (when site.yml asks) serve a preview too.
+        request.keptFolder = CacheFolder.kept(forContent: content, environment: console.environment)
 
         let server: HTTPServer
         do {

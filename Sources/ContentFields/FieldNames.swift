@@ -21,7 +21,7 @@ public struct FieldNames: Sendable {
     public static let neighborhood = FieldNames(kind: "neighborhood.md", names: ["name", "description", "languages", "subscribers"])
     public static let site = FieldNames(kind: "site.yml", names: [
         "title", "description", "base_url", "language", "timezone", "privacy", "categories", "map_attribution",
-        "how_to_report", "email", "alchemy", "narration", "numbering", "suggest", "license", "attribution", "publisher", "contact", "data_source", "limits", "import",
+        "how_to_report", "email", "alchemy", "narration", "numbering", "suggest", "license", "attribution", "publisher", "contact", "data_source", "limits", "import", "keep_in_cache",
     ])
     public static let privacy = FieldNames(kind: "privacy", names: ["location_precision_m", "private_fields", "redact"])
     public static let category = FieldNames(kind: "a category", names: ["label", "color", "call_to_action"])
@@ -65,7 +65,7 @@ public struct FieldNames: Sendable {
     }
 
     /// The known name within two edits of `name`, if one is.
-    func suggestion(for name: String) -> String? {
+    public func suggestion(for name: String) -> String? {
         let lower = name.lowercased().replacingOccurrences(of: "-", with: "_").replacingOccurrences(of: " ", with: "_")
         if names.contains(lower) { return lower }
         return names.map { ($0, Self.distance(Array(lower.utf8), Array($0.utf8))) }.filter { $0.1 <= 2 }.min { $0.1 < $1.1 }?.0

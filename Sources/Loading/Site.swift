@@ -67,6 +67,8 @@ public struct SiteSettings: Sendable {
     public var openData = OpenDataSettings()
     /// Which voice reads the stories of each language aloud (`narration` in `site.yml`).
     public var narration = NarrationSettings()
+    /// What the tool's cache keeps for every output folder (`keep_in_cache` in `site.yml`).
+    public var keptInCache: Set<KeptKind> = []
     /// Where residents e-mail their reports (`import: address:`): each neighborhood then has a "report a problem" page.
     public var reportAddress: String?
     /// How much Markdown one text may hold (`limits` in `site.yml`).

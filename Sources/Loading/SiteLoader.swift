@@ -61,6 +61,7 @@ public enum SiteLoader {
         settings.openData = OpenDataSettings.read(fields, siteLanguage: language, log: &log)
         settings.reportAddress = reportAddress(fields.node("import"), log: &log)
         settings.narration = NarrationSettings.read(fields.node("narration"), log: &log)
+        settings.keptInCache = KeptKind.read(fields, log: &log)
         settings.fingerprint = Fingerprint(of: text)
         return settings
     }

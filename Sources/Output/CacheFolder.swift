@@ -20,6 +20,13 @@ public enum CacheFolder {
         return base + "/commonsight/" + safe + "-" + String(Fingerprint(of: real).description.prefix(16))
     }
 
+    /// Where the stories read aloud and share cards of the site in `content` are kept for every
+    /// output folder (`keep_in_cache`), when no cache folder is given: beside the others, keyed by
+    /// the content folder, so that `build` into any folder and `serve` share them.
+    public static func kept(forContent content: String, environment: [String: String]) -> String {
+        forOutput(content, environment: environment) + "-kept"
+    }
+
     /// A folder without the tag is taken as the tool's only when it holds nothing but these (a cache
     /// from before the tag); its scratch folders are deleted only in a tagged folder.
     static let ownNames: Set<String> = ["render.cache", "render.cache.new"]

@@ -168,7 +168,7 @@ public enum OutputPath {
     }
 
     /// `a/b/c.html` → `a/b`; a file at the top → "".
-    static func folder(of path: String) -> String {
+    public static func folder(of path: String) -> String {
         // By bytes: "/" is ASCII, so the offset found is a character boundary.
         guard let slash = slash(in: path, last: true) else { return "" }
         return String(path.utf8.prefix(slash)) ?? ""

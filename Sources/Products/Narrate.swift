@@ -45,8 +45,9 @@ package struct Narrate {
     /// the others, longest first, on `workers` threads of their own. `requests`: each story page's,
     /// by the page's path inside OUT.
     package static func begin(_ jobs: inout [PageJob], requests: [String: NarrationRequest], narrator: Narrator?, previous: [String: RenderCache.NarrationEntry],
-                              verified: [String: Fingerprint], workers: Int, progress: ProgressSink? = nil) -> Narrate {
-        let narrate = Narrate(jobs, requests: requests, narrator: narrator, previous: previous, verified: verified, workers: workers, progress: progress)
+                              verified: [String: Fingerprint], kept: KeptFiles? = nil, workers: Int, progress: ProgressSink? = nil) -> Narrate {
+        let narrate = Narrate(jobs, requests: requests, narrator: narrator, previous: previous, verified: verified, kept: kept, workers: workers,
+                              progress: progress)
         for (i, request) in narrate.asked {
             if let entry = narrate.found[i] { set(entry, of: request, on: &jobs[i]) }
         }
@@ -54,7 +55,7 @@ package struct Narrate {
     }
 
     private init(_ jobs: [PageJob], requests: [String: NarrationRequest], narrator: Narrator?, previous: [String: RenderCache.NarrationEntry],
-                 verified: [String: Fingerprint], workers: Int, progress: ProgressSink? = nil) {
+                 verified: [String: Fingerprint], kept: KeptFiles?, workers: Int, progress: ProgressSink? = nil) {
         guard let narrator else {
             (asked, toSpeak, waiting, running) = ([], [], [], nil)
             return
@@ -67,6 +68,11 @@ package struct Narrate {
             if let known = previous[request.path], known.input == key, verified[request.path] == known.output {
                 found[i] = known
                 reused.append(OutputFile(path: request.path, alreadyInOutputWithHash: known.output))
+            } else if !jobs[i].isDraft, let bytes = kept?.read(.audio, slug: OutputPath.top(of: request.path), key: key), let file = OggOpus(bytes) {
+                // Kept for every output folder: taken as it is, not spoken again.
+                let taken = OutputFile(path: request.path, bytes: bytes)
+                found[i] = RenderCache.NarrationEntry(input: key, output: taken.hash, samples: Int(file.granule) - file.preSkip, bytes: bytes.count)
+                reused.append(taken)
             } else {
                 toSpeak.append(Speaking(index: i, request: request, speech: speech, key: key))
             }

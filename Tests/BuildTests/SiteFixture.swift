@@ -79,13 +79,15 @@ struct SiteFixture {
 
     func build(date: String = "2026-11-29", drafts: Bool = false, baseURL: String? = nil, only: Set<String>? = nil,
                templates: String = SiteFixture.theme, out: String? = nil, shareCards: Bool = true,
-               speech: SpeechTools.Location = .searchPath, narration: Bool = true, jobs: Int = 2, stages: ProgressSink? = nil) -> BuildReport {
+               speech: SpeechTools.Location = .searchPath, narration: Bool = true, jobs: Int = 2, stages: ProgressSink? = nil,
+               kept: String? = nil) -> BuildReport {
         var request = BuildRequest(content: content, templates: templates, out: out ?? self.out, cacheFolder: cache + "/" + (out ?? self.out).split(separator: "/").joined(separator: "_"), only: only,
                                    date: CivilDate.parse(date), clock: 0, drafts: drafts, baseURL: baseURL, jobs: jobs)
         request.stages = stages
         request.shareCards = shareCards
         request.speechTools = speech
         request.narration = narration
+        request.keptFolder = kept
         return Builder.build(request)
     }
 

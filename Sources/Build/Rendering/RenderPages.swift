@@ -38,7 +38,7 @@ enum RenderPages {
 
     /// `stage`: what the progress line calls it ("Rendering pages", "Drawing share cards").
     static func run(_ jobs: [PageJob], stage: String = "Rendering pages", renderer: PageRenderer, previous: RenderCache,
-                    verified: [String: Fingerprint], workers: Int, progress: ProgressSink? = nil,
+                    verified: [String: Fingerprint], kept: KeptFiles? = nil, workers: Int, progress: ProgressSink? = nil,
                     write: ([OutputFile]) throws(OutputProblem) -> Void) -> Result {
         var result = Result()
         var given = Set<String>()  // the errors told so far, looked up once per failed page
@@ -48,7 +48,7 @@ enum RenderPages {
         while start < jobs.count {
             let chunk = Array(jobs[start..<min(start + batch, jobs.count)])
             start += batch
-            let outcomes = render(chunk, renderer: renderer, previous: previous, verified: verified, workers: workers)
+            let outcomes = render(chunk, renderer: renderer, previous: previous, verified: verified, kept: kept, workers: workers)
             renderer.forgetDrawings()
             var files: [OutputFile] = []
             for (job, (input, outcome, use)) in zip(chunk, outcomes) {
@@ -88,7 +88,7 @@ enum RenderPages {
     }
 
     static func render(_ jobs: [PageJob], renderer: PageRenderer, previous: RenderCache,
-                       verified: [String: Fingerprint], workers: Int) -> [(Fingerprint, Swift.Result<OutputFile, Diagnostic>, Use)] {
+                       verified: [String: Fingerprint], kept: KeptFiles? = nil, workers: Int) -> [(Fingerprint, Swift.Result<OutputFile, Diagnostic>, Use)] {
         let theme = renderer.theme
         // Each set's fingerprint is worked out once a batch: most pages share a handful of sets.
         let known = Locked<[[String]: Fingerprint]>([:])
@@ -104,6 +104,10 @@ enum RenderPages {
             if let known = previous.pages[path], known.input == input, verified[path] == known.output,
                let names = previous.templateSets[known.uses], fingerprint(names) == known.templates {
                 return (input, .success(OutputFile(path: path, alreadyInOutputWithHash: known.output)), Use(names: names, fingerprint: known.templates))
+            }
+            // A share card kept for every output folder (its key is all it is drawn from: no theme file).
+            if job.kind == .card, let bytes = kept?.read(.cards, slug: OutputPath.top(of: path), key: input) {
+                return (input, .success(OutputFile(path: path, bytes: bytes)), Use(names: [], fingerprint: fingerprint([])))
             }
             let (bytes, names) = renderer.outputAndUse(job)
             return (input, bytes.map { OutputFile(path: path, bytes: $0) }, Use(names: names, fingerprint: fingerprint(names)))

@@ -19,6 +19,9 @@ public struct RenderRequest: Sendable {
     public var listed: [ListedNeighborhood]
     /// Reads stories aloud when the build's options say so (nil: the tools are missing or narration is off).
     public var narrator: Narrator?
+    /// The stories read aloud and share cards kept for every output folder, to take instead of
+    /// making them (nil: none kept, or the build shows drafts or the future).
+    public var kept: KeptFiles?
     /// Told how the narration and the pages go (nil: nobody is listening).
     public var progress: ProgressSink?
 

@@ -22,6 +22,9 @@ public struct RenderedSite: Sendable {
     public var cache: RenderCache
     /// Stories read aloud this time (the others' narrations were as last time).
     public var narrated = 0
+    /// The share cards and stories read aloud of the neighborhoods made now, by slug: what the
+    /// cache may keep for every output folder (`KeptFiles`).
+    public var published: [String: [KeptFiles.Published]] = [:]
 }
 
 /// Stage ③ in four named steps: reuse what did not change, prepare each changed neighborhood (and
@@ -65,8 +68,9 @@ public enum SiteRenderer {
         // Stories are read aloud on threads of their own while the other pages and the share cards
         // are made; the pages that show a narration being spoken are rendered when it is done.
         let narration = Narrate.begin(&jobs, requests: requests, narrator: request.narrator, previous: request.cache.narrations,
-                                      verified: request.verified, workers: request.jobs, progress: request.progress)
+                                      verified: request.verified, kept: request.kept, workers: request.jobs, progress: request.progress)
         let jobCount = jobs.count
+        let cardPaths = Set(jobs.lazy.filter { $0.kind == .card && !$0.isDraft }.map { $0.folder + $0.path })
         var others: [PageJob] = [], cards: [PageJob] = [], waiting: [PageJob] = []
         var waited = narration.waiting[...]
         for (i, job) in jobs.enumerated() {
@@ -86,7 +90,7 @@ public enum SiteRenderer {
                                     workers: request.jobs, progress: request.progress, write: write)
         if pages.diagnostics.isEmpty, !cards.isEmpty {
             pages.add(RenderPages.run(cards, stage: "Drawing share cards", renderer: renderer, previous: request.cache, verified: request.verified,
-                                      workers: request.jobs, progress: request.progress, write: write))
+                                      kept: request.kept, workers: request.jobs, progress: request.progress, write: write))
         }
         let narrated = narration.finish(into: &waiting, at: site.settings.narration.location ?? site.settings.location)
         if pages.diagnostics.isEmpty {
@@ -114,7 +118,14 @@ public enum SiteRenderer {
         for (path, entry) in narrated.entries { next.narrations[path] = entry }
         for h in request.listed { next.activity[h.slug] = h.activity }
         Record.neighborhoods(prepared.map { ($0.slug, $0.folder, $0.pageCount) }, files: files, into: &next)
+        var published: [String: [KeptFiles.Published]] = [:]
+        for (path, entry) in pages.entries where cardPaths.contains(path) {
+            published[OutputPath.top(of: path), default: []].append(.init(kind: .cards, key: entry.input, path: path))
+        }
+        for (path, entry) in narrated.entries {
+            published[OutputPath.top(of: path), default: []].append(.init(kind: .audio, key: entry.input, path: path))
+        }
         return (RenderedSite(files: files, pageCount: jobCount + reused.pageCount, renderedCount: pages.rendered, cache: next,
-                             narrated: narrated.spoken), narrated.warnings)
+                             narrated: narrated.spoken, published: published), narrated.warnings)
     }
 }

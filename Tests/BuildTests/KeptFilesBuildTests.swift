@@ -1,0 +1,149 @@
+import Foundation
+@testable import Incremental
+import Loading
+import Raster
+import Testing
+
+/// `keep_in_cache: [audio, cards]`: the stories read aloud and the share cards kept in the tool's
+/// cache for every output folder, and never anything unpublished after a build.
+@Suite("Stories read aloud and cards kept for every output folder")
+struct KeptFilesBuildTests {
+    static let toolsPresent = NarrationBuildTests.toolsPresent && SVGRaster.unavailable() == nil
+    static let keeping = NarrationBuildTests.site + "keep_in_cache: [audio, cards]\n"
+    static let card = "north/stories/slow-down/card.png"
+
+    func kept(_ folder: String) -> [String] { SiteFixture.files(under: folder) }
+
+    @Test("a second output folder takes the stories read aloud and the cards from the cache: nothing spoken again, the same bytes",
+          .enabled(if: toolsPresent))
+    func secondFolder() throws {
+        let f = NarrationBuildTests.fixture(site: Self.keeping)
+        let t = NarrationBuildTests()
+        let (tools, log) = try t.countingTools(f)
+        let store = f.base + "/kept"
+        #expect(f.build(speech: tools, kept: store).succeeded)
+        #expect(t.runs(log) == 1)
+        let names = kept(store)
+        #expect(names.contains { $0.hasPrefix("north/") && $0.hasSuffix(".ogg") }, "\(names)")
+        #expect(names.filter { $0.hasSuffix(".png") }.count >= 2, "the home page's and the story's cards at least: \(names)")
+        let second = f.base + "/second"
+        let report = f.build(out: second, speech: tools, kept: store)
+        #expect(report.succeeded && report.narrated == 0, "\(report.diagnostics)")
+        #expect(t.runs(log) == 1, "espeak-ng did not run for the second folder")
+        #expect(SiteFixture.snapshot(second) == SiteFixture.snapshot(f.out), "every file the same")
+    }
+
+    @Test("a card is taken from the cache as it is kept there (not drawn again), and one cut short is drawn again",
+          .enabled(if: toolsPresent))
+    func cardTakenAsKept() throws {
+        let f = NarrationBuildTests.fixture(site: Self.keeping)
+        let store = f.base + "/kept"
+        #expect(f.build(narration: false, kept: store).succeeded)
+        let drawn = try #require(FileManager.default.contents(atPath: f.out + "/" + Self.card))
+        let entry = try #require(kept(store).first { FileManager.default.contents(atPath: store + "/" + $0) == drawn })
+        // Another whole PNG in its place: what a second folder gets shows where the card came from.
+        let other = try #require(FileManager.default.contents(atPath: f.out + "/north/card.png"))
+        try other.write(to: URL(fileURLWithPath: store + "/" + entry))
+        #expect(f.build(out: f.base + "/second", narration: false, kept: store).succeeded)
+        #expect(FileManager.default.contents(atPath: f.base + "/second/" + Self.card) == other)
+        // Cut short, it is not taken: the card is drawn again.
+        try other.prefix(100).write(to: URL(fileURLWithPath: store + "/" + entry))
+        #expect(f.build(out: f.base + "/third", narration: false, kept: store).succeeded)
+        #expect(FileManager.default.contents(atPath: f.base + "/third/" + Self.card) == drawn)
+    }
+
+    @Test("without keep_in_cache nothing is kept", .enabled(if: toolsPresent))
+    func offByDefault() throws {
+        let f = NarrationBuildTests.fixture()
+        let store = f.base + "/kept"
+        #expect(f.build(kept: store).succeeded)
+        #expect(!FileManager.default.fileExists(atPath: store))
+    }
+
+    @Test("a story taken out of publication leaves the cache with the next build; the others stay", .enabled(if: toolsPresent))
+    func unpublished() throws {
+        let f = NarrationBuildTests.fixture(site: Self.keeping, more: ["neighborhoods/north/stories/second.md": NarrationBuildTests.second])
+        let store = f.base + "/kept"
+        #expect(f.build(kept: store).succeeded)
+        let audio = try #require(FileManager.default.contents(atPath: f.out + "/" + NarrationBuildTests.audio))
+        let card = try #require(FileManager.default.contents(atPath: f.out + "/" + Self.card))
+        let otherAudio = try #require(FileManager.default.contents(atPath: f.out + "/north/stories/second/narration.opus"))
+        func holds(_ bytes: Data) -> Bool { kept(store).contains { FileManager.default.contents(atPath: store + "/" + $0) == bytes } }
+        #expect(holds(audio) && holds(card) && holds(otherAudio))
+        f.write("neighborhoods/north/stories/slow-down.md", NarrationBuildTests.story(status: "draft"))
+        #expect(f.build(kept: store).succeeded)
+        #expect(!holds(audio) && !holds(card), "the story is a draft now: nothing of it is kept")
+        #expect(holds(otherAudio), "the other story's narration stays")
+    }
+
+    @Test("a build that shows drafts takes nothing from the cache, adds nothing, and clears what it made", .enabled(if: toolsPresent))
+    func drafts() throws {
+        let f = NarrationBuildTests.fixture(site: Self.keeping, more: ["neighborhoods/north/stories/later.md":
+            "---\ntitle: Not yet\nstatus: draft\ndate: 2026-11-25\n---\nA draft, read aloud only in a preview.\n"])
+        let t = NarrationBuildTests()
+        let (tools, log) = try t.countingTools(f)
+        let store = f.base + "/kept"
+        #expect(f.build(speech: tools, kept: store).succeeded)
+        #expect(t.runs(log) == 1)
+        #expect(!kept(store).isEmpty)
+        let preview = f.base + "/preview"
+        let report = f.build(drafts: true, out: preview, speech: tools, kept: store)
+        #expect(report.succeeded)
+        #expect(t.runs(log) == 2, "the published story is spoken again: nothing is taken from the cache")
+        #expect(FileManager.default.fileExists(atPath: preview + "/north/stories/later/index.html"), "the preview shows the draft")
+        #expect(kept(store).isEmpty, "\(kept(store))")
+    }
+
+    @Test("a kind the site no longer keeps is removed; files the cache did not name are left alone", .enabled(if: toolsPresent))
+    func kindsAndOtherFiles() throws {
+        let f = NarrationBuildTests.fixture(site: Self.keeping)
+        let store = f.base + "/kept"
+        #expect(f.build(kept: store).succeeded)
+        try Data("mine".utf8).write(to: URL(fileURLWithPath: store + "/north/notes.txt"))
+        f.write("site.yml", NarrationBuildTests.site + "keep_in_cache: [cards]\n")
+        #expect(f.build(kept: store).succeeded)
+        let names = kept(store)
+        #expect(!names.contains { $0.hasSuffix(".ogg") }, "\(names)")
+        #expect(names.contains { $0.hasSuffix(".png") })
+        #expect(names.contains("north/notes.txt"))
+        f.write("site.yml", NarrationBuildTests.site)
+        #expect(f.build(kept: store).succeeded)
+        #expect(kept(store) == ["north/notes.txt"])
+    }
+
+    @Test("keep_in_cache names what it keeps; another word is an error at its place, with the word it was near")
+    func setting() throws {
+        let f = SiteFixture(SiteFixture.north, site: SiteFixture.site + "\nkeep_in_cache: [audio, card]\n")
+        let report = f.build(shareCards: false, narration: false)
+        let error = try #require(report.diagnostics.first { $0.message.contains("keep_in_cache") })
+        #expect(error.description.contains("site.yml:"), "\(error)")
+        #expect(error.message.contains("'card' is not something the cache keeps; did you mean 'cards'?"), "\(error.message)")
+        #expect(!report.succeeded)
+    }
+
+    @Test("only files named as kept ones are taken or removed, and a file cut short is never taken")
+    func names() {
+        #expect(KeptFiles.kind(ofName: "0123456789abcdef0123456789abcdef.png") == .cards)
+        #expect(KeptFiles.kind(ofName: "0123456789abcdef0123456789abcdef.ogg") == .audio)
+        #expect(KeptFiles.kind(ofName: "0123456789ABCDEF0123456789abcdef.png") == nil)
+        #expect(KeptFiles.kind(ofName: "notes.txt") == nil)
+        #expect(KeptFiles.kind(ofName: "0123456789abcdef0123456789abcdef.png.bak") == nil)
+        #expect(!KeptFiles.isWhole(.cards, [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array(repeating: 0, count: 40)))
+        #expect(!KeptFiles.isWhole(.audio, Array("OggS".utf8)))
+        #expect(KeptFiles.isStaleScratch(".0123456789abcdef0123456789abcdef.png.new-999999999-1"), "a process that does not exist")
+        #expect(!KeptFiles.isStaleScratch(".0123456789abcdef0123456789abcdef.png.new-\(getpid())-1"), "this process's is not stale")
+        #expect(!KeptFiles.isStaleScratch(".notes.txt.new-999999999-1"))
+    }
+
+    @Test("a kept folder that is a link is neither read nor written", .enabled(if: toolsPresent))
+    func linkedFolder() throws {
+        let f = NarrationBuildTests.fixture(site: Self.keeping)
+        let elsewhere = f.base + "/elsewhere", store = f.base + "/kept"
+        try FileManager.default.createDirectory(atPath: elsewhere, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: store, withDestinationPath: elsewhere)
+        let report = f.build(narration: false, kept: store)
+        #expect(report.succeeded)
+        #expect(kept(elsewhere).isEmpty, "nothing written through the link")
+        #expect(report.notes.contains { $0.contains("not a folder of the tool's") }, "\(report.notes)")
+    }
+}
