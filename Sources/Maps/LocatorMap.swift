@@ -47,6 +47,12 @@ public struct LocatorGround: Sendable {
 
         """
 
+    /// True when `window` (one of this picture's windows) lies inside the picture.
+    func covers(_ window: MercatorFit) -> Bool {
+        let origin = window.transfer((x: 0, y: 0), from: fit)
+        return origin.x <= 0.5 && origin.y <= 0.5 && origin.x + fit.width >= window.width - 0.5 && origin.y + fit.height >= window.height - 0.5
+    }
+
     /// The window centered (to the whole pixel) on `c`, `height` tall (a locator's own height unless told).
     func window(around c: Coordinate, height: Double? = nil) -> MercatorFit {
         let p = fit.point(c), h = height ?? windowHeight
@@ -72,12 +78,13 @@ extension MapRenderer {
         return LocatorGrounds(wide: LocatorGround(reference: wide, box: box), narrow: narrow.map { LocatorGround(reference: $0, box: box) })
     }
 
-    /// A locator ground's picture, as a file of its own: the ground, the boundary and the names, as
-    /// each whole map draws them, with long streets named as often as there is room.
-    public static func groundPicture(_ spec: MapSpec, _ ground: LocatorGround) -> String {
+    /// A locator ground's picture, as a file of its own: the ground, the boundary and, with `names`,
+    /// the names as each whole map draws them, long streets named as often as there is room (without,
+    /// each window names what it shows around its own marks: see `windowed`).
+    public static func groundPicture(_ spec: MapSpec, _ ground: LocatorGround, names withNames: Bool = true) -> String {
         let fit = ground.fit
         var names = NameLabels(placer: LabelPlacer(width: fit.width, height: fit.height))
-        if spec.showsNames {
+        if spec.showsNames, withNames {
             names.placeStreets(spec.ground.majorNames, fit, everywhere: true)
             names.placeParks(spec.basemap, fit)
             names.placeStreets(spec.ground.minorNames, fit, everywhere: true)
@@ -102,17 +109,22 @@ extension MapRenderer {
     /// A report's locator map: windows onto the ground pictures at `href` and `narrowHref`
     /// (relative to the page), centered on its marks, with the marks, north arrow, scale bar and
     /// words drawn over them.
-    public static func locator(_ spec: MapSpec, grounds: LocatorGrounds, href: String, narrowHref: String) -> MapDrawing {
+    /// Nil when a window would reach past its picture (a report far outside the neighborhood): then
+    /// the map is drawn whole.
+    public static func locator(_ spec: MapSpec, grounds: LocatorGrounds, href: String, narrowHref: String) -> MapDrawing? {
         let middle = Bounds(enclosing: spec.marks.map(\.coordinate))?.center ?? grounds.wide.fit.bounds.center
-        return windowed(spec, wide: (grounds.wide.window(around: middle), grounds.wide, href),
-                        narrow: grounds.narrow.map { ($0.window(around: middle), $0, narrowHref) })
+        let wide = grounds.wide.window(around: middle), narrow = grounds.narrow.map { ($0.window(around: middle), $0) }
+        guard grounds.wide.covers(wide), narrow.map({ $0.1.covers($0.0) }) ?? true else { return nil }
+        return windowed(spec, wide: (wide, grounds.wide, href), narrow: narrow.map { ($0.0, $0.1, narrowHref) })
     }
 
     /// A map made of windows (`fit`, each a window of its ground's picture at `href`), with the
     /// marks, north arrow, scale bar and words drawn over them. The words, the places and the
     /// description are made once for both drawings.
+    /// With `names`, the names of what each window shows are placed in it around its marks, the
+    /// north arrow and the scale bar (its ground is drawn without names); else they are the ground's.
     static func windowed(_ spec: MapSpec, wide: (fit: MercatorFit, ground: LocatorGround, href: String),
-                         narrow: (fit: MercatorFit, ground: LocatorGround, href: String)?) -> MapDrawing {
+                         narrow: (fit: MercatorFit, ground: LocatorGround, href: String)?, names: Bool = false) -> MapDrawing {
         func grouped(_ fit: MercatorFit) -> [MarkGroup] {
             MarkGroups.group(spec.marks.map { m in
                 let p = fit.point(m.coordinate)
@@ -137,8 +149,10 @@ extension MapRenderer {
             : self.places(narrowGroups, spec: spec, prefix: spec.idPrefix + "n")
         let description = self.description(spec, legend: legend, places: places)
         let drawn = MapPicture(spec: spec, description: description)
-        return MapDrawing(wide: drawn.window(wide.fit, of: wide.ground, href: wide.href, idPrefix: spec.idPrefix, groups: wideGroups, places: places),
-                          narrow: narrow.map { drawn.window($0.fit, of: $0.ground, href: $0.href, idPrefix: spec.idPrefix + "n", groups: narrowGroups, places: narrowPlaces) },
+        return MapDrawing(wide: drawn.window(wide.fit, of: wide.ground, href: wide.href, idPrefix: spec.idPrefix, groups: wideGroups, places: places,
+                                             names: names),
+                          narrow: narrow.map { drawn.window($0.fit, of: $0.ground, href: $0.href, idPrefix: spec.idPrefix + "n", groups: narrowGroups,
+                                                            places: narrowPlaces, names: names) },
                           legend: legend, places: places, narrowPlaces: narrowPlaces,
                           groupMeters: roundMeters(MarkGroups.overlapDistance * wide.ground.scale.metersPerPixel),
                           hasGroups: (wideGroups + narrowGroups).contains { $0.marks.count > 1 },
@@ -150,10 +164,20 @@ extension MapPicture {
     /// A window of a locator ground, `fit` (a window of `ground.fit`): the picture at `href` under
     /// the marks, the north arrow and the scale bar, with the map's title and description.
     func window(_ fit: MercatorFit, of ground: LocatorGround, href: String, idPrefix p: String, groups: [MarkGroup],
-                places: [MapDrawing.Place]) -> MapDrawing.Rendition {
+                places: [MapDrawing.Place], names placesNames: Bool = false) -> MapDrawing.Rendition {
         let (width, height) = (fit.width, fit.height)
         let markBoxes = groups.map { g in MapBox(cx: g.x, cy: g.y, hw: g.radius + 1, hh: g.radius + 1) }
         let (north, bar) = corners(fit, scale: ground.scale, marks: markBoxes)
+        // Names go around the marks, the north arrow and the scale bar, as on a map drawn whole.
+        var placer = LabelPlacer(width: width, height: height)
+        for box in markBoxes + [north.box, bar.box] { placer.occupy(box) }
+        var names = NameLabels(placer: placer)
+        if placesNames, spec.showsNames {
+            names.placeStreets(spec.ground.majorNames, fit)
+            names.placeParks(spec.basemap, fit)
+            names.placeStreets(spec.ground.minorNames, fit)
+            names.placeNeighborhood(spec.place, spec.boundary, fit)
+        }
         // Where the picture's top left corner is: the window's own, moved by whole pixels.
         let origin = fit.transfer((x: 0, y: 0), from: ground.fit)
         let role = groups.isEmpty ? "role=\"img\" " : ""
@@ -161,11 +185,13 @@ extension MapPicture {
         open(width: width, height: height, role: role, idPrefix: p, to: &s)
         s.add("<rect width=\"\(width)\" height=\"\(height)\" fill=\"#ebe7df\"/>\n")
         s.add("<image class=\"ground\" href=\"\(xml: href)\" x=\"\(origin.x)\" y=\"\(origin.y)\" width=\"\(ground.fit.width)\" height=\"\(ground.fit.height)\" aria-hidden=\"true\"/>\n")
+        names.write(to: &s)
         s.add("<g class=\"marks\">\n")
         for (g, place) in Swift.zip(groups, places) { mark(g, place: place, to: &s) }
         s.add("</g>\n")
         drawNorthAndBar(north: north.value, bar: bar.value, scale: ground.scale, to: &s)
         s.add("</svg>\n")
-        return MapDrawing.Rendition(svg: s.string, width: width, height: height, labelBoxes: [], markBoxes: markBoxes + [bar.box, north.box])
+        return MapDrawing.Rendition(svg: s.string, width: width, height: height, labelBoxes: names.placed.map(\.box),
+                                    markBoxes: markBoxes + [bar.box, north.box])
     }
 }

@@ -55,6 +55,7 @@ extension MapRenderer {
 
     /// The levels a map set as `spec` shows, wide and on phones; nil when it is drawn whole.
     public static func zoomedLevels(_ spec: MapSpec, grounds: ZoomedGrounds) -> (wide: Int, narrow: Int?)? {
+        guard !spec.marks.isEmpty else { return nil }
         let frame = frame(spec)
         let (wideFit, narrowFit) = fits(frame, spec)
         guard let wide = zoomedWindow(frame, fit: wideFit, levels: grounds.wide, planned: grounds.planned, heights: grounds.wideHeights) else { return nil }
@@ -67,6 +68,7 @@ extension MapRenderer {
     /// A map zoomed to its marks, as windows of the zoom levels' pictures (`href` names the file of
     /// a level, wide or for phones, relative to the page); nil when it is drawn whole (`draw`).
     public static func zoomed(_ spec: MapSpec, grounds: ZoomedGrounds, href: (_ level: Int, _ phone: Bool) -> String) -> MapDrawing? {
+        guard !spec.marks.isEmpty else { return nil }
         let frame = frame(spec)
         let (wideFit, narrowFit) = fits(frame, spec)
         guard let wide = zoomedWindow(frame, fit: wideFit, levels: grounds.wide, planned: grounds.planned, heights: grounds.wideHeights) else { return nil }
@@ -76,7 +78,7 @@ extension MapRenderer {
                   let n = zoomedWindow(frame, fit: narrowFit, levels: grounds.narrow, planned: grounds.planned, heights: heights) else { return nil }
             narrow = (n.fit, grounds.narrow[n.level], href(n.level, true))
         }
-        return windowed(spec, wide: (wide.fit, grounds.wide[wide.level], href(wide.level, false)), narrow: narrow)
+        return windowed(spec, wide: (wide.fit, grounds.wide[wide.level], href(wide.level, false)), narrow: narrow, names: true)
     }
 
     /// The closest level no closer than `fit` (the map drawn whole, which holds all of `frame`), and
@@ -93,7 +95,10 @@ extension MapRenderer {
         let top = ground.fit.point(Coordinate(latitude: frame.maxLatitude, longitude: frame.minLongitude))
         let bottom = ground.fit.point(Coordinate(latitude: frame.minLatitude, longitude: frame.minLongitude))
         let height = min(max(((bottom.y - top.y) / (1 - 2 * margin)).rounded(.up), heights.min), heights.max)
-        return (level, ground.window(around: frame.center, height: height))
+        let window = ground.window(around: frame.center, height: height)
+        // Reports far outside the neighborhood: the window would reach past the picture.
+        guard ground.covers(window) else { return nil }
+        return (level, window)
     }
 }
 

@@ -74,8 +74,9 @@ extension ViewModels {
         switch request.kind {
         case .locator:
             // One report, on the neighborhood's ground drawn once (`locatorGroundFile`): a window of it.
-            if spec.marks.count == 1, let grounds = locatorGrounds {
-                return MapRenderer.locator(spec, grounds: grounds, href: root + Routes.locatorGround, narrowHref: root + Routes.locatorGroundPhone)
+            if spec.marks.count == 1, let grounds = locatorGrounds,
+               let drawn = MapRenderer.locator(spec, grounds: grounds, href: root + Routes.locatorGround, narrowHref: root + Routes.locatorGroundPhone) {
+                return drawn
             }
         case .reports:
             // Windows of the zoom levels' grounds, each drawn once (`zoomedGroundFile`).
@@ -166,7 +167,7 @@ extension ViewModels {
         guard let grounds = zoomedGrounds else { return nil }
         let levels = phone ? grounds.narrow : grounds.wide
         guard levels.indices.contains(level) else { return nil }
-        return MapRenderer.groundPicture(Self.reportsSpec(hood: hood, ground: self.ground), levels[level])
+        return MapRenderer.groundPicture(Self.reportsSpec(hood: hood, ground: self.ground), levels[level], names: false)
     }
 
     /// `OUT/<slug>/assets/locator-ground.svg` (or its phone drawing's): the ground under every

@@ -181,7 +181,7 @@ public struct Theme: Sendable {
             .map { (path: String($0.path.dropFirst("assets/".count)), bytes: $0.bytes) }
         for (path, _) in assets where Self.isDrawn(path) {
             diagnostics.append(.error(SourceLocation(path: root + "/assets/" + path),
-                                      "commonsight draws assets/\(path) itself (the ground under each report's map); give this file another name"))
+                                      "commonsight draws assets/\(path) itself (the ground under the maps of reports); give this file another name"))
         }
         guard !diagnostics.contains(where: \.isError) else { return (nil, diagnostics) }
         for (path, bytes) in assets {
@@ -200,9 +200,15 @@ public struct Theme: Sendable {
     /// The ground of a zoom level under the maps of reports: `map-ground-N.svg`, `map-ground-N-phone.svg`.
     public static func zoomedGround(_ level: Int, phone: Bool) -> String { "map-ground-\(level)\(phone ? "-phone" : "").svg" }
 
-    /// A name under `assets/` that the build draws: one of `drawnAssets`, or a zoom level's ground.
+    /// A name under `assets/` that the build draws, in any case (two names a case apart are one file
+    /// on some disks): one of `drawnAssets`, or a zoom level's ground (`map-ground-<digits>[-phone].svg`).
     public static func isDrawn(_ path: String) -> Bool {
-        drawnAssets.contains(path) || (path.hasPrefix("map-ground-") && path.hasSuffix(".svg"))
+        let name = path.lowercased()
+        if drawnAssets.contains(name) { return true }
+        guard name.hasPrefix("map-ground-"), name.hasSuffix(".svg") else { return false }
+        var level = name.dropFirst("map-ground-".count).dropLast(".svg".count)
+        if level.hasSuffix("-phone") { level = level.dropLast("-phone".count) }
+        return !level.isEmpty && level.utf8.count <= 4 && level.allSatisfy(\.isASCII) && level.allSatisfy(\.isNumber)
     }
 
     static func isDirectory(_ path: String) -> Bool {

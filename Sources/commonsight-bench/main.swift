@@ -69,7 +69,7 @@ let streeted = timeLocator(locator)
 if let grounds = MapRenderer.locatorGrounds(locator) {
     let start = Date()
     var bytes = 0
-    for _ in 0..<2_000 { bytes += MapRenderer.locator(locator, grounds: grounds, href: "g.svg", narrowHref: "p.svg").wide.svg.utf8.count }
+    for _ in 0..<2_000 { bytes += MapRenderer.locator(locator, grounds: grounds, href: "g.svg", narrowHref: "p.svg")?.wide.svg.utf8.count ?? 0 }
     let once = Date()
     let picture = MapRenderer.groundPicture(locator, grounds.wide).utf8.count
     print("\nLocator map as a window of the shared ground: \(String(format: "%.0f", once.timeIntervalSince(start) / 2_000 * 1_000_000)) µs each "

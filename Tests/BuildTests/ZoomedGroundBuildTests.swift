@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Themes
 
 @Suite("The grounds under maps of reports, written once per zoom level")
 struct ZoomedGroundBuildTests {
@@ -53,7 +54,14 @@ struct ZoomedGroundBuildTests {
         FileManager.default.createFile(atPath: theme + "/assets/map-ground-2.svg", contents: Data("<svg/>".utf8))
         let report = f.build(templates: theme)
         let errors = report.diagnostics.filter(\.isError)
-        #expect(errors.map(\.message) == ["commonsight draws assets/map-ground-2.svg itself (the ground under each report's map); give this file another name"])
+        #expect(errors.map(\.message) == ["commonsight draws assets/map-ground-2.svg itself (the ground under the maps of reports); give this file another name"])
         #expect(errors.first?.location.path == theme + "/assets/map-ground-2.svg")
+    }
+
+    @Test("only a zoom level's own names are the build's, in any case")
+    func drawnNames() {
+        #expect(Theme.isDrawn("map-ground-3.svg") && Theme.isDrawn("map-ground-12-phone.svg") && Theme.isDrawn("Map-Ground-3.svg"))
+        #expect(Theme.isDrawn("locator-ground.svg") && Theme.isDrawn("Locator-Ground-Phone.svg"))
+        #expect(!Theme.isDrawn("map-ground-legend.svg") && !Theme.isDrawn("map-ground-.svg") && !Theme.isDrawn("map-ground-3-print.svg"))
     }
 }

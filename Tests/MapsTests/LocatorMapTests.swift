@@ -36,7 +36,7 @@ struct LocatorMapTests {
     func referencesTheGround() throws {
         let spec = locator()
         let grounds = try #require(MapRenderer.locatorGrounds(spec))
-        let drawing = MapRenderer.locator(spec, grounds: grounds, href: "../../assets/locator-ground.svg", narrowHref: "../../assets/locator-ground-phone.svg")
+        let drawing = try #require(MapRenderer.locator(spec, grounds: grounds, href: "../../assets/locator-ground.svg", narrowHref: "../../assets/locator-ground-phone.svg"))
         let narrow = try #require(drawing.narrow)
         #expect(drawing.svg.contains("<image class=\"ground\" href=\"../../assets/locator-ground.svg\""))
         #expect(narrow.svg.contains("<image class=\"ground\" href=\"../../assets/locator-ground-phone.svg\""))
@@ -55,7 +55,7 @@ struct LocatorMapTests {
     func sameFrameAsBefore() throws {
         let spec = locator()
         let grounds = try #require(MapRenderer.locatorGrounds(spec))
-        let shared = MapRenderer.locator(spec, grounds: grounds, href: "g.svg", narrowHref: "p.svg")
+        let shared = try #require(MapRenderer.locator(spec, grounds: grounds, href: "g.svg", narrowHref: "p.svg"))
         let whole = MapRenderer.draw(spec)
         #expect(shared.width == whole.width && shared.height == whole.height)
         #expect(shared.narrow?.width == whole.narrow?.width && shared.narrow?.height == whole.narrow?.height)

@@ -71,7 +71,7 @@ struct ZoomedGroundsTests {
         let farther = zoomed.scale.metersPerPixel / whole.scale.metersPerPixel
         #expect(farther > 0.999 && farther < 2.0.squareRoot() * 1.01, "\(farther) times as many meters a pixel")
         for svg in [zoomed.svg, try #require(zoomed.narrow).svg] {
-            #expect(!svg.contains("class=\"basemap\"") && !svg.contains("class=\"boundary\"") && !svg.contains("Street 4</text>"), "no ground drawn per page")
+            #expect(!svg.contains("class=\"basemap\"") && !svg.contains("class=\"boundary\""), "no street, park or boundary drawn per page (their names are)")
             #expect(svg.contains("<image class=\"ground\" href=\"g"))
         }
         #expect(zoomed.places.flatMap(\.marks).map(\.id).sorted() == spec.marks.map(\.id).sorted())
@@ -124,5 +124,41 @@ struct ZoomedGroundsTests {
         #expect(MapRenderer.zoomed(close, grounds: grounds) { _, _ in "g.svg" } == nil)
         let wide = reports([(0.1, 0.1), (0.9, 0.9)], side: 1.0)
         #expect(MapRenderer.zoomed(wide, grounds: grounds) { _, _ in "g.svg" } != nil)
+    }
+
+    @Test("a window names the streets it shows around its marks, the north arrow and the scale bar, and its level's picture has no names",
+          arguments: sets)
+    func namesAroundTheMarks(_ points: [(Double, Double)]) throws {
+        let spec = reports(points)
+        let grounds = try #require(MapRenderer.zoomedGrounds(spec))
+        let zoomed = try #require(MapRenderer.zoomed(spec, grounds: grounds) { "g\($0)\($1 ? "p" : "").svg" })
+        for drawing in [zoomed.wide] + (zoomed.narrow.map { [$0] } ?? []) {
+            #expect(!drawing.labelBoxes.isEmpty, "some street is named")
+            #expect(drawing.svg.contains("<text"))
+            for label in drawing.labelBoxes {
+                #expect(!drawing.markBoxes.contains { $0.overlaps(label) }, "a name under a mark, the north arrow or the scale bar")
+                let (minX, minY, maxX, maxY) = label.bounds
+                #expect(minX >= -0.01 && minY >= -0.01 && maxX <= drawing.width + 0.01 && maxY <= drawing.height + 0.01, "a name cut at the edge")
+            }
+        }
+        for level in grounds.wide + grounds.narrow {
+            #expect(!MapRenderer.groundPicture(spec, level, names: false).contains("<text"))
+        }
+    }
+
+    @Test("reports just outside the neighborhood, at a level whose picture does not reach them, are drawn whole")
+    func pastThePicture() throws {
+        let spec = reports([(1.3, 1.3), (1.31, 1.31)])
+        let grounds = try #require(MapRenderer.zoomedGrounds(spec))
+        #expect(MapRenderer.zoomed(spec, grounds: grounds) { _, _ in "g.svg" } == nil)
+        #expect(MapRenderer.zoomedLevels(spec, grounds: grounds) == nil)
+    }
+
+    @Test("a map with no report on it shows no level")
+    func noReports() throws {
+        let spec = reports([])
+        let grounds = try #require(MapRenderer.zoomedGrounds(reports([(0.5, 0.5)])))
+        #expect(MapRenderer.zoomedLevels(spec, grounds: grounds) == nil)
+        #expect(MapRenderer.zoomed(spec, grounds: grounds) { _, _ in "g.svg" } == nil)
     }
 }
