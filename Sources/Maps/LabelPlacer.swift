@@ -2,21 +2,31 @@ import Glibc
 
 /// A rectangle on the map, possibly turned: a label along a street, a mark, the north arrow.
 public struct MapBox: Sendable, Equatable {
-    public var cx: Double
-    public var cy: Double
+    public let cx: Double
+    public let cy: Double
     /// Half the width and half the height, before turning.
-    public var hw: Double
-    public var hh: Double
+    public let hw: Double
+    public let hh: Double
     /// Radians, counterclockwise on screen is negative (SVG's y points down).
-    public var angle: Double
+    public let angle: Double
+    /// The angle's cosine and sine, worked out once: a label is tried at many places, and each
+    /// try asks for the corners.
+    private let cosine: Double, sine: Double
 
     public init(cx: Double, cy: Double, hw: Double, hh: Double, angle: Double = 0) {
         (self.cx, self.cy, self.hw, self.hh, self.angle) = (cx, cy, hw, hh, angle)
+        (cosine, sine) = angle == 0 ? (1, 0) : (cos(angle), sin(angle))
+    }
+
+    /// A box turned by `angle`, whose cosine and sine the caller already has (`cos(angle)`, `sin(angle)`).
+    init(cx: Double, cy: Double, hw: Double, hh: Double, angle: Double, cosine: Double, sine: Double) {
+        (self.cx, self.cy, self.hw, self.hh, self.angle) = (cx, cy, hw, hh, angle)
+        (self.cosine, self.sine) = (cosine, sine)
     }
 
     /// The four corners, without an array (labels are tried tens of thousands of times a build).
     var corner4: ((Double, Double), (Double, Double), (Double, Double), (Double, Double)) {
-        let c = cos(angle), s = sin(angle)
+        let c = cosine, s = sine
         func at(_ dx: Double, _ dy: Double) -> (Double, Double) { (cx + dx * c - dy * s, cy + dx * s + dy * c) }
         return (at(-hw, -hh), at(hw, -hh), at(hw, hh), at(-hw, hh))
     }

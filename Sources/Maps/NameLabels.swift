@@ -68,7 +68,7 @@ struct NameLabels {
         for (i, street) in ordered.enumerated() {
             place(street.name, street.runs, wanted: 1, done: &done[i], step: 24, slack: 10, offsets: [0])
         }
-        for (i, street) in ordered.enumerated() where street.cls <= .minor {
+        for (i, street) in ordered.enumerated() where street.cls <= .minor && done[i].isEmpty {
             let beside = Self.streetSize * 0.62 + 3
             let besides = [0, -beside, beside, -2 * beside, 2 * beside, -3 * beside, 3 * beside]
             for name in Self.shortForms(street.name) where done[i].isEmpty {
@@ -120,14 +120,15 @@ struct NameLabels {
             guard done.count < wanted else { return }
             var a = atan2(run.y1 - run.y0, run.x1 - run.x0)
             if a > .pi / 2 { a -= .pi } else if a <= -.pi / 2 { a += .pi }  // never upside down
-            let (nx, ny) = (-sin(a), cos(a))
+            let (cosine, sine) = (cos(a), sin(a))
+            let (nx, ny) = (-sine, cosine)
             // From the run's middle outward, a step at a time, while the name stays on the run:
             // it takes the first place where it collides with nothing.
             Self.positions(along: run.length, label: width, step: step, margin: slack / 2) { t in
                 for offset in offsets {
                     let cx = run.x0 + (run.x1 - run.x0) * t + nx * offset, cy = run.y0 + (run.y1 - run.y0) * t + ny * offset
                     if done.contains(where: { hypot(cx - $0.0, cy - $0.1) < Self.repeatEvery }) { return true }
-                    let box = MapBox(cx: cx, cy: cy, hw: width / 2 + 2, hh: size * 0.62, angle: a)
+                    let box = MapBox(cx: cx, cy: cy, hw: width / 2 + 2, hh: size * 0.62, angle: a, cosine: cosine, sine: sine)
                     if placer.place(box) {
                         placed.append(Placed(text: name, box: box, style: size < Self.streetSize ? .smallStreet : .street))
                         done.append((cx, cy))
