@@ -159,9 +159,17 @@ public enum Builder {
             if buildOptions.shareCards { made.insert(.cards) }
             if renderRequest.narrator != nil { made.insert(.audio) }
             if !kept.kinds.isEmpty { try? OutputFolder.makeFolders(OutputPath.folder(of: kept.folder)) }
-            let whole = request.only == nil && request.shard == nil ? Set(site.neighborhoods.map(\.slug) + content.unchanged.map(\.slug)) : nil
+            // Each neighborhood's stamp: its folder and the site's settings, on the build's day.
+            var stamps: [String: KeptFiles.Stamp] = [:]
+            for (slug, folder) in site.neighborhoods.map({ ($0.slug, $0.fingerprint) }) + content.unchanged.map({ ($0.slug, $0.fingerprint) }) {
+                var h = FingerprintBuilder()
+                h.add(content.site.fingerprint)
+                h.add(buildOptions.baseURL ?? "")
+                h.add(folder)
+                stamps[slug] = KeptFiles.Stamp(source: h.value, day: buildOptions.today.description)
+            }
             for problem in kept.update(slugs: site.neighborhoods.map(\.slug), made: made, published: rendered.published, fills: showsOnlyPublished,
-                                       out: request.out, site: whole) {
+                                       out: request.out, site: Set(content.slugs), stamps: stamps) {
                 report.notes.append(problem)
             }
         }

@@ -27,10 +27,38 @@ public struct KeptFiles: Sendable {
 
     /// The kept bytes for `key` in the neighborhood `slug`, when they are kept and whole.
     public func read(_ kind: KeptKind, slug: String, key: Fingerprint) -> [UInt8]? {
-        guard kinds.contains(kind), isOwnFolder(folder), isOwnFolder(folder + "/" + slug),
-              let file = try? RegularFile.read(path(kind, slug: slug, key: key), limit: Self.largest),
-              Self.isWhole(kind, file.bytes) else { return nil }
-        return file.bytes
+        guard kinds.contains(kind), isOwnFolder(folder), isOwnFolder(folder + "/" + slug) else { return nil }
+        return Self.readWhole(kind, path(kind, slug: slug, key: key))
+    }
+
+    /// A kept file's bytes, when it is whole: it ends with the fingerprint of what comes before it
+    /// (see `sealed`), so a file cut short or changed by a single byte is never taken.
+    static func readWhole(_ kind: KeptKind, _ path: String) -> [UInt8]? {
+        guard let file = try? RegularFile.read(path, limit: Self.largest + Self.sealLength) else { return nil }
+        return unsealed(file.bytes).flatMap { isWhole(kind, $0) ? $0 : nil }
+    }
+
+    /// What ends every kept file: the fingerprint of the bytes before it, then these 8 bytes.
+    static let sealMark = Array("kept:v1\n".utf8)
+    static let sealLength = 16 + 8
+
+    /// `bytes` as a kept file holds them: followed by their fingerprint and `sealMark`.
+    static func sealed(_ bytes: [UInt8]) -> [UInt8] {
+        let f = Fingerprint(of: bytes)
+        var out = bytes
+        out.reserveCapacity(bytes.count + sealLength)
+        for word in [f.high, f.low] { for shift in stride(from: 56, through: 0, by: -8) { out.append(UInt8(truncatingIfNeeded: word >> UInt64(shift))) } }
+        out.append(contentsOf: sealMark)
+        return out
+    }
+
+    /// The bytes a kept file holds, or nil when its seal does not match them.
+    static func unsealed(_ file: [UInt8]) -> [UInt8]? {
+        guard file.count >= sealLength, Array(file.suffix(sealMark.count)) == sealMark else { return nil }
+        let bytes = Array(file.prefix(file.count - sealLength))
+        var words: [UInt64] = [0, 0]
+        for i in 0..<16 { words[i / 8] = words[i / 8] << 8 | UInt64(file[bytes.count + i]) }
+        return Fingerprint(of: bytes) == Fingerprint(high: words[0], low: words[1]) ? bytes : nil
     }
 
     /// One file that a build published: its key, and where it is inside OUT.
@@ -38,49 +66,116 @@ public struct KeptFiles: Sendable {
         public var kind: KeptKind
         public var key: Fingerprint
         public var path: String
+        /// The fingerprint of the bytes the build wrote there: what OUT must still hold to be kept.
+        public var written: Fingerprint
 
-        public init(kind: KeptKind, key: Fingerprint, path: String) { (self.kind, self.key, self.path) = (kind, key, path) }
+        public init(kind: KeptKind, key: Fingerprint, path: String, written: Fingerprint) {
+            (self.kind, self.key, self.path, self.written) = (kind, key, path, written)
+        }
+    }
+
+    /// What a neighborhood's kept files of one kind were published from: its folder and the site's
+    /// settings (`source`), on the build's day. Kept files stay for a build that does not make them
+    /// (a quicker preview, a neighborhood an output folder's own cache says is unchanged) only when
+    /// they were made from the same source, on that day or before (an item published then is
+    /// published still; the days before it may not show what a later day did).
+    public struct Stamp: Sendable, Equatable {
+        public var source: Fingerprint
+        public var day: String
+
+        public init(source: Fingerprint, day: String) { (self.source, self.day) = (source, day) }
+
+        var text: String { "\(source.description) \(day)\n" }
+
+        init?(text: String) {
+            let parts = text.split(separator: " ")
+            guard parts.count == 2, parts[0].utf8.count == 32, let high = UInt64(parts[0].prefix(16), radix: 16),
+                  let low = UInt64(parts[0].suffix(16), radix: 16), parts[1].hasSuffix("\n") else { return nil }
+            (source, day) = (Fingerprint(high: high, low: low), String(parts[1].dropLast()))
+        }
+
+        /// True when files stamped `self` may stay for a build stamped `now`.
+        func allows(_ now: Stamp) -> Bool { source == now.source && day <= now.day }
     }
 
     /// After a build that made the kinds `made` for the neighborhoods `slugs`: keeps what it
     /// published there (copied from OUT when not kept yet, unless `fills` is false: a build that
-    /// shows drafts or the future adds nothing), removes the rest of those kinds there, and
-    /// everything of a kind the site does not keep. `site`: every neighborhood, when the build made
-    /// the whole site (the folders of the others go). Gives what could not be done, for notes.
+    /// shows drafts or the future adds nothing and clears them), removes the rest of those kinds
+    /// there, and everything of a kind the site does not keep. `site`: every neighborhood of the
+    /// content folder (the folders of the others go). `stamps`: each neighborhood's `Stamp` now, for
+    /// those the build made and those it found unchanged; a kind the build did not make for a
+    /// neighborhood stays only when it was made from the same stamp. Gives what could not be done,
+    /// for notes.
     public func update(slugs: [String], made: Set<KeptKind>, published: [String: [Published]], fills: Bool,
-                       out: String, site: Set<String>?) -> [String] {
+                       out: String, site: Set<String>, stamps: [String: Stamp]) -> [String] {
         var problems: [String] = []
         guard Self.exists(folder) || (fills && !kinds.isEmpty) else { return [] }
         guard isOwnFolder(folder) || !Self.exists(folder) else { return ["the kept files' folder \(folder) is not a folder of the tool's; left alone"] }
+        let built = Set(slugs)
         for slug in Self.folders(folder) {
             // Kinds the site no longer keeps go everywhere; neighborhoods no longer in the site go whole.
-            let gone = site.map { !$0.contains(slug) } ?? false
-            if gone || kinds != Set(KeptKind.allCases) { remove(in: slug) { kind, _ in gone || !kinds.contains(kind) } }
+            let gone = !site.contains(slug)
+            remove(in: slug) { kind, _ in gone || !kinds.contains(kind) }
+            // A neighborhood not made now keeps a kind only when that was made from what it is now.
+            if !gone, !built.contains(slug), let now = stamps[slug] {
+                for kind in kinds where stamp(kind, slug: slug).map({ !$0.allows(now) }) ?? true { remove(in: slug) { k, _ in k == kind } }
+            }
         }
-        for slug in slugs {
+        for slug in built {
+            let place = folder + "/" + slug
+            guard !Self.exists(place) || isOwnFolder(place) else {
+                problems.append("the kept files' folder \(place) is not a folder of the tool's; left alone")
+                continue
+            }
             let wanted = (published[slug] ?? []).filter { made.contains($0.kind) && kinds.contains($0.kind) }
             let keys = Set(wanted.map { "\($0.key.description).\($0.kind.fileExtension)" })
-            remove(in: slug) { kind, name in made.contains(kind) && !(fills && keys.contains(name)) }
-            guard fills, !wanted.isEmpty else { continue }
-            let place = folder + "/" + slug
+            // What the build made is pruned to what it published; what it did not make stays only
+            // when it was made from the same stamp; a build of drafts or the future clears them all.
+            let now = stamps[slug]
+            let stale = kinds.filter { kind in !made.contains(kind) && (stamp(kind, slug: slug).map { s in now.map { !s.allows($0) } ?? true } ?? true) }
+            remove(in: slug) { kind, name in !fills || stale.contains(kind) || (made.contains(kind) && !keys.contains(name)) }
+            guard fills, !wanted.isEmpty, let now else { continue }
             do throws(FileError) {
                 try Self.makeFolder(folder)
                 try Self.makeFolder(place)
+                guard isOwnFolder(place) else { throw .system(ENOTDIR) }
             } catch {
                 problems.append("could not make \(place) for the kept files: \(error.reason)")
                 continue
             }
-            for file in wanted where !Self.exists(path(file.kind, slug: slug, key: file.key)) {
-                guard let bytes = try? RegularFile.read(out + "/" + file.path, limit: Self.largest).bytes, Self.isWhole(file.kind, bytes) else { continue }
+            for kind in made.intersection(kinds) where wanted.contains(where: { $0.kind == kind }) {
                 do throws(FileError) {
-                    try AtomicFile.write(path(file.kind, slug: slug, key: file.key), bytes)
+                    try AtomicFile.write(stampPath(kind, slug: slug), Array(now.text.utf8))
                 } catch {
-                    problems.append("could not keep \(file.path) in \(place): \(error.reason)")
+                    problems.append("could not keep the files of \(place): \(error.reason)")
                 }
             }
+            // A file cut short or damaged since is made again, like a missing one.
+            var failed: (count: Int, first: String)?
+            for file in wanted where Self.readWhole(file.kind, path(file.kind, slug: slug, key: file.key)) == nil {
+                guard let bytes = try? RegularFile.read(out + "/" + file.path, limit: Self.largest).bytes,
+                      Fingerprint(of: bytes) == file.written, Self.isWhole(file.kind, bytes) else { continue }
+                do throws(FileError) {
+                    try AtomicFile.write(path(file.kind, slug: slug, key: file.key), Self.sealed(bytes))
+                } catch {
+                    failed = ((failed?.count ?? 0) + 1, failed?.first ?? "\(file.path): \(error.reason)")
+                }
+            }
+            // One line for a neighborhood however many failed (a full disk fails them all).
+            if let failed { problems.append("could not keep \(failed.count) file\(failed.count == 1 ? "" : "s") in \(place), the first \(failed.first)") }
         }
         if kinds.isEmpty { rmdir(folder) }
         return problems
+    }
+
+    /// The stamp the kept files of `kind` in `slug`'s folder were made with, when it is there.
+    func stamp(_ kind: KeptKind, slug: String) -> Stamp? {
+        guard let file = try? RegularFile.read(stampPath(kind, slug: slug), limit: 256) else { return nil }
+        return Stamp(text: String(decoding: file.bytes, as: UTF8.self))
+    }
+
+    func stampPath(_ kind: KeptKind, slug: String) -> String {
+        folder + "/" + slug + "/" + kind.fileExtension + ".stamp"
     }
 
     func path(_ kind: KeptKind, slug: String, key: Fingerprint) -> String {
@@ -92,10 +187,15 @@ public struct KeptFiles: Sendable {
     func remove(in slug: String, where doomed: (KeptKind, String) -> Bool) {
         let place = folder + "/" + slug
         guard isOwnFolder(place) else { return }
+        var left = Set<KeptKind>()
         for name in Self.names(in: place) {
-            if let kind = Self.kind(ofName: name), doomed(kind, name) { unlink(place + "/" + name) }
+            if let kind = Self.kind(ofName: name) {
+                if doomed(kind, name) { unlink(place + "/" + name) } else { left.insert(kind) }
+            }
             if Self.isStaleScratch(name) { unlink(place + "/" + name) }
         }
+        // A stamp goes with the last file of its kind.
+        for kind in KeptKind.allCases where !left.contains(kind) { unlink(stampPath(kind, slug: slug)) }
         rmdir(place)  // only when empty
     }
 
@@ -106,11 +206,12 @@ public struct KeptFiles: Sendable {
         return KeptKind.allCases.first { $0.fileExtension == parts[1] }
     }
 
-    /// A kept file a killed build was writing (`.<name>.new-<pid>-<n>`, see `AtomicFile`), when that
-    /// process is gone.
+    /// A kept file or stamp a killed build was writing (`.<name>.new-<pid>-<n>`, see `AtomicFile`),
+    /// when that process is gone.
     static func isStaleScratch(_ name: String) -> Bool {
         guard name.hasPrefix("."), let marker = name.range(of: ".new-") else { return false }
-        guard kind(ofName: String(name[name.index(after: name.startIndex)..<marker.lowerBound])) != nil else { return false }
+        let target = String(name[name.index(after: name.startIndex)..<marker.lowerBound])
+        guard kind(ofName: target) != nil || KeptKind.allCases.contains(where: { $0.fileExtension + ".stamp" == target }) else { return false }
         let tail = name[marker.upperBound...].split(separator: "-")
         guard tail.count == 2, let pid = Int32(tail[0]), Int(tail[1]) != nil, pid > 0 else { return false }
         return kill(pid, 0) != 0 && errno == ESRCH

@@ -33,23 +33,36 @@ struct KeptFilesBuildTests {
         #expect(SiteFixture.snapshot(second) == SiteFixture.snapshot(f.out), "every file the same")
     }
 
-    @Test("a card is taken from the cache as it is kept there (not drawn again), and one cut short is drawn again",
+    /// The bytes a kept file holds (nil when its seal does not match them).
+    func held(_ path: String) -> Data? {
+        FileManager.default.contents(atPath: path).flatMap { KeptFiles.unsealed([UInt8]($0)) }.map { Data($0) }
+    }
+
+    @Test("a card is taken from the cache as it is kept there (not drawn again); one cut short or changed by a byte is drawn again, and kept again whole",
           .enabled(if: toolsPresent))
     func cardTakenAsKept() throws {
         let f = NarrationBuildTests.fixture(site: Self.keeping)
         let store = f.base + "/kept"
         #expect(f.build(narration: false, kept: store).succeeded)
         let drawn = try #require(FileManager.default.contents(atPath: f.out + "/" + Self.card))
-        let entry = try #require(kept(store).first { FileManager.default.contents(atPath: store + "/" + $0) == drawn })
+        let entry = try #require(kept(store).first { held(store + "/" + $0) == drawn })
         // Another whole PNG in its place: what a second folder gets shows where the card came from.
         let other = try #require(FileManager.default.contents(atPath: f.out + "/north/card.png"))
-        try other.write(to: URL(fileURLWithPath: store + "/" + entry))
+        try Data(KeptFiles.sealed([UInt8](other))).write(to: URL(fileURLWithPath: store + "/" + entry))
         #expect(f.build(out: f.base + "/second", narration: false, kept: store).succeeded)
         #expect(FileManager.default.contents(atPath: f.base + "/second/" + Self.card) == other)
-        // Cut short, it is not taken: the card is drawn again.
-        try other.prefix(100).write(to: URL(fileURLWithPath: store + "/" + entry))
-        #expect(f.build(out: f.base + "/third", narration: false, kept: store).succeeded)
-        #expect(FileManager.default.contents(atPath: f.base + "/third/" + Self.card) == drawn)
+        // Cut short, or with one byte changed (its length and its PNG ending as they were), it is not
+        // taken: the card is drawn again, and kept again as drawn.
+        let sealed = KeptFiles.sealed([UInt8](drawn))
+        var flipped = sealed
+        flipped[sealed.count / 2] ^= 0x01
+        for (i, damaged) in [Array(sealed.prefix(100)), flipped, Array(drawn)].enumerated() {
+            try Data(damaged).write(to: URL(fileURLWithPath: store + "/" + entry))
+            let next = f.base + "/damaged-\(i)"
+            #expect(f.build(out: next, narration: false, kept: store).succeeded)
+            #expect(FileManager.default.contents(atPath: next + "/" + Self.card) == drawn, "case \(i)")
+            #expect(held(store + "/" + entry) == drawn, "case \(i): the kept file is whole again")
+        }
     }
 
     @Test("without keep_in_cache nothing is kept", .enabled(if: toolsPresent))
@@ -68,7 +81,7 @@ struct KeptFilesBuildTests {
         let audio = try #require(FileManager.default.contents(atPath: f.out + "/" + NarrationBuildTests.audio))
         let card = try #require(FileManager.default.contents(atPath: f.out + "/" + Self.card))
         let otherAudio = try #require(FileManager.default.contents(atPath: f.out + "/north/stories/second/narration.opus"))
-        func holds(_ bytes: Data) -> Bool { kept(store).contains { FileManager.default.contents(atPath: store + "/" + $0) == bytes } }
+        func holds(_ bytes: Data) -> Bool { kept(store).contains { held(store + "/" + $0) == bytes } }
         #expect(holds(audio) && holds(card) && holds(otherAudio))
         f.write("neighborhoods/north/stories/slow-down.md", NarrationBuildTests.story(status: "draft"))
         #expect(f.build(kept: store).succeeded)
@@ -133,6 +146,21 @@ struct KeptFilesBuildTests {
         #expect(KeptFiles.isStaleScratch(".0123456789abcdef0123456789abcdef.png.new-999999999-1"), "a process that does not exist")
         #expect(!KeptFiles.isStaleScratch(".0123456789abcdef0123456789abcdef.png.new-\(getpid())-1"), "this process's is not stale")
         #expect(!KeptFiles.isStaleScratch(".notes.txt.new-999999999-1"))
+        #expect(KeptFiles.isStaleScratch(".png.stamp.new-999999999-1"), "a stamp a killed build was writing")
+        let bytes = Array("any bytes".utf8)
+        #expect(KeptFiles.unsealed(KeptFiles.sealed(bytes)) == bytes)
+        for i in 0..<KeptFiles.sealed(bytes).count {
+            var damaged = KeptFiles.sealed(bytes)
+            damaged[i] ^= 0x20
+            #expect(KeptFiles.unsealed(damaged) == nil, "byte \(i) changed")
+        }
+        #expect(KeptFiles.unsealed(Array(KeptFiles.sealed(bytes).dropFirst())) == nil)
+        #expect(KeptFiles.unsealed(bytes) == nil, "a file without a seal")
+        let stamp = KeptFiles.Stamp(source: .init(high: 1, low: 2), day: "2026-11-29")
+        #expect(KeptFiles.Stamp(text: stamp.text) == stamp)
+        #expect(stamp.allows(.init(source: stamp.source, day: "2026-12-01")), "a later day publishes what this one did")
+        #expect(!stamp.allows(.init(source: stamp.source, day: "2026-11-28")), "an earlier day may not")
+        #expect(!stamp.allows(.init(source: .init(high: 1, low: 3), day: "2026-11-29")), "other content")
     }
 
     @Test("a kept folder that is a link is neither read nor written", .enabled(if: toolsPresent))
@@ -145,5 +173,69 @@ struct KeptFilesBuildTests {
         #expect(report.succeeded)
         #expect(kept(elsewhere).isEmpty, "nothing written through the link")
         #expect(report.notes.contains { $0.contains("not a folder of the tool's") }, "\(report.notes)")
+    }
+
+    @Test("a neighborhood's folder among the kept files that is a link is neither read nor written", .enabled(if: toolsPresent))
+    func linkedNeighborhoodFolder() throws {
+        let f = NarrationBuildTests.fixture(site: Self.keeping)
+        let elsewhere = f.base + "/elsewhere", store = f.base + "/kept"
+        try FileManager.default.createDirectory(atPath: elsewhere, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: store, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: store + "/north", withDestinationPath: elsewhere)
+        let report = f.build(narration: false, kept: store)
+        #expect(report.succeeded)
+        #expect(kept(elsewhere).isEmpty, "nothing written through the link")
+        #expect(report.notes.contains { $0.contains("not a folder of the tool's") }, "\(report.notes)")
+    }
+
+    @Test("a quicker preview keeps the cards made from what the neighborhood is now, and removes those of a story made a draft since",
+          .enabled(if: toolsPresent))
+    func previewWithoutCards() throws {
+        let f = NarrationBuildTests.fixture(site: Self.keeping, more: ["neighborhoods/north/stories/second.md": NarrationBuildTests.second])
+        let store = f.base + "/kept"
+        #expect(f.build(narration: false, kept: store).succeeded)
+        let card = try #require(FileManager.default.contents(atPath: f.out + "/" + Self.card))
+        func holds(_ bytes: Data) -> Bool { kept(store).contains { held(store + "/" + $0) == bytes } }
+        let before = kept(store)
+        #expect(holds(card))
+        // Nothing changed: a preview without cards (serve's first build) leaves them for the next.
+        #expect(f.build(out: f.base + "/preview", shareCards: false, narration: false, kept: store).succeeded)
+        #expect(kept(store) == before)
+        // The story is a draft now: a preview without cards cannot tell which card was its, so the
+        // neighborhood's cards all go.
+        f.write("neighborhoods/north/stories/slow-down.md", NarrationBuildTests.story(status: "draft"))
+        #expect(f.build(out: f.base + "/preview", shareCards: false, narration: false, kept: store).succeeded)
+        #expect(!holds(card))
+        #expect(!kept(store).contains { $0.hasPrefix("north/") && $0.hasSuffix(".png") }, "\(kept(store))")
+    }
+
+    @Test("an output folder whose own cache finds a neighborhood unchanged removes the kept files another folder made from other content",
+          .enabled(if: toolsPresent))
+    func unchangedForOneFolder() throws {
+        let f = NarrationBuildTests.fixture(site: Self.keeping)
+        let store = f.base + "/kept", other = f.base + "/other"
+        f.write("neighborhoods/north/stories/slow-down.md", NarrationBuildTests.story(status: "draft"))
+        #expect(f.build(narration: false, kept: store).succeeded)
+        f.write("neighborhoods/north/stories/slow-down.md", NarrationBuildTests.story())
+        #expect(f.build(out: other, narration: false, kept: store).succeeded)
+        let card = try #require(FileManager.default.contents(atPath: other + "/" + Self.card))
+        func holds(_ bytes: Data) -> Bool { kept(store).contains { held(store + "/" + $0) == bytes } }
+        #expect(holds(card))
+        // A draft again: the first folder's cache says the neighborhood is as it built it last.
+        f.write("neighborhoods/north/stories/slow-down.md", NarrationBuildTests.story(status: "draft"))
+        #expect(f.build(narration: false, kept: store).succeeded)
+        #expect(!holds(card), "\(kept(store))")
+    }
+
+    @Test("a neighborhood gone from the content folder leaves the kept files with a build of only some neighborhoods", .enabled(if: toolsPresent))
+    func goneWithOnly() throws {
+        let f = NarrationBuildTests.fixture(site: Self.keeping)
+        let store = f.base + "/kept"
+        try FileManager.default.createDirectory(atPath: store + "/south", withIntermediateDirectories: true)
+        let name = "south/0123456789abcdef0123456789abcdef.png"
+        try Data(KeptFiles.sealed(Array("a card".utf8))).write(to: URL(fileURLWithPath: store + "/" + name))
+        #expect(f.build(only: ["north"], narration: false, kept: store).succeeded)
+        #expect(!kept(store).contains(name), "\(kept(store))")
+        #expect(kept(store).contains { $0.hasPrefix("north/") })
     }
 }

@@ -246,5 +246,9 @@ struct OutputSafetyTests {
         #expect(build(cache: own) == [])
         #expect((try? String(contentsOfFile: own + "/CACHEDIR.TAG", encoding: .utf8))?.hasPrefix("Signature: 8a477f597d28d172789f06886806bc55") == true)
         #expect(build(cache: own) == [])
+        // A CI job that keeps only the cache's kept files between runs: the folder is taken as the tool's.
+        let keptOnly = f.base + "/ci-cache"
+        f.write("../ci-cache/kept/north/0123456789abcdef0123456789abcdef.png", "a card")
+        #expect(build(cache: keptOnly) == [])
     }
 }

@@ -120,10 +120,10 @@ public enum SiteRenderer {
         Record.neighborhoods(prepared.map { ($0.slug, $0.folder, $0.pageCount) }, files: files, into: &next)
         var published: [String: [KeptFiles.Published]] = [:]
         for (path, entry) in pages.entries where cardPaths.contains(path) {
-            published[OutputPath.top(of: path), default: []].append(.init(kind: .cards, key: entry.input, path: path))
+            published[OutputPath.top(of: path), default: []].append(.init(kind: .cards, key: entry.input, path: path, written: entry.output))
         }
         for (path, entry) in narrated.entries {
-            published[OutputPath.top(of: path), default: []].append(.init(kind: .audio, key: entry.input, path: path))
+            published[OutputPath.top(of: path), default: []].append(.init(kind: .audio, key: entry.input, path: path, written: entry.output))
         }
         return (RenderedSite(files: files, pageCount: jobCount + reused.pageCount, renderedCount: pages.rendered, cache: next,
                              narrated: narrated.spoken, published: published), narrated.warnings)
