@@ -86,7 +86,7 @@ let package = Package(
         .testTarget(name: "ContentFieldsTests", dependencies: ["ContentFields", "Diagnostics"]),
         .testTarget(name: "LoadingTests", dependencies: ["CivilTime", "Loading", "Diagnostics", "Formats", "Geo", "TestSupport", "ContentFields", "Fingerprint"]),
         .testTarget(name: "CLITests", dependencies: ["Themes", "Words", "CLITestSupport", "CivilTime", "CLI", "Diagnostics", "Loading", "DefaultTheme"]),
-        .testTarget(name: "BuildTests", dependencies: ["Pages", "Incremental", "Products", "Themes", "Words", "CivilTime", "Build", "CLI", "Loading", "Assembly", "Rendering", "Output", "Diagnostics", "Liquid", "Narration", "Raster", "TestSupport"]),
+        .testTarget(name: "BuildTests", dependencies: ["Pages", "Incremental", "Products", "Themes", "Words", "CivilTime", "Build", "CLI", "Loading", "Assembly", "Rendering", "Output", "Diagnostics", "Liquid", "Narration", "Raster", "FileSystem", "Fingerprint", "TestSupport"]),
         .testTarget(name: "ServeTests", dependencies: ["Serve", "Processes", "TestSupport"]),
         .testTarget(name: "RedactionTests", dependencies: ["Redaction", "TestSupport"]),
         .testTarget(name: "EscapingTests", dependencies: ["Escaping", "TestSupport"]),

@@ -155,9 +155,12 @@ public enum Builder {
             return report
         }
         if let kept {
+            // A build that leaves parts out (`--skip`) does not make all of a neighborhood's cards:
+            // it keeps what is kept as a quicker preview does.
             var made = Set<KeptKind>()
-            if buildOptions.shareCards { made.insert(.cards) }
-            if renderRequest.narrator != nil { made.insert(.audio) }
+            let whole = SiteSection.allCases.allSatisfy(buildOptions.builds)
+            if buildOptions.shareCards, whole { made.insert(.cards) }
+            if renderRequest.narrator != nil, whole { made.insert(.audio) }
             if !kept.kinds.isEmpty { try? OutputFolder.makeFolders(OutputPath.folder(of: kept.folder)) }
             // Each neighborhood's stamp: its folder and the site's settings, on the build's day.
             var stamps: [String: KeptFiles.Stamp] = [:]

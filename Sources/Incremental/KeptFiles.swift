@@ -28,23 +28,32 @@ public struct KeptFiles: Sendable {
     /// The kept bytes for `key` in the neighborhood `slug`, when they are kept and whole.
     public func read(_ kind: KeptKind, slug: String, key: Fingerprint) -> [UInt8]? {
         guard kinds.contains(kind), isOwnFolder(folder), isOwnFolder(folder + "/" + slug) else { return nil }
-        return Self.readWhole(kind, path(kind, slug: slug, key: key))
+        return Self.readWhole(kind, path(kind, slug: slug, key: key), key: key)
     }
 
-    /// A kept file's bytes, when it is whole: it ends with the fingerprint of what comes before it
-    /// (see `sealed`), so a file cut short or changed by a single byte is never taken.
-    static func readWhole(_ kind: KeptKind, _ path: String) -> [UInt8]? {
+    /// A kept file's bytes, when it is whole: it ends with the fingerprint of its key and what
+    /// comes before it (see `sealed`), so a file cut short, changed by a single byte, or kept under
+    /// another key's name (copied or moved by hand) is never taken. It is no defence against
+    /// whoever can write the cache on purpose: the cache is the user's own.
+    static func readWhole(_ kind: KeptKind, _ path: String, key: Fingerprint) -> [UInt8]? {
         guard let file = try? RegularFile.read(path, limit: Self.largest + Self.sealLength) else { return nil }
-        return unsealed(file.bytes).flatMap { isWhole(kind, $0) ? $0 : nil }
+        return unsealed(file.bytes, key: key).flatMap { isWhole(kind, $0) ? $0 : nil }
     }
 
-    /// What ends every kept file: the fingerprint of the bytes before it, then these 8 bytes.
-    static let sealMark = Array("kept:v1\n".utf8)
+    /// What ends every kept file: the fingerprint of its key and its bytes, then these 8 bytes.
+    static let sealMark = Array("kept:v2\n".utf8)
     static let sealLength = 16 + 8
 
-    /// `bytes` as a kept file holds them: followed by their fingerprint and `sealMark`.
-    static func sealed(_ bytes: [UInt8]) -> [UInt8] {
-        let f = Fingerprint(of: bytes)
+    static func seal(_ bytes: ArraySlice<UInt8>, key: Fingerprint) -> Fingerprint {
+        var h = FingerprintBuilder()
+        h.add(key)
+        h.add(Array(bytes))
+        return h.value
+    }
+
+    /// `bytes` as a kept file named by `key` holds them: followed by their seal and `sealMark`.
+    static func sealed(_ bytes: [UInt8], key: Fingerprint) -> [UInt8] {
+        let f = seal(bytes[...], key: key)
         var out = bytes
         out.reserveCapacity(bytes.count + sealLength)
         for word in [f.high, f.low] { for shift in stride(from: 56, through: 0, by: -8) { out.append(UInt8(truncatingIfNeeded: word >> UInt64(shift))) } }
@@ -52,13 +61,13 @@ public struct KeptFiles: Sendable {
         return out
     }
 
-    /// The bytes a kept file holds, or nil when its seal does not match them.
-    static func unsealed(_ file: [UInt8]) -> [UInt8]? {
+    /// The bytes a kept file named by `key` holds, or nil when its seal does not match them.
+    static func unsealed(_ file: [UInt8], key: Fingerprint) -> [UInt8]? {
         guard file.count >= sealLength, Array(file.suffix(sealMark.count)) == sealMark else { return nil }
         let bytes = Array(file.prefix(file.count - sealLength))
         var words: [UInt64] = [0, 0]
         for i in 0..<16 { words[i / 8] = words[i / 8] << 8 | UInt64(file[bytes.count + i]) }
-        return Fingerprint(of: bytes) == Fingerprint(high: words[0], low: words[1]) ? bytes : nil
+        return seal(bytes[...], key: key) == Fingerprint(high: words[0], low: words[1]) ? bytes : nil
     }
 
     /// One file that a build published: its key, and where it is inside OUT.
@@ -107,10 +116,20 @@ public struct KeptFiles: Sendable {
     /// neighborhood stays only when it was made from the same stamp. Gives what could not be done,
     /// for notes.
     public func update(slugs: [String], made: Set<KeptKind>, published: [String: [Published]], fills: Bool,
-                       out: String, site: Set<String>, stamps: [String: Stamp]) -> [String] {
+                       out: String, site: Set<String>, stamps: [String: Stamp], waitSeconds: Double = 60) -> [String] {
         var problems: [String] = []
         guard Self.exists(folder) || (fills && !kinds.isEmpty) else { return [] }
         guard isOwnFolder(folder) || !Self.exists(folder) else { return ["the kept files' folder \(folder) is not a folder of the tool's; left alone"] }
+        // One build at a time: each one's stamps then describe the files it leaves.
+        if !Self.exists(folder) { try? Self.makeFolder(folder) }
+        let lock: AdvisoryLock
+        do throws(FileError) {
+            lock = try AdvisoryLock.take(folder, seconds: waitSeconds, step: 0.05)
+        } catch {
+            if case .busy = error { return ["the kept files' folder \(folder) was busy (another build) for \(Int(waitSeconds)) s; left as it was"] }
+            return ["could not use the kept files' folder \(folder): \(error.reason)"]
+        }
+        defer { lock.release() }
         let built = Set(slugs)
         for slug in Self.folders(folder) {
             // Kinds the site no longer keeps go everywhere; neighborhoods no longer in the site go whole.
@@ -152,11 +171,11 @@ public struct KeptFiles: Sendable {
             }
             // A file cut short or damaged since is made again, like a missing one.
             var failed: (count: Int, first: String)?
-            for file in wanted where Self.readWhole(file.kind, path(file.kind, slug: slug, key: file.key)) == nil {
+            for file in wanted where Self.readWhole(file.kind, path(file.kind, slug: slug, key: file.key), key: file.key) == nil {
                 guard let bytes = try? RegularFile.read(out + "/" + file.path, limit: Self.largest).bytes,
                       Fingerprint(of: bytes) == file.written, Self.isWhole(file.kind, bytes) else { continue }
                 do throws(FileError) {
-                    try AtomicFile.write(path(file.kind, slug: slug, key: file.key), Self.sealed(bytes))
+                    try AtomicFile.write(path(file.kind, slug: slug, key: file.key), Self.sealed(bytes, key: file.key))
                 } catch {
                     failed = ((failed?.count ?? 0) + 1, failed?.first ?? "\(file.path): \(error.reason)")
                 }
@@ -187,16 +206,16 @@ public struct KeptFiles: Sendable {
     func remove(in slug: String, where doomed: (KeptKind, String) -> Bool) {
         let place = folder + "/" + slug
         guard isOwnFolder(place) else { return }
-        var left = Set<KeptKind>()
+        var left = Set<KeptKind>(), removed = false
         for name in Self.names(in: place) {
             if let kind = Self.kind(ofName: name) {
-                if doomed(kind, name) { unlink(place + "/" + name) } else { left.insert(kind) }
+                if doomed(kind, name) { removed = unlink(place + "/" + name) == 0 || removed } else { left.insert(kind) }
             }
             if Self.isStaleScratch(name) { unlink(place + "/" + name) }
         }
-        // A stamp goes with the last file of its kind.
-        for kind in KeptKind.allCases where !left.contains(kind) { unlink(stampPath(kind, slug: slug)) }
-        rmdir(place)  // only when empty
+        // A stamp goes with the last file of its kind; the folder, once empty, with the last file it kept.
+        for kind in KeptKind.allCases where !left.contains(kind) && removed { unlink(stampPath(kind, slug: slug)) }
+        if removed { rmdir(place) }  // only when empty
     }
 
     /// The kind of a file named as a kept one (`<32 hex digits>.<ogg|png>`), else nil.
@@ -244,9 +263,10 @@ public struct KeptFiles: Sendable {
         if mkdir(path, 0o700) != 0 && errno != EEXIST { throw .system(errno) }
     }
 
-    /// The neighborhoods' folders in `folder` (none when it is missing).
+    /// The neighborhoods' folders in `folder` (none when it is missing; a hidden one is not one).
     static func folders(_ folder: String) -> [String] {
         names(in: folder).filter { name in
+            guard !name.hasPrefix(".") else { return false }
             var st = stat()
             return lstat(folder + "/" + name, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
         }

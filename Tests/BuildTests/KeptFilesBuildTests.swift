@@ -1,3 +1,5 @@
+import FileSystem
+import Fingerprint
 import Foundation
 @testable import Incremental
 import Loading
@@ -33,9 +35,15 @@ struct KeptFilesBuildTests {
         #expect(SiteFixture.snapshot(second) == SiteFixture.snapshot(f.out), "every file the same")
     }
 
-    /// The bytes a kept file holds (nil when its seal does not match them).
+    /// The key a kept file is named by (`<32 hex digits>.<ext>`).
+    func key(_ path: String) -> Fingerprint {
+        let hex = path.split(separator: "/").last?.prefix(32) ?? ""
+        return Fingerprint(high: UInt64(hex.prefix(16), radix: 16) ?? 0, low: UInt64(hex.suffix(16), radix: 16) ?? 0)
+    }
+
+    /// The bytes a kept file holds (nil when its seal does not match them and its name).
     func held(_ path: String) -> Data? {
-        FileManager.default.contents(atPath: path).flatMap { KeptFiles.unsealed([UInt8]($0)) }.map { Data($0) }
+        FileManager.default.contents(atPath: path).flatMap { KeptFiles.unsealed([UInt8]($0), key: key(path)) }.map { Data($0) }
     }
 
     @Test("a card is taken from the cache as it is kept there (not drawn again); one cut short or changed by a byte is drawn again, and kept again whole",
@@ -48,15 +56,17 @@ struct KeptFilesBuildTests {
         let entry = try #require(kept(store).first { held(store + "/" + $0) == drawn })
         // Another whole PNG in its place: what a second folder gets shows where the card came from.
         let other = try #require(FileManager.default.contents(atPath: f.out + "/north/card.png"))
-        try Data(KeptFiles.sealed([UInt8](other))).write(to: URL(fileURLWithPath: store + "/" + entry))
+        try Data(KeptFiles.sealed([UInt8](other), key: key(entry))).write(to: URL(fileURLWithPath: store + "/" + entry))
         #expect(f.build(out: f.base + "/second", narration: false, kept: store).succeeded)
         #expect(FileManager.default.contents(atPath: f.base + "/second/" + Self.card) == other)
-        // Cut short, or with one byte changed (its length and its PNG ending as they were), it is not
-        // taken: the card is drawn again, and kept again as drawn.
-        let sealed = KeptFiles.sealed([UInt8](drawn))
+        // Cut short, with one byte changed (its length and its PNG ending as they were), without its
+        // seal, or sealed for another key (another card's file copied here), it is not taken: the
+        // card is drawn again, and kept again as drawn.
+        let sealed = KeptFiles.sealed([UInt8](drawn), key: key(entry))
         var flipped = sealed
         flipped[sealed.count / 2] ^= 0x01
-        for (i, damaged) in [Array(sealed.prefix(100)), flipped, Array(drawn)].enumerated() {
+        let elsewhere = KeptFiles.sealed([UInt8](other), key: Fingerprint(high: 1, low: 2))
+        for (i, damaged) in [Array(sealed.prefix(100)), flipped, Array(drawn), elsewhere].enumerated() {
             try Data(damaged).write(to: URL(fileURLWithPath: store + "/" + entry))
             let next = f.base + "/damaged-\(i)"
             #expect(f.build(out: next, narration: false, kept: store).succeeded)
@@ -147,15 +157,16 @@ struct KeptFilesBuildTests {
         #expect(!KeptFiles.isStaleScratch(".0123456789abcdef0123456789abcdef.png.new-\(getpid())-1"), "this process's is not stale")
         #expect(!KeptFiles.isStaleScratch(".notes.txt.new-999999999-1"))
         #expect(KeptFiles.isStaleScratch(".png.stamp.new-999999999-1"), "a stamp a killed build was writing")
-        let bytes = Array("any bytes".utf8)
-        #expect(KeptFiles.unsealed(KeptFiles.sealed(bytes)) == bytes)
-        for i in 0..<KeptFiles.sealed(bytes).count {
-            var damaged = KeptFiles.sealed(bytes)
+        let bytes = Array("any bytes".utf8), k = Fingerprint(high: 7, low: 9)
+        #expect(KeptFiles.unsealed(KeptFiles.sealed(bytes, key: k), key: k) == bytes)
+        for i in 0..<KeptFiles.sealed(bytes, key: k).count {
+            var damaged = KeptFiles.sealed(bytes, key: k)
             damaged[i] ^= 0x20
-            #expect(KeptFiles.unsealed(damaged) == nil, "byte \(i) changed")
+            #expect(KeptFiles.unsealed(damaged, key: k) == nil, "byte \(i) changed")
         }
-        #expect(KeptFiles.unsealed(Array(KeptFiles.sealed(bytes).dropFirst())) == nil)
-        #expect(KeptFiles.unsealed(bytes) == nil, "a file without a seal")
+        #expect(KeptFiles.unsealed(Array(KeptFiles.sealed(bytes, key: k).dropFirst()), key: k) == nil)
+        #expect(KeptFiles.unsealed(bytes, key: k) == nil, "a file without a seal")
+        #expect(KeptFiles.unsealed(KeptFiles.sealed(bytes, key: k), key: Fingerprint(high: 7, low: 8)) == nil, "another key's file")
         let stamp = KeptFiles.Stamp(source: .init(high: 1, low: 2), day: "2026-11-29")
         #expect(KeptFiles.Stamp(text: stamp.text) == stamp)
         #expect(stamp.allows(.init(source: stamp.source, day: "2026-12-01")), "a later day publishes what this one did")
@@ -233,9 +244,56 @@ struct KeptFilesBuildTests {
         let store = f.base + "/kept"
         try FileManager.default.createDirectory(atPath: store + "/south", withIntermediateDirectories: true)
         let name = "south/0123456789abcdef0123456789abcdef.png"
-        try Data(KeptFiles.sealed(Array("a card".utf8))).write(to: URL(fileURLWithPath: store + "/" + name))
+        try Data(KeptFiles.sealed(Array("a card".utf8), key: key(name))).write(to: URL(fileURLWithPath: store + "/" + name))
         #expect(f.build(only: ["north"], narration: false, kept: store).succeeded)
         #expect(!kept(store).contains(name), "\(kept(store))")
         #expect(kept(store).contains { $0.hasPrefix("north/") })
+    }
+
+    @Test("a build that leaves parts out keeps what is kept, as a quicker preview does", .enabled(if: toolsPresent))
+    func skippedParts() throws {
+        let f = NarrationBuildTests.fixture(site: Self.keeping)
+        let store = f.base + "/kept"
+        #expect(f.build(narration: false, kept: store).succeeded)
+        let before = kept(store)
+        #expect(before.contains { $0.hasSuffix(".png") })
+        #expect(f.build(out: f.base + "/preview", narration: false, skip: [.digests], kept: store).succeeded)
+        #expect(kept(store) == before)
+    }
+
+    @Test("one build at a time changes the kept files: another waits for it, and gives up with a note, changing nothing")
+    func oneAtATime() throws {
+        let base = NSTemporaryDirectory() + "kept-lock-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let store = base + "/kept", name = "north/0123456789abcdef0123456789abcdef.png"
+        try FileManager.default.createDirectory(atPath: store + "/north", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: base) }
+        try Data(KeptFiles.sealed(Array("a card".utf8), key: key(name))).write(to: URL(fileURLWithPath: store + "/" + name))
+        let kept = KeptFiles(folder: store, kinds: [.cards])
+        let other = try AdvisoryLock.take(store, seconds: 1)
+        let problems = kept.update(slugs: ["north"], made: [.cards], published: [:], fills: true, out: base, site: ["north"],
+                                   stamps: [:], waitSeconds: 0.2)
+        #expect(problems.contains { $0.contains("busy") }, "\(problems)")
+        #expect(self.kept(store) == [name], "nothing removed while another build holds the folder")
+        other.release()
+        #expect(kept.update(slugs: ["north"], made: [.cards], published: [:], fills: true, out: base, site: ["north"], stamps: [:]).isEmpty)
+        #expect(self.kept(store).isEmpty, "once it is free: the card was not published, so it goes")
+    }
+
+    @Test("folders among the kept files that are not neighborhoods' are left as they are: hidden ones, and empty ones")
+    func othersFolders() throws {
+        let base = NSTemporaryDirectory() + "kept-others-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let store = base + "/kept"
+        defer { try? FileManager.default.removeItem(atPath: base) }
+        let hidden = ".git/0123456789abcdef0123456789abcdef.png"
+        try FileManager.default.createDirectory(atPath: store + "/.git", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: store + "/my-notes", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: store + "/backup", withIntermediateDirectories: true)
+        try Data("x".utf8).write(to: URL(fileURLWithPath: store + "/" + hidden))
+        try Data("x".utf8).write(to: URL(fileURLWithPath: store + "/backup/png.stamp"))
+        let kept = KeptFiles(folder: store, kinds: [.cards])
+        #expect(kept.update(slugs: [], made: [.cards], published: [:], fills: true, out: base, site: ["north"], stamps: [:]).isEmpty)
+        #expect(FileManager.default.fileExists(atPath: store + "/" + hidden))
+        #expect(FileManager.default.fileExists(atPath: store + "/my-notes"))
+        #expect(FileManager.default.fileExists(atPath: store + "/backup/png.stamp"))
     }
 }

@@ -1,5 +1,6 @@
 import CivilTime
 import Diagnostics
+import Assembly
 import Build
 import Foundation
 import Loading
@@ -80,7 +81,7 @@ struct SiteFixture {
     func build(date: String = "2026-11-29", drafts: Bool = false, baseURL: String? = nil, only: Set<String>? = nil,
                templates: String = SiteFixture.theme, out: String? = nil, shareCards: Bool = true,
                speech: SpeechTools.Location = .searchPath, narration: Bool = true, jobs: Int = 2, stages: ProgressSink? = nil,
-               kept: String? = nil) -> BuildReport {
+               skip: Set<SiteSection> = [], kept: String? = nil) -> BuildReport {
         var request = BuildRequest(content: content, templates: templates, out: out ?? self.out, cacheFolder: cache + "/" + (out ?? self.out).split(separator: "/").joined(separator: "_"), only: only,
                                    date: CivilDate.parse(date), clock: 0, drafts: drafts, baseURL: baseURL, jobs: jobs)
         request.stages = stages
@@ -88,6 +89,7 @@ struct SiteFixture {
         request.speechTools = speech
         request.narration = narration
         request.keptFolder = kept
+        request.skipped = skip
         return Builder.build(request)
     }
 
