@@ -69,11 +69,15 @@ enum BuildCommand {
         // terminal's process group), removes their work and undoes what it wrote into OUT.
         if console.endsWithCommand {
             let interruption = Interruption(), work = Builder.narrationWork(request.cacheFolder)
+            StopSignals.clearLeftovers(of: work)  // of a stop that was itself killed
             request.interruption = interruption
             StopSignals.install { number in
                 StopSignals.end(bySignal: number) {
                     interruption.undo()
-                    try? FileManager.default.removeItem(atPath: work)
+                    // Threads still reading stories aloud may make the folder again while it is
+                    // deleted: it is renamed aside, and a file holds its name until the very end.
+                    let cleared = StopSignals.clear(work, within: 0.5)
+                    if cleared.placeholder { unlink(work) }
                 }
             }
         }

@@ -96,13 +96,22 @@ public enum StopSignals {
     /// `rm` of its own outside this session, which goes on after the end (status 1 when there is
     /// none, or the folder could not even be renamed).
     public static func remove(_ folder: String, within seconds: Double, status: Int32, said: (Bool) -> Void) -> Never {
+        ChildProcesses.door.close()
+        let (gone, placeholder, remover) = clear(folder, within: seconds)
+        said(gone)
+        Self.end(gone ? status : 1, sparing: Set(remover.map { [$0] } ?? [])) { if placeholder { unlink(folder) } }
+    }
+
+    /// Removes `folder` as `remove` does, killing this process's children as it goes, and gives
+    /// whether it is gone (or left to an `rm` of its own, `remover`), and whether a file holds its
+    /// name: the caller unlinks that one last, just before the process ends.
+    public static func clear(_ folder: String, within seconds: Double) -> (gone: Bool, placeholder: Bool, remover: pid_t?) {
         var asides: [String] = []
         let end = Date().addingTimeInterval(seconds)
         let late = { Date() >= end }
         var placeholder = false
         var gone = false
         var remover: pid_t?
-        ChildProcesses.door.close()
         repeat {
             for child in ChildProcesses.running() { kill(child, SIGKILL) }
             var st = stat()
@@ -124,8 +133,7 @@ public enum StopSignals {
             }
             usleep(10_000)
         } while !late()
-        said(gone)
-        Self.end(gone ? status : 1, sparing: Set(remover.map { [$0] } ?? [])) { if placeholder { unlink(folder) } }
+        return (gone, placeholder, remover)
     }
 
     /// Starts `rm -rf` on `paths` in a session of its own (so it outlives this one); its process
