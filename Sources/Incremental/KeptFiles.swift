@@ -47,7 +47,7 @@ public struct KeptFiles: Sendable {
     static func seal(_ bytes: ArraySlice<UInt8>, key: Fingerprint) -> Fingerprint {
         var h = FingerprintBuilder()
         h.add(key)
-        h.add(Array(bytes))
+        bytes.withUnsafeBytes { h.add(bytes: $0) }
         return h.value
     }
 
@@ -137,7 +137,7 @@ public struct KeptFiles: Sendable {
             remove(in: slug) { kind, _ in gone || !kinds.contains(kind) }
             // A neighborhood not made now keeps a kind only when that was made from what it is now.
             if !gone, !built.contains(slug), let now = stamps[slug] {
-                for kind in kinds where stamp(kind, slug: slug).map({ !$0.allows(now) }) ?? true { remove(in: slug) { k, _ in k == kind } }
+                remove(in: slug) { kind, _ in !stillHolds(kind, slug: slug, now: now) }
             }
         }
         for slug in built {
@@ -151,7 +151,7 @@ public struct KeptFiles: Sendable {
             // What the build made is pruned to what it published; what it did not make stays only
             // when it was made from the same stamp; a build of drafts or the future clears them all.
             let now = stamps[slug]
-            let stale = kinds.filter { kind in !made.contains(kind) && (stamp(kind, slug: slug).map { s in now.map { !s.allows($0) } ?? true } ?? true) }
+            let stale = kinds.filter { kind in !made.contains(kind) && !stillHolds(kind, slug: slug, now: now) }
             remove(in: slug) { kind, name in !fills || stale.contains(kind) || (made.contains(kind) && !keys.contains(name)) }
             guard fills, !wanted.isEmpty, let now else { continue }
             do throws(FileError) {
@@ -185,6 +185,12 @@ public struct KeptFiles: Sendable {
         }
         if kinds.isEmpty { rmdir(folder) }
         return problems
+    }
+
+    /// True when the kept files of `kind` in `slug`'s folder were made from what the neighborhood is `now`.
+    func stillHolds(_ kind: KeptKind, slug: String, now: Stamp?) -> Bool {
+        guard let now, let made = stamp(kind, slug: slug) else { return false }
+        return made.allows(now)
     }
 
     /// The stamp the kept files of `kind` in `slug`'s folder were made with, when it is there.
