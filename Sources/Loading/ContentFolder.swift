@@ -17,6 +17,8 @@ struct ContentFolder {
     /// Bytes to read in place of a file's, by path as the loader forms it: what a file would be
     /// after an edit, checked before the edit is written (`review`).
     var replacing: [String: [UInt8]] = [:]
+    /// Where a neighborhood being loaded keeps what was read of it (see `ReadLedger`).
+    var ledger: ReadLedger?
 
     init(root: String, replacing: [String: [UInt8]] = [:]) {
         self.root = root
@@ -28,17 +30,24 @@ struct ContentFolder {
         parts.reduce(root) { $0.hasSuffix("/") ? $0 + $1 : $0 + "/" + $1 }
     }
 
-    func exists(_ path: String) -> Bool { replacing[path] != nil || FileManager.default.fileExists(atPath: path) }
+    func exists(_ path: String) -> Bool {
+        let found = replacing[path] != nil || FileManager.default.fileExists(atPath: path)
+        ledger?.looked(path, found: found, asFolder: false)
+        return found
+    }
 
     func isDirectory(_ path: String) -> Bool {
         var isDir: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &isDir) && isDir.boolValue
+        let found = FileManager.default.fileExists(atPath: path, isDirectory: &isDir) && isDir.boolValue
+        ledger?.looked(path, found: found, asFolder: true)
+        return found
     }
 
     /// Entries of a folder, sorted by name; hidden files (`.DS_Store`, `.git`) left out.
     func list(_ path: String) -> [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-        return names.filter { !$0.hasPrefix(".") }.sorted()
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
+        ledger?.listed(path, names)
+        return names
     }
 
     /// The decoded text of a file, or an error naming it. Symbolic links that lead outside the folder are refused.
@@ -61,9 +70,14 @@ struct ContentFolder {
             log.error(at, "this file is a symbolic link to \(quoted(real, limit: 4096)), outside the content folder; copy the file in instead")
             return nil
         }
-        if let bytes = replacing[path] { return bytes }
+        if let bytes = replacing[path] {
+            ledger?.read(path, bytes)
+            return bytes
+        }
         do throws(FileError) {
-            return try RegularFile.read(path, limit: limit, followingLinks: true).bytes
+            let bytes = try RegularFile.read(path, limit: limit, followingLinks: true).bytes
+            ledger?.read(path, bytes)
+            return bytes
         } catch .notRegular {
             log.error(at, "this is not a regular file (a FIFO, socket or device); expected a file")
         } catch .tooLarge {

@@ -49,13 +49,9 @@ public enum ContentLoader {
                 }
                 // Before reading anything: a file changed while it is read makes the next build read it again.
                 // The moderation log is a record of decisions, not content: appending to it changes no page.
-                let fingerprint = FolderFingerprint.of(path, within: folder.root, skipping: [Neighborhood.moderationLog])
-                if known[slug] == fingerprint { return .unchanged(UnchangedNeighborhood(slug: slug, fingerprint: fingerprint)) }
-                var n = NeighborhoodLoader(site: site, folder: folder).load(slug: slug, dir: path, fingerprint: fingerprint, log: &own)
-                if var loaded = n {
-                    CrossReferences.check(&loaded, log: &own)
-                    n = loaded
-                }
+                let snapshot = FolderFingerprint.snapshot(path, within: folder.root, skipping: [Neighborhood.moderationLog])
+                if known[slug] == snapshot.value { return .unchanged(UnchangedNeighborhood(slug: slug, fingerprint: snapshot.value)) }
+                let n = neighborhood(slug, at: path, site: site, folder: folder, snapshot: snapshot, log: &own)
                 return .read(n, own.items)
             }
             for result in results {
@@ -78,6 +74,23 @@ public enum ContentLoader {
         let diagnostics = log.items.sortedForDisplay()
         guard let site, !diagnostics.hasErrors else { return (nil, diagnostics) }
         return (LoadedContent(site: site, neighborhoods: neighborhoods, unchanged: kept, slugs: slugs, staticFiles: staticFiles), diagnostics)
+    }
+}
+
+extension ContentLoader {
+    /// The neighborhood in `path`, whose folder was fingerprinted (`snapshot`) before it is read.
+    /// When what is read is not what was fingerprinted (an edit landed in between, even one undone
+    /// since), what was read is published, with a fingerprint no folder has: the next build reads
+    /// it again instead of trusting pages made from other bytes.
+    static func neighborhood(_ slug: String, at path: String, site: SiteSettings, folder: ContentFolder, snapshot: FolderSnapshot,
+                             log: inout DiagnosticLog) -> Neighborhood? {
+        var watched = folder
+        let ledger = ReadLedger(folder: path)
+        watched.ledger = ledger
+        guard var n = NeighborhoodLoader(site: site, folder: watched).load(slug: slug, dir: path, fingerprint: snapshot.value, log: &log) else { return nil }
+        CrossReferences.check(&n, log: &log)
+        if !ledger.agrees(with: snapshot) { n.fingerprint = FolderFingerprint.unsettled(snapshot.value) }
+        return n
     }
 }
 
