@@ -36,6 +36,16 @@ public enum CacheFolder {
         name.hasPrefix(".CACHEDIR.TAG.") || name.hasPrefix(".render.cache.")
     }
 
+    /// The nearest folder holding the real path `real` that is some build's OUT (it has a manifest).
+    static func outputHolding(_ real: String) -> String? {
+        var folder = OutputPath.folder(of: real)
+        while folder.count > 1 {
+            if let status = Posix.status(folder + "/" + OutputManifest.fileName), status.kind == .file { return folder }
+            folder = OutputPath.folder(of: folder)
+        }
+        return nil
+    }
+
     /// The cache directory tag (bford.info/cachedir): backup tools skip the folder; it also marks it as ours.
     static let tag = "Signature: 8a477f597d28d172789f06886806bc55\n# This folder is commonsight's cache: it can be deleted at any time.\n"
 
@@ -50,6 +60,9 @@ public enum CacheFolder {
         let c = RealPath.ofDeepest(folder), o = RealPath.ofDeepest(out)
         if c == o || c.hasPrefix(o + "/") || o.hasPrefix(c + "/") {
             throw .forbiddenCache(cache: folder, reason: "the output folder, inside it or holding it")
+        }
+        if let other = outputHolding(c) {
+            throw .forbiddenCache(cache: folder, reason: "inside the output folder '\(other)', which would publish it")
         }
         if Posix.status(folder) != nil, !Posix.isFolder(folder) {
             throw .system(path: folder, action: "use the cache folder", reason: "it is a file, not a folder")

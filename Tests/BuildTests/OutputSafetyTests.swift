@@ -1,4 +1,5 @@
 import Build
+import FileSystem
 import Foundation
 import Loading
 import TestSupport
@@ -250,5 +251,11 @@ struct OutputSafetyTests {
         let keptOnly = f.base + "/ci-cache"
         f.write("../ci-cache/kept/north/0123456789abcdef0123456789abcdef.png", "a card")
         #expect(build(cache: keptOnly) == [])
+        // Inside another site's output folder (an XDG_CACHE_HOME there), it would be uploaded with that site.
+        let other = f.base + "/other-site"
+        let request = BuildRequest(content: f.content, templates: SiteFixture.theme, out: other, cacheFolder: f.base + "/other-cache", date: .parse("2026-11-29"), clock: 0)
+        #expect(Builder.build(request).succeeded)
+        #expect(build(cache: other + "/.cache/commonsight/public-0123") == ["the cache folder may not be inside the output folder '\(RealPath.ofDeepest(other))', which would publish it; choose another --cache-dir"])
+        #expect(!FileManager.default.fileExists(atPath: other + "/.cache"))
     }
 }
