@@ -18,9 +18,16 @@ public enum RealPath {
         var tail: [String] = []
         while true {
             if let base = of(head) {
-                let rest = tail.reversed().joined(separator: "/")
-                if rest.isEmpty { return base }
-                return base == "/" ? "/" + rest : base + "/" + rest
+                // The parts that do not exist yet hold no link: `x/..` is where `x` would be made.
+                var parts = base.split(separator: "/").map(String.init)
+                for part in tail.reversed() {
+                    switch part {
+                    case "", ".": continue
+                    case "..": if !parts.isEmpty { parts.removeLast() }
+                    default: parts.append(part)
+                    }
+                }
+                return "/" + parts.joined(separator: "/")
             }
             guard let slash = head.lastIndex(of: "/"), head != "/" else { return path }
             tail.append(String(head[head.index(after: slash)...]))

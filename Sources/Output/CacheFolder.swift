@@ -46,6 +46,22 @@ public enum CacheFolder {
         return nil
     }
 
+    /// How many entries `tagged` looks at, at most, under one output folder.
+    static let searchBudget = 20_000
+
+    /// The first folder at or under `folder` that holds a cache directory tag (anyone's), looking at
+    /// up to `budget` entries and never through a link.
+    static func tagged(in folder: String, budget: inout Int) -> String? {
+        guard budget > 0, let status = Posix.status(folder), status.kind == .folder, let names = Posix.names(in: folder) else { return nil }
+        budget -= names.count
+        if names.contains("CACHEDIR.TAG"), Posix.status(folder + "/CACHEDIR.TAG")?.kind == .file,
+           FileBytes.read(folder + "/CACHEDIR.TAG").map({ $0.starts(with: tag.utf8.prefix(43)) }) == true { return folder }
+        for name in names.sorted() {
+            if let found = tagged(in: folder + "/" + name, budget: &budget) { return found }
+        }
+        return nil
+    }
+
     /// The cache directory tag (bford.info/cachedir): backup tools skip the folder; it also marks it as ours.
     static let tag = "Signature: 8a477f597d28d172789f06886806bc55\n# This folder is commonsight's cache: it can be deleted at any time.\n"
 

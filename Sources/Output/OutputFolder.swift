@@ -86,8 +86,16 @@ public final class OutputFolder {
             return
         }
         if adoptLegacyOutput() { return }
-        let visible = (Posix.names(in: path) ?? []).filter { !$0.hasPrefix(".") }.sorted()
+        let names = Posix.names(in: path) ?? []
+        let visible = names.filter { !$0.hasPrefix(".") }.sorted()
         if !visible.isEmpty { throw .notOurs(out: path, examples: visible) }
+        // Hidden folders are published with the site: a cache there (this tool's or another's) would be.
+        var budget = CacheFolder.searchBudget
+        for name in names.sorted() {
+            if let cache = CacheFolder.tagged(in: path + "/" + name, budget: &budget) {
+                throw .forbiddenPlace(out: path, reason: "a folder that holds a cache ('\(cache.dropFirst(path.count + 1))'), which would be published with the site")
+            }
+        }
     }
 
     /// Output of versions before 0.4 kept its manifest in `.OUT.cache/` beside OUT, with the previous

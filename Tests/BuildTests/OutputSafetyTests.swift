@@ -257,5 +257,28 @@ struct OutputSafetyTests {
         #expect(Builder.build(request).succeeded)
         #expect(build(cache: other + "/.cache/commonsight/public-0123") == ["the cache folder may not be inside the output folder '\(RealPath.ofDeepest(other))', which would publish it; choose another --cache-dir"])
         #expect(!FileManager.default.fileExists(atPath: other + "/.cache"))
+        // Spelled through folders not made yet, the same places are refused, and nothing is made.
+        #expect(build(cache: f.base + "/new/x/../../public/k") == ["the cache folder may not be the output folder, inside it or holding it; choose another --cache-dir"])
+        #expect(!FileManager.default.fileExists(atPath: f.base + "/new") && !FileManager.default.fileExists(atPath: f.out + "/k"))
+        let nested = BuildRequest(content: f.content, templates: SiteFixture.theme, out: f.base + "/n1/x/../k/site", cacheFolder: f.base + "/n1/k",
+                                  date: .parse("2026-11-29"), clock: 0)
+        #expect(Builder.build(nested).diagnostics.filter(\.isError).map(\.message) == ["the cache folder may not be the output folder, inside it or holding it; choose another --cache-dir"])
+    }
+
+    @Test("a folder that holds a cache in a hidden folder is not built into: the cache would be published")
+    func cacheInNewOutput() throws {
+        let f = SiteFixture()
+        let out = f.base + "/site"
+        // A cache made there while it was no build's output folder yet (XDG_CACHE_HOME inside it).
+        let first = BuildRequest(content: f.content, templates: SiteFixture.theme, out: f.base + "/elsewhere", cacheFolder: out + "/.xdg/commonsight/x-0123",
+                                 date: .parse("2026-11-29"), clock: 0)
+        #expect(Builder.build(first).succeeded)
+        let request = BuildRequest(content: f.content, templates: SiteFixture.theme, out: out, cacheFolder: f.base + "/cache", date: .parse("2026-11-29"), clock: 0)
+        #expect(Builder.build(request).diagnostics.filter(\.isError).map(\.message) == ["the output folder may not be a folder that holds a cache ('.xdg/commonsight/x-0123'), which would be published with the site; choose another --out"])
+        #expect(SiteFixture.files(under: out).allSatisfy { $0.hasPrefix(".xdg/") }, "nothing was written")
+        // Another hidden folder (a git checkout) is fine.
+        try FileManager.default.removeItem(atPath: out + "/.xdg")
+        f.write("../site/.git/HEAD", "ref: refs/heads/main")
+        #expect(Builder.build(request).succeeded)
     }
 }
