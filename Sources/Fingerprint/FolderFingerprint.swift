@@ -21,7 +21,7 @@ public enum FolderFingerprint {
         var walk = Walk(skipping: skipping)
         let real = RealPath.of(root) ?? root
         walk.folder(dir, relative: "", root: real.hasSuffix("/") ? real : real + "/")
-        return FolderSnapshot(value: walk.hash.value, files: walk.files, folders: walk.folders, skipping: skipping)
+        return FolderSnapshot(value: walk.hash.value, files: walk.files, folders: walk.folders, present: walk.present, skipping: skipping)
     }
 
     /// A fingerprint no folder has: for content that changed while it was read, so that the next
@@ -39,6 +39,7 @@ public enum FolderFingerprint {
         var seen = Set<[UInt64]>()
         var files: [String: Fingerprint] = [:]
         var folders: [String: [String]] = [:]
+        var present = Set<String>()
 
         init(skipping: Set<String>) { self.skipping = skipping }
 
@@ -59,9 +60,11 @@ public enum FolderFingerprint {
                 if (st.st_mode & S_IFMT) == S_IFLNK, !(RealPath.of(path).map { $0.hasPrefix(root) } ?? false) {
                     hash.tag(4)  // a link out of the content folder: the loader refuses it; its name is enough here
                     hash.add(relative + name)
+                    if stat(path, &st) == 0 { present.insert(relative + name) }
                     continue
                 }
-                guard stat(path, &st) == 0 else { continue }
+                guard stat(path, &st) == 0 else { continue }  // a link to nothing: as if it were not there
+                present.insert(relative + name)
                 switch st.st_mode & S_IFMT {
                 case S_IFDIR:
                     hash.tag(1)
@@ -103,5 +106,7 @@ public struct FolderSnapshot: Sendable {
     public let value: Fingerprint
     public let files: [String: Fingerprint]
     public let folders: [String: [String]]
+    /// Every name that leads to something (a link to nothing does not).
+    public let present: Set<String>
     public let skipping: Set<String>
 }

@@ -43,6 +43,12 @@ struct ContentFolder {
         return found
     }
 
+    /// A symbolic link whose target is missing (what `exists` says is not there).
+    func leadsNowhere(_ path: String) -> Bool {
+        var st = stat()
+        return lstat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFLNK && stat(path, &st) != 0
+    }
+
     /// Entries of a folder, sorted by name; hidden files (`.DS_Store`, `.git`) left out.
     func list(_ path: String) -> [String] {
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).filter { !$0.hasPrefix(".") }.sorted()

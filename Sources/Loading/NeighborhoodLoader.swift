@@ -19,9 +19,13 @@ struct NeighborhoodLoader {
 
     func load(slug: String, dir: String, fingerprint: Fingerprint, log: inout DiagnosticLog) -> Neighborhood? {
         let at = SourceLocation(path: dir)
-        for name in folder.list(dir) where !Self.knownEntries.contains(name) && !Self.isNeighborhoodTranslation(name) {
-            log.warning(SourceLocation(path: dir + "/" + name),
-                        "ignored: a neighborhood folder holds \(choices(Self.knownEntries.sorted()))")
+        for name in folder.list(dir) {
+            if folder.leadsNowhere(dir + "/" + name) {
+                log.warning(SourceLocation(path: dir + "/" + name), "ignored: this is a symbolic link to nothing; link it to a file, or remove it")
+            } else if !Self.knownEntries.contains(name) && !Self.isNeighborhoodTranslation(name) {
+                log.warning(SourceLocation(path: dir + "/" + name),
+                            "ignored: a neighborhood folder holds \(choices(Self.knownEntries.sorted()))")
+            }
         }
         let mdPath = dir + "/neighborhood.md"
         var doc: FrontMatter?

@@ -43,13 +43,7 @@ final class ReadLedger: @unchecked Sendable {
     func agrees(with snapshot: FolderSnapshot) -> Bool {
         lock.withLock {
             func skipped(_ p: String) -> Bool { snapshot.skipping.contains(String(p.prefix { $0 != "/" })) }
-            func seen(_ p: String) -> Bool {
-                if p.isEmpty || snapshot.files[p] != nil || snapshot.folders[p] != nil { return true }
-                let slash = p.lastIndex(of: "/")
-                let parent = slash.map { String(p[..<$0]) } ?? ""
-                let name = slash.map { String(p[p.index(after: $0)...]) } ?? p
-                return snapshot.folders[parent]?.contains(name) ?? false
-            }
+            func seen(_ p: String) -> Bool { p.isEmpty || snapshot.present.contains(p) }
             for r in reads where !skipped(r.path) && snapshot.files[r.path] != r.bytes { return false }
             for l in looks where !skipped(l.path) {
                 if l.asFolder ? (l.found != (snapshot.folders[l.path] != nil)) : (l.found != seen(l.path)) { return false }

@@ -61,6 +61,18 @@ struct EditedWhileReadTests {
         }
     }
 
+    @Test("a symbolic link to nothing where a file is looked for is passed over with a warning, and read as it is (not again and again)")
+    func linkToNothing() throws {
+        let (f, hood, site) = try fixture()
+        try FileManager.default.createSymbolicLink(atPath: hood + "/basemap.geojson", withDestinationPath: "nowhere.geojson")
+        let snapshot = FolderFingerprint.snapshot(hood, within: f.root, skipping: [Neighborhood.moderationLog])
+        var log = DiagnosticLog()
+        let read = try #require(ContentLoader.neighborhood("n", at: hood, site: site, folder: ContentFolder(root: f.root), snapshot: snapshot, log: &log))
+        #expect(read.fingerprint == snapshot.value)
+        #expect(log.items.map(\.message) == ["ignored: this is a symbolic link to nothing; link it to a file, or remove it"])
+        #expect(log.items.first?.location.path == hood + "/basemap.geojson")
+    }
+
     @Test("left alone, it keeps its folder's fingerprint (the next build takes it as it is)")
     func settled() throws {
         let (f, hood, site) = try fixture()
