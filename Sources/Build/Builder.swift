@@ -177,6 +177,8 @@ public enum Builder {
             }
         }
         var next = rendered.cache
+        // `--only`: the neighborhoods left as they are keep what the last build recorded of them.
+        if let previous { Reuse.carry(untouched, from: previous, into: &next) }
         for hood in site.neighborhoods {
             let folder = request.content.hasSuffix("/") ? request.content : request.content + "/"
             next.hoods[hood.slug]?.warnings = loadDiagnostics.filter { !$0.isError && $0.location.path.hasPrefix(folder + "neighborhoods/" + hood.slug + "/") }

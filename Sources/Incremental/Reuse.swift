@@ -12,19 +12,27 @@ package enum Reuse {
     /// Their files as already in OUT, and their cache entries carried over to the next build.
     package static func take(_ unchanged: [UnchangedNeighborhood], from cache: RenderCache, into next: inout RenderCache) -> Taken {
         var taken = Taken()
-        let slugs = Set(unchanged.map(\.slug))
+        carry(Set(unchanged.map(\.slug)), from: cache, into: &next)
+        for u in unchanged {
+            guard let entry = cache.hoods[u.slug] else { continue }
+            taken.files += entry.files.map { OutputFile(path: $0.path, alreadyInOutputWithHash: $0.hash) }
+            taken.pageCount += entry.pageCount
+        }
+        return taken
+    }
+
+    /// The cache entries of the neighborhoods `slugs` (taken whole, or left as they are by `--only`),
+    /// carried over to the next build.
+    package static func carry(_ slugs: Set<String>, from cache: RenderCache, into next: inout RenderCache) {
         // A neighborhood whose lines the cache file holds is carried as those lines; the others entry by entry.
         let copied = slugs.filter { cache.lines[$0] == nil }
         if !copied.isEmpty {
             for (path, page) in cache.pages where copied.contains(OutputPath.top(of: path)) { next.pages[path] = page }
         }
         for (path, narration) in cache.narrations where slugs.contains(OutputPath.top(of: path)) { next.narrations[path] = narration }
-        for u in unchanged {
-            guard let entry = cache.hoods[u.slug] else { continue }
-            taken.files += entry.files.map { OutputFile(path: $0.path, alreadyInOutputWithHash: $0.hash) }
-            taken.pageCount += entry.pageCount
-            if let lines = cache.lines[u.slug] { next.carried[u.slug] = lines } else { next.hoods[u.slug] = entry }
+        for slug in slugs {
+            guard let entry = cache.hoods[slug] else { continue }
+            if let lines = cache.lines[slug] { next.carried[slug] = lines } else { next.hoods[slug] = entry }
         }
-        return taken
     }
 }

@@ -27,6 +27,28 @@ struct IncrementalBuildTests {
         #expect((f.file("north/observations/o2/index.html") ?? "").contains("Blocked sidewalk again."))
     }
 
+    @Test("--only keeps what the last build knew of the neighborhoods it leaves as they are, even after another was removed")
+    func onlyKeepsTheOthers() throws {
+        var files = SiteFixture.northAndSouth
+        for (k, v) in SiteFixture.north where k.hasPrefix("neighborhoods/north/") {
+            files[k.replacingOccurrences(of: "/north/", with: "/west/")] = v.replacingOccurrences(of: "North End", with: "West End")
+        }
+        let f = SiteFixture(files)
+        func build(only: Set<String>? = nil) -> BuildReport {
+            var request = BuildRequest(content: f.content, templates: SiteFixture.theme, out: f.out, cacheFolder: f.out + "-cache", only: only,
+                                       date: .parse("2026-11-29"), clock: 0, baseURL: "https://example.org/", jobs: 2)
+            request.shareCards = false
+            return Builder.build(request)
+        }
+        #expect(build().succeeded)
+        try FileManager.default.removeItem(atPath: f.content + "/neighborhoods/west")
+        let only = build(only: ["south"])
+        #expect(only.succeeded && only.rendered > 0, "the top index lists one neighborhood fewer: the cache is saved")
+        let all = build()
+        #expect(all.succeeded)
+        #expect(all.rendered <= 1, "north, untouched by --only, is still known to the cache: \(all.rendered) of \(all.pages) pages rendered")
+    }
+
     @Test("a neighborhood whose files did not change is reused whole; the result equals a full build")
     func wholeNeighborhood() {
         let files = SiteFixture.northAndSouth
