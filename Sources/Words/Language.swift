@@ -207,10 +207,16 @@ public struct Language: Sendable {
         if pattern.parts.count == 1, case .literal(let raw, let escaped) = pattern.parts[0] { return html ? escaped : raw }
         var out = ""
         out.reserveCapacity(pattern.length + 16)
+        var afterParameter = false
         for part in pattern.parts {
             switch part {
-            case .literal(let raw, let escaped): out += html ? escaped : raw
+            case .literal(let raw, let escaped):
+                let text = html ? escaped : raw
+                // A value that ends its sentence ("… EE. UU.") is not given a second full stop.
+                out += afterParameter && text.hasPrefix(".") && Self.endsWithFullStop(out) ? String(text.dropFirst()) : text
+                afterParameter = false
             case .parameter(let name):
+                afterParameter = true
                 guard let value = parameter(name) else {
                     throw Failure(message: "'\(key)' needs the parameter '\(name)'")
                 }
@@ -218,6 +224,13 @@ public struct Language: Sendable {
             }
         }
         return out
+    }
+
+    /// Whether the text, tags at its end aside (`…UU.</bdi>`), ends with a full stop.
+    static func endsWithFullStop(_ text: String) -> Bool {
+        var end = text.endIndex
+        while end > text.startIndex, text[text.index(before: end)] == ">", let open = text[..<end].lastIndex(of: "<") { end = open }
+        return end > text.startIndex && text[text.index(before: end)] == "."
     }
 
     func parameterText(_ v: Value, html: Bool) -> String {
@@ -234,6 +247,18 @@ public struct Language: Sendable {
     // MARK: Reading
 
     /// Reads a language file, reporting what is wrong in it at its line.
+    /// Spaces made no-break spaces.
+    static func unbroken(_ words: String) -> String { words.replacingOccurrences(of: " ", with: "\u{00A0}") }
+
+    /// A date format whose day period (`%p`, `%P`) is joined to the time beside it by no-break spaces.
+    static func timeKeptTogether(_ format: String) -> String {
+        var out = format
+        for p in ["%p", "%P"] {
+            out = out.replacingOccurrences(of: " " + p, with: "\u{00A0}" + p).replacingOccurrences(of: p + " %", with: p + "\u{00A0}%")
+        }
+        return out
+    }
+
     public static func read(_ source: String, code: String, path: String, log: inout DiagnosticLog) -> Language? {
         guard let root = YAML.parse(source, path: path, log: &log) else { return nil }
         guard let entries = root.entries else {
@@ -262,7 +287,8 @@ public struct Language: Sendable {
                 if let m = words(c["months"], "months", count: 12), let ms = words(c["months_short"], "months_short", count: 12),
                    let w = words(c["weekdays"], "weekdays", count: 7), let ws = words(c["weekdays_short"], "weekdays_short", count: 7),
                    let p = words(c["day_periods"], "day_periods", count: 2) {
-                    l.calendar = CalendarWords(months: m, shortMonths: ms, weekdays: w, shortWeekdays: ws, dayPeriods: p)
+                    // A time is never broken across lines: "10:00 a. m." keeps its period with it.
+                    l.calendar = CalendarWords(months: m, shortMonths: ms, weekdays: w, shortWeekdays: ws, dayPeriods: p.map(Self.unbroken))
                 }
             case "numbers":
                 if let g = entry.value["group"]?.scalarText { l.groupSeparator = g }
@@ -274,7 +300,7 @@ public struct Language: Sendable {
                         log.error(d.value.location, "dates.\(d.key) must be a strftime format like \"%B %-d, %Y\"")
                         continue
                     }
-                    l.dates[d.key] = format
+                    l.dates[d.key] = Self.timeKeptTogether(format)
                     l.lines["dates." + d.key] = d.keyLocation
                 }
             case "strings":

@@ -94,7 +94,7 @@ struct LanguageBuildTests {
         #expect(digest.contains("Del 23 de noviembre al 29 de noviembre de 2026: 1 reporte y 1 historia nueva en <bdi>North End</bdi>."))
         #expect(digest.contains(">Inicio</a>") && digest.contains(">Boletines</a>"))
         let home = try #require(f.file("north/index.html"))
-        #expect(home.contains("sábado 5 de diciembre de 2026 · 10:00 a. m."))
+        #expect(home.contains("sábado 5 de diciembre de 2026 · 10:00\u{00A0}a.\u{00A0}m."))
         let text = try #require(f.file("north/digest/2026-W48/email.txt"))
         #expect(text.contains("LO QUE REPORTARON LOS VECINOS"))
     }

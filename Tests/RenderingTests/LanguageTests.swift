@@ -95,6 +95,18 @@ struct LanguageTests {
                 == "لم يُنشر أي بلاغ؛ لا قصص جديدة؛ لا فعاليات قادمة.")
     }
 
+    @Test("a value that ends its sentence is not given a second full stop, in text or in HTML")
+    func oneFullStop() throws {
+        let es = try Self.language("es")
+        let credit = "Oficina del Censo de EE. UU."
+        let plain = try es.render("data_made_by", ["publisher": .string("Digests"), "maps": .string(credit)], html: false)
+        #expect(plain.hasSuffix("Mapas: Oficina del Censo de EE. UU."))
+        let html = try es.render("data_made_by", ["publisher": .string("Digests"), "maps": .safe("<bdi>" + credit + "</bdi>")], html: true)
+        #expect(html.hasSuffix("Mapas: <bdi>Oficina del Censo de EE. UU.</bdi>"))
+        let ended = try es.render("data_made_by", ["publisher": .string("Digests"), "maps": .string("OpenStreetMap")], html: false)
+        #expect(ended.hasSuffix("Mapas: OpenStreetMap."), "a value without one still ends the sentence")
+    }
+
     @Test("Numbers: grouping by language, Arabic-Indic digits with numbering: arab")
     func numbers() throws {
         let en = try Self.language("en"), es = try Self.language("es"), arab = try Self.language("ar", numbering: "arab")
@@ -108,13 +120,13 @@ struct LanguageTests {
     /// Sunday, November 29, 2026, 18:30 at UTC−5.
     static let moment = LiquidTime(seconds: 1_795_995_000, utcOffset: -5 * 3600)
 
-    @Test("Month and weekday names, date order and day periods in each language")
+    @Test("Month and weekday names, date order and day periods in each language (a time with its period never broken across lines)")
     func dates() throws {
         let en = try Self.language("en"), es = try Self.language("es"), ar = try Self.language("ar"), arab = try Self.language("ar", numbering: "arab")
-        #expect(en.date(Self.moment, "weekday_long_time") == "Sunday, November 29, 2026 · 6:30 PM")
-        #expect(es.date(Self.moment, "weekday_long_time") == "domingo 29 de noviembre de 2026 · 6:30 p. m.")
-        #expect(ar.date(Self.moment, "weekday_long_time") == "الأحد 29 نوفمبر 2026 · 6:30 م")
-        #expect(arab.date(Self.moment, "weekday_long_time") == "الأحد ٢٩ نوفمبر ٢٠٢٦ · ٦:٣٠ م")
+        #expect(en.date(Self.moment, "weekday_long_time") == "Sunday, November 29, 2026 · 6:30\u{00A0}PM")
+        #expect(es.date(Self.moment, "weekday_long_time") == "domingo 29 de noviembre de 2026 · 6:30\u{00A0}p.\u{00A0}m.")
+        #expect(ar.date(Self.moment, "weekday_long_time") == "الأحد 29 نوفمبر 2026 · 6:30\u{00A0}م")
+        #expect(arab.date(Self.moment, "weekday_long_time") == "الأحد ٢٩ نوفمبر ٢٠٢٦ · ٦:٣٠\u{00A0}م")
         #expect(es.date(Self.moment, "long") == "29 de noviembre de 2026")
         #expect(es.date(Self.moment, "short") == "29 nov 2026")
         // Every month and weekday, from the first of each month of 2026 (a Thursday in January).
