@@ -90,8 +90,11 @@ def print_some(items, public):
                     check(f"{name} prints on one {paper} page", pages == 1, f"{pages} pages")
                     clash = over_footer(pdf, tmp)
                     check(f"{name} on {paper}: nothing printed over the footer", not clash, " ".join(clash[:12]))
+                    got = qr_url(pdf, tmp)
+                    # Every code printed whole: a column too full for the paper once cut one in half.
+                    codes = driver.page_source.count('class="qr"')
+                    check(f"{name} on {paper}: all {codes} QR codes scan", len(got) == codes, got)
                     if paper == "Letter":
-                        got = qr_url(pdf, tmp)
                         check(f"{name} QR code opens {url}", url in got, got)
                         # Besides the page's own, only the "report a problem" page of the same neighborhood edition.
                         others = [g for g in got if g != url]
