@@ -126,10 +126,11 @@ extension MapRenderer {
     static func windowed(_ spec: MapSpec, wide: (fit: MercatorFit, ground: LocatorGround, href: String),
                          narrow: (fit: MercatorFit, ground: LocatorGround, href: String)?, names: Bool = false) -> MapDrawing {
         func grouped(_ fit: MercatorFit) -> [MarkGroup] {
-            MarkGroups.group(spec.marks.map { m in
+            // Groups whose circles still touch are pushed apart a little, so that no number hides another.
+            MarkGroups.spread(MarkGroups.group(spec.marks.map { m in
                 let p = fit.point(m.coordinate)
                 return (m, p.x, p.y)
-            })
+            }))
         }
         let wideGroups = grouped(wide.fit)
         let narrowGroups = narrow.map { grouped($0.fit) } ?? []

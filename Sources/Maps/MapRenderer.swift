@@ -13,10 +13,11 @@ public enum MapRenderer {
         let (wideFit, narrowFit) = fits(frame(spec), spec)
         // Each drawing groups what would overlap at its own scale.
         func grouped(_ fit: MercatorFit) -> [MarkGroup] {
-            MarkGroups.group(spec.marks.map { m in
+            // Groups whose circles still touch are pushed apart a little, so that no number hides another.
+            MarkGroups.spread(MarkGroups.group(spec.marks.map { m in
                 let p = fit.point(m.coordinate)
                 return (m, p.x, p.y)
-            })
+            }))
         }
         let wideGroups = grouped(wideFit)
         let narrowGroups = narrowFit.map(grouped)

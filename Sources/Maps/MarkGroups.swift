@@ -77,6 +77,56 @@ public enum MarkGroups {
         return separate(groups, mergeSpan: mergeSpan)
     }
 
+    /// How far a circle may be pushed from where its marks are, so that it does not cover another.
+    public static let spreadShift = 20.0
+
+    /// Pushes apart the circles that still touch (merging them would have joined marks too far
+    /// apart), the larger group moving less, each at most `shift` pixels from where it was: a
+    /// number is never hidden under another.
+    public static func spread(_ start: [MarkGroup], shift: Double = spreadShift) -> [MarkGroup] {
+        var groups = start
+        guard groups.count > 1 else { return groups }
+        let home = groups.map { (x: $0.x, y: $0.y) }
+        let size = 2 * groupRadius(1 << 20) + 2
+        for _ in 0..<32 {
+            var cells: [Cell: [Int]] = [:]
+            for (i, g) in groups.enumerated() {
+                cells[Cell(x: Int((g.x / size).rounded(.down)), y: Int((g.y / size).rounded(.down))), default: []].append(i)
+            }
+            var moved = false
+            for i in groups.indices {
+                let c = Cell(x: Int((groups[i].x / size).rounded(.down)), y: Int((groups[i].y / size).rounded(.down)))
+                for dx in -1...1 {
+                    for dy in -1...1 {
+                        for j in cells[Cell(x: c.x + dx, y: c.y + dy)] ?? [] where j > i {
+                            var ex = groups[j].x - groups[i].x, ey = groups[j].y - groups[i].y
+                            let reach = groups[i].radius + groups[j].radius + 1.5
+                            let d = (ex * ex + ey * ey).squareRoot()
+                            guard d < reach - 0.01 else { continue }
+                            if d < 0.001 { (ex, ey) = (0, 1) } else { (ex, ey) = (ex / d, ey / d) }
+                            let ni = Double(groups[i].marks.count), nj = Double(groups[j].marks.count)
+                            let push = reach - d
+                            let before = [groups[i].x, groups[i].y, groups[j].x, groups[j].y]
+                            move(&groups[i], by: -push * nj / (ni + nj), along: (ex, ey), home: home[i], shift: shift)
+                            move(&groups[j], by: push * ni / (ni + nj), along: (ex, ey), home: home[j], shift: shift)
+                            if before != [groups[i].x, groups[i].y, groups[j].x, groups[j].y] { moved = true }
+                        }
+                    }
+                }
+            }
+            if !moved { break }
+        }
+        return groups
+    }
+
+    /// Moves a group `distance` along a unit vector, kept within `shift` of `home`.
+    private static func move(_ g: inout MarkGroup, by distance: Double, along u: (Double, Double), home: (x: Double, y: Double), shift: Double) {
+        var x = g.x + distance * u.0, y = g.y + distance * u.1
+        let ox = x - home.x, oy = y - home.y, o = (ox * ox + oy * oy).squareRoot()
+        if o > shift { (x, y) = (home.x + ox * shift / o, home.y + oy * shift / o) }
+        (g.x, g.y) = (x, y)
+    }
+
     /// Merges groups whose circles would touch, while the merged group's marks stay within `mergeSpan`.
     static func separate(_ start: [MarkGroup], mergeSpan: Double) -> [MarkGroup] {
         var groups = start

@@ -64,6 +64,33 @@ struct MapsTests {
         }
     }
 
+    @Test("circles that touch but could not merge are pushed apart, each a little, so that no number hides another")
+    func spreadApart() {
+        var marks: [(MapSpec.Mark, Double, Double)] = []
+        var random = SeededRandom(seed: 20_261_203)
+        func next() -> Double { Double(random.next() >> 33) / Double(1 << 31) }
+        for i in 0..<400 {
+            marks.append((.init(id: "m\(i)", coordinate: .init(latitude: 0, longitude: 0), category: "c", label: "", url: ""),
+                          Double(i % 5) * 90 + next() * 70, 50 + next() * 300))
+        }
+        func overlaps(_ groups: [MarkGroup]) -> Int {
+            var n = 0
+            for i in groups.indices {
+                for j in groups.indices where j > i && hypot(groups[i].x - groups[j].x, groups[i].y - groups[j].y) < groups[i].radius + groups[j].radius {
+                    n += 1
+                }
+            }
+            return n
+        }
+        let grouped = MarkGroups.group(marks)
+        let spread = MarkGroups.spread(grouped)
+        #expect(overlaps(grouped) > 5, "the case is crowded: \(overlaps(grouped)) circles overlap before")
+        #expect(overlaps(spread) * 4 <= overlaps(grouped), "\(overlaps(spread)) still overlap of \(overlaps(grouped))")
+        #expect(zip(grouped, spread).allSatisfy { hypot($0.x - $1.x, $0.y - $1.y) <= MarkGroups.spreadShift + 1e-9 }, "none moves far from its marks")
+        #expect(zip(grouped, spread).allSatisfy { $0.marks.map(\.id) == $1.marks.map(\.id) })
+        #expect(MarkGroups.spread(grouped).map(\.x) == spread.map(\.x), "the same every time")
+    }
+
     @Test("a thousand reports at one corner make one group, quickly")
     func oneSpot() {
         let marks = (0..<1000).map { i in (MapSpec.Mark(id: "m\(i)", coordinate: .init(latitude: 0, longitude: 0), category: "c", label: "", url: ""), 100.0, 100.0) }
