@@ -128,7 +128,12 @@ struct MapPicture {
             return
         }
         let r = g.radius
-        s.add("<a href=\"\(xml: spec.groupLink + place.anchor)\" tabindex=\"-1\" aria-label=\"\(xml: place.summary)\"><title>\(xml: place.summary)</title>")
+        let linked = !spec.groupLink.isEmpty
+        if linked {
+            s.add("<a href=\"\(xml: spec.groupLink + place.anchor)\" tabindex=\"-1\" aria-label=\"\(xml: place.summary)\"><title>\(xml: place.summary)</title>")
+        } else {
+            s.add("<g role=\"img\" aria-label=\"\(xml: place.summary)\"><title>\(xml: place.summary)</title>")
+        }
         s.add("<circle cx=\"\(g.x)\" cy=\"\(g.y)\" r=\"\(r + 1.5)\" fill=\"#ffffff\"/>")
         let slices = spec.categories.compactMap { c -> (String, Int)? in
             let k = g.marks.reduce(0) { $0 + ($1.category == c.key ? 1 : 0) }
@@ -148,7 +153,7 @@ struct MapPicture {
             }
         }
         s.add("<circle cx=\"\(g.x)\" cy=\"\(g.y)\" r=\"\(r * 0.62)\" fill=\"#ffffff\"/>")
-        s.add("<text x=\"\(g.x)\" y=\"\(g.y + 4)\" font-family=\"system-ui, sans-serif\" font-size=\"\(g.marks.count >= 100 ? "10.0" : "11.5")\" font-weight=\"700\" fill=\"#1d2327\" text-anchor=\"middle\">\(g.marks.count)</text></a>\n")
+        s.add("<text x=\"\(g.x)\" y=\"\(g.y + 4)\" font-family=\"system-ui, sans-serif\" font-size=\"\(g.marks.count >= 100 ? "10.0" : "11.5")\" font-weight=\"700\" fill=\"#1d2327\" text-anchor=\"middle\">\(g.marks.count)</text>\(linked ? "</a>" : "</g>")\n")
     }
 
     func northArrow(x: Double, y: Double, word: String, to s: inout SVGWriter) {

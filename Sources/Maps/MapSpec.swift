@@ -94,7 +94,7 @@ public struct MapSpec: Sendable {
     /// In legend order; a category's shape follows its place here.
     public var categories: [CategoryStyle]
     /// Where the list of a group's reports is: its anchor is this followed by the group's id
-    /// (`#` for the list under the map on the same page, `index.html#` for the home page's).
+    /// (`#` for the list under the map on the same page, `index.html#` for the home page's; empty: no link).
     public var groupLink: String
     public var attribution: String
     /// Prefix for element ids, so two maps on one page do not clash.

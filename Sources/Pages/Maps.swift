@@ -104,7 +104,8 @@ extension ViewModels {
         }
         var spec = MapSpec(title: request.title, place: hood.name, boundary: hood.boundary, ground: ground, marks: marks,
                            categories: site.categories.map { .init(key: $0.key, label: $0.label, color: $0.color) },
-                           groupLink: pagePath == Routes.neighborhoodMap ? root + Routes.home + "#" : "#",
+                           // A printed map lists no places to link to: its circles link nowhere.
+                           groupLink: request.kind == .printed ? "" : pagePath == Routes.neighborhoodMap ? root + Routes.home + "#" : "#",
                            attribution: mapAttribution, idPrefix: "map", streets: streets, words: mapWords)
         // Pages show a second drawing on phones (and group at its scale); `map.svg` groups the same way, so
         // its circles link to the home page's places; print draws only the one.
