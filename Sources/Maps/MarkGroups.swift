@@ -89,13 +89,10 @@ public enum MarkGroups {
         let home = groups.map { (x: $0.x, y: $0.y) }
         let size = 2 * groupRadius(1 << 20) + 2
         for _ in 0..<32 {
-            var cells: [Cell: [Int]] = [:]
-            for (i, g) in groups.enumerated() {
-                cells[Cell(x: Int((g.x / size).rounded(.down)), y: Int((g.y / size).rounded(.down))), default: []].append(i)
-            }
+            let cells = Cell.index(groups, size: size)
             var moved = false
             for i in groups.indices {
-                let c = Cell(x: Int((groups[i].x / size).rounded(.down)), y: Int((groups[i].y / size).rounded(.down)))
+                let c = Cell(groups[i], size: size)
                 for dx in -1...1 {
                     for dy in -1...1 {
                         for j in cells[Cell(x: c.x + dx, y: c.y + dy)] ?? [] where j > i {
@@ -136,13 +133,10 @@ public enum MarkGroups {
         while merged, rounds < 64 {
             merged = false
             rounds += 1
-            var cells: [Cell: [Int]] = [:]
-            for (i, g) in groups.enumerated() {
-                cells[Cell(x: Int((g.x / size).rounded(.down)), y: Int((g.y / size).rounded(.down))), default: []].append(i)
-            }
+            let cells = Cell.index(groups, size: size)
             var gone = Set<Int>()
             for i in groups.indices where !gone.contains(i) {
-                let c = Cell(x: Int((groups[i].x / size).rounded(.down)), y: Int((groups[i].y / size).rounded(.down)))
+                let c = Cell(groups[i], size: size)
                 for dx in -1...1 {
                     for dy in -1...1 {
                         for j in cells[Cell(x: c.x + dx, y: c.y + dy)] ?? [] where j > i && !gone.contains(j) {
@@ -193,5 +187,17 @@ public enum MarkGroups {
     struct Cell: Hashable {
         var x: Int
         var y: Int
+
+        init(x: Int, y: Int) { (self.x, self.y) = (x, y) }
+
+        /// The cell, `size` pixels wide, of a group's center.
+        init(_ g: MarkGroup, size: Double) { self.init(x: Int((g.x / size).rounded(.down)), y: Int((g.y / size).rounded(.down))) }
+
+        /// Each group's position in `groups`, filed by its cell.
+        static func index(_ groups: [MarkGroup], size: Double) -> [Cell: [Int]] {
+            var cells: [Cell: [Int]] = [:]
+            for (i, g) in groups.enumerated() { cells[Cell(g, size: size), default: []].append(i) }
+            return cells
+        }
     }
 }
