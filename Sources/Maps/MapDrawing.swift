@@ -20,10 +20,11 @@ public struct MapDrawing: Sendable {
     }
 
     public struct Scale: Sendable {
-        /// "500 m", "2,000 ft", and their lengths in the map's pixels.
-        public var meters: String
+        /// The metric bar (500 m) and the imperial one (2,000 ft), and their lengths in the map's pixels.
+        /// Their words are the page's (`MapWords.length`), made when the bar is drawn.
+        public var metric: GroundLength
         public var metersLength: Double
-        public var feet: String
+        public var imperial: GroundLength
         public var feetLength: Double
         /// How long the map's width is on the ground.
         public var metersPerPixel: Double

@@ -11,9 +11,10 @@ public enum MapKey {
         let target = max(fit.width / 5, 70) * mpp
         let meters = roundNumber(target, from: [20, 50, 100, 200, 250, 500, 1000, 2000, 2500, 5000, 10000, 20000, 50000])
         let feet = roundNumber(target * 3.28084, from: [50, 100, 200, 250, 500, 1000, 2000, 2500, 5000, 10000, 20000, 50000, 100000])
-        let mText = meters >= 1000 ? "\(count(meters / 1000)) km" : "\(Int(meters)) m"
-        let fText = feet >= 5280 && feet.truncatingRemainder(dividingBy: 5280) == 0 ? "\(Int(feet / 5280)) mi" : "\(count(feet)) ft"
-        return MapDrawing.Scale(meters: mText, metersLength: meters / mpp, feet: fText, feetLength: feet / 3.28084 / mpp, metersPerPixel: mpp)
+        let metric = meters >= 1000 ? GroundLength(amount: meters / 1000, unit: .kilometers) : GroundLength(amount: meters, unit: .meters)
+        let imperial = feet >= 5280 && feet.truncatingRemainder(dividingBy: 5280) == 0
+            ? GroundLength(amount: feet / 5280, unit: .miles) : GroundLength(amount: feet, unit: .feet)
+        return MapDrawing.Scale(metric: metric, metersLength: meters / mpp, imperial: imperial, feetLength: feet / 3.28084 / mpp, metersPerPixel: mpp)
     }
 
     static func roundNumber(_ target: Double, from choices: [Double]) -> Double {
@@ -67,30 +68,33 @@ public enum MapKey {
 
     /// The scale bar drawn on the map, at its bottom left on a white ground: it grows and shrinks
     /// with the map, so it stays true at any size.
-    static func scaleBar(_ scale: MapDrawing.Scale, x: Double, bottom: Double) -> (svg: String, box: MapBox) {
+    static func scaleBar(_ scale: MapDrawing.Scale, words: MapWords = MapWords(), x: Double, bottom: Double) -> (svg: String, box: MapBox) {
         var s = SVGWriter(capacity: 1_024)
-        let box = scaleBar(scale, x: x, bottom: bottom, to: &s)
+        let box = scaleBar(scale, words: words, x: x, bottom: bottom, to: &s)
         return (s.string, box)
     }
 
-    /// The scale bar appended to a drawing; returns the room it takes.
+    /// The scale bar appended to a drawing, its words in the page's language; returns the room it takes.
     @discardableResult
-    static func scaleBar(_ scale: MapDrawing.Scale, x: Double, bottom: Double, to s: inout SVGWriter) -> MapBox {
+    static func scaleBar(_ scale: MapDrawing.Scale, words: MapWords, x: Double, bottom: Double, to s: inout SVGWriter) -> MapBox {
         let m = scale.metersLength, f = scale.feetLength
-        let width = scaleBarWidth(scale)
+        let (metric, imperial) = (words.length(scale.metric), words.length(scale.imperial))
+        let width = scaleBarWidth(scale, metric: metric, imperial: imperial)
         let top = bottom - 38
+        // Right to left, each label still starts just past its bar: its logical end sits there.
+        let text = words.rightToLeft ? "direction=\"rtl\" text-anchor=\"end\" " : ""
         s.add("<g class=\"scale\" font-family=\"system-ui, sans-serif\" font-size=\"13\" fill=\"#1d2327\" aria-hidden=\"true\">")
         s.add("<rect x=\"\(x)\" y=\"\(top)\" width=\"\(width)\" height=\"38\" rx=\"3\" fill=\"#ffffff\" fill-opacity=\"0.88\"/>")
         s.add("<path d=\"M\(x + 6) \(top + 6)V\(top + 12)H\(x + 6 + m)V\(top + 6)\" fill=\"none\" stroke=\"#1d2327\" stroke-width=\"1.5\"/>")
-        s.add("<text x=\"\(x + 12 + m)\" y=\"\(top + 15)\">\(xml: scale.meters)</text>")
+        s.add("<text \(text)x=\"\(x + 12 + m)\" y=\"\(top + 15)\">\(xml: metric)</text>")
         s.add("<path d=\"M\(x + 6) \(top + 32)V\(top + 26)H\(x + 6 + f)V\(top + 32)\" fill=\"none\" stroke=\"#1d2327\" stroke-width=\"1.5\"/>")
-        s.add("<text x=\"\(x + 12 + f)\" y=\"\(top + 33)\">\(xml: scale.feet)</text></g>\n")
+        s.add("<text \(text)x=\"\(x + 12 + f)\" y=\"\(top + 33)\">\(xml: imperial)</text></g>\n")
         return scaleBarBox(width: width, x: x, bottom: bottom)
     }
 
     /// How wide the scale bar is drawn: its longer bar and its words.
-    static func scaleBarWidth(_ scale: MapDrawing.Scale) -> Double {
-        max(scale.metersLength + 8 + TextWidth.of(scale.meters, size: 13), scale.feetLength + 8 + TextWidth.of(scale.feet, size: 13)) + 12
+    static func scaleBarWidth(_ scale: MapDrawing.Scale, metric: String, imperial: String) -> Double {
+        max(scale.metersLength + 8 + TextWidth.of(metric, size: 13), scale.feetLength + 8 + TextWidth.of(imperial, size: 13)) + 12
     }
 
     /// The room the scale bar takes at (`x`, `bottom`).

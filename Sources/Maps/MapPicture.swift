@@ -86,7 +86,7 @@ struct MapPicture {
         let width = fit.width
         let corners = [(width - 34, 8), (34, 8), (width - 34, fit.height - 68)].map { x, y in (MapBox(cx: x, cy: y + 30, hw: 18, hh: 30), (x, y)) }
         let north = Self.leastCrowded(corners, marks: markBoxes, fallback: corners[0])
-        let barWidth = MapKey.scaleBarWidth(scale)
+        let barWidth = MapKey.scaleBarWidth(scale, metric: spec.words.length(scale.metric), imperial: spec.words.length(scale.imperial))
         let bars = [(8, fit.height - 6), (width - barWidth - 8, fit.height - 6), (8, 50.0)].map { x, bottom in
             (MapKey.scaleBarBox(width: barWidth, x: x, bottom: bottom), (x, bottom))
         }
@@ -99,8 +99,9 @@ struct MapPicture {
         let (x, y) = north, word = spec.words.north
         spec.pieces.add(.init(kind: 0, a: x, b: y, first: word), to: &s) { northArrow(x: x, y: y, word: word, to: &$0) }
         let (barX, barBottom) = bar
-        spec.pieces.add(.init(kind: 1, a: barX, b: barBottom, c: scale.metersLength, d: scale.feetLength, first: scale.meters, second: scale.feet), to: &s) {
-            MapKey.scaleBar(scale, x: barX, bottom: barBottom, to: &$0)
+        let (metric, imperial) = (spec.words.length(scale.metric), spec.words.length(scale.imperial))
+        spec.pieces.add(.init(kind: spec.words.rightToLeft ? 2 : 1, a: barX, b: barBottom, c: scale.metersLength, d: scale.feetLength, first: metric, second: imperial), to: &s) {
+            MapKey.scaleBar(scale, words: spec.words, x: barX, bottom: barBottom, to: &$0)
         }
     }
 

@@ -3,7 +3,7 @@ import Synchronization
 /// Pieces of SVG that many maps of a neighborhood draw alike (the north arrow and the scale bar sit
 /// in the same corners at the same scale on most report pages), kept once drawn and copied after.
 public final class MapPieces: Sendable {
-    /// What a piece is drawn from: its kind, up to four numbers and two words.
+    /// What a piece is drawn from: its kind (0 the north arrow, 1 the scale bar, 2 the scale bar right to left), up to four numbers and two words.
     struct Key: Hashable, Sendable {
         var kind: UInt8
         var a = 0.0, b = 0.0, c = 0.0, d = 0.0

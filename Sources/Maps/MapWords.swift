@@ -26,10 +26,40 @@ public struct MapWords: Sendable {
     public var placeSummary: @Sendable (String, String, String) -> String = { "\($0) \($1): \($2)" }
     /// Between the items of a list.
     public var separator = ", "
+    /// "500 m", "2,000 ft": a scale bar's length.
+    public var length: @Sendable (GroundLength) -> String = { $0.english }
     /// A whole number as the page writes it.
     public var number: @Sendable (Int) -> String = { String($0) }
     /// The page reads right to left: the standalone key's text runs from the right.
     public var rightToLeft = false
 
     public init() {}
+}
+
+/// A round length on the ground in one unit, as a scale bar names it (words made by `MapWords.length`).
+public struct GroundLength: Sendable, Hashable {
+    public enum Unit: String, Sendable {
+        case meters, kilometers, feet, miles
+    }
+
+    public var amount: Double
+    public var unit: Unit
+
+    public init(amount: Double, unit: Unit) {
+        self.amount = amount
+        self.unit = unit
+    }
+
+    /// The unit's international symbol: "m", "km", "ft", "mi".
+    public var symbol: String {
+        switch unit {
+        case .meters: "m"
+        case .kilometers: "km"
+        case .feet: "ft"
+        case .miles: "mi"
+        }
+    }
+
+    /// "2,000 ft", "2.5 km": the words of a map made without a language's.
+    public var english: String { MapKey.count(amount) + " " + symbol }
 }

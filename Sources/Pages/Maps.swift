@@ -292,6 +292,14 @@ extension ViewModels {
         site.mapAttribution == SiteSettings.defaultMapAttribution ? t("default_map_attribution") : site.mapAttribution
     }
 
+    /// "2,000 ft", "2000 قدم": a scale bar's length with the language's number and unit
+    /// (`map_scale_feet` and its kin: `TranslationKeys.optional`); the unit's symbol when a file has none.
+    static func scaleLength(_ g: GroundLength, _ l: Language) -> String {
+        let key = "map_scale_" + g.unit.rawValue, amount = l.number(g.amount)
+        guard l.messages[key] != nil else { return amount + " " + g.symbol }
+        return l.text(key, count: nil, ["length": amount])
+    }
+
     /// The words of the maps, in the site's language (made once, in `init`).
     package static func mapWords(_ l: Language) -> MapWords {
         var w = MapWords()
@@ -314,6 +322,7 @@ extension ViewModels {
         w.placeSummary = { r, p, c in m.words(.init(kind: 8, a: r, b: p, c: c)) { l.text("map_place_summary", ["reports": r, "place": p, "counts": c]) } }
         w.separator = l.text("list_separator")
         w.number = { n in m.words(.init(kind: 9, n: n)) { l.number(n) } }
+        w.length = { g in m.words(.init(kind: 10, a: g.unit.rawValue, b: String(g.amount))) { scaleLength(g, l) } }
         w.rightToLeft = l.direction == "rtl"
         return w
     }

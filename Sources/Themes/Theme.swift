@@ -152,7 +152,7 @@ public struct Theme: Sendable {
         }
         // The built-in words are read only when some language lacks a key that is needed.
         if let fallbackWords {
-            let needed = Set(uses.map(\.key)).union(TranslationKeys.program)
+            let needed = Set(uses.map(\.key)).union(TranslationKeys.program).union(TranslationKeys.optional)
             if languages.values.contains(where: { l in needed.contains { !TranslationKeys.has(l, $0) } }) {
                 let words = fallbackWords()
                 for code in languages.keys { if let w = words[code] { languages[code]?.fillMissing(from: w) } }

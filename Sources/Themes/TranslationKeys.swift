@@ -30,6 +30,10 @@ enum TranslationKeys {
         "title_report", "report_subject", "report_field_category", "report_field_where", "report_field_when", "report_field_what",
     ]
 
+    /// Strings the program writes when a language file has them, and in a form of its own when not
+    /// (a file made before they were added still builds): a scale bar's units.
+    static let optional: [String] = ["map_scale_meters", "map_scale_kilometers", "map_scale_feet", "map_scale_miles"]
+
     /// `'key' | t` and `ldate: 'name'` (as `dates.name`) in a template's text, with their lines.
     static func uses(in source: String, path: String) -> [(key: String, at: SourceLocation)] {
         var out: [(String, SourceLocation)] = []
@@ -61,7 +65,7 @@ enum TranslationKeys {
     /// every key of a language file that nothing uses (a warning at its line).
     static func check(_ languages: [Language], uses: [(key: String, at: SourceLocation)]) -> [Diagnostic] {
         var out: [Diagnostic] = []
-        let used = Set(uses.map(\.key) + program)
+        let used = Set(uses.map(\.key) + program + optional)
         for l in languages {
             var reported = Set<String>()
             for use in uses where !has(l, use.key) && !reported.contains(use.key) {

@@ -119,6 +119,12 @@ struct LanguageBuildTests {
         let map = try #require(f.file("north/map.svg"))
         #expect(map.contains("<g class=\"legend\" font-family=\"system-ui, sans-serif\" font-size=\"14\" fill=\"#1d2327\" direction=\"rtl\">"))
         #expect(!map.contains("reports") && map.contains("خريطة North End"))
+        // The scale bar in Arabic words and digits, read right to left: no "ft" or "m" of English.
+        let scale = try #require(map.range(of: "<g class=\"scale\"").map { String(map[$0.lowerBound...].prefix(while: { $0 != "\n" })) })
+        let labels = scale.components(separatedBy: "<text ").dropFirst().map { String($0.drop(while: { $0 != ">" }).dropFirst().prefix(while: { $0 != "<" })) }
+        #expect(labels.count == 2 && labels.allSatisfy { $0.unicodeScalars.allSatisfy { !("a"..."z").contains($0) && !("0"..."9").contains($0) } }, "\(labels)")
+        #expect(labels.contains { $0.hasSuffix(" قدم") || $0.hasSuffix(" ميل") } && labels.contains { $0.hasSuffix(" م") || $0.hasSuffix(" كم") }, "\(labels)")
+        #expect(scale.contains("<text direction=\"rtl\" text-anchor=\"end\" x="))
         let css = try #require(f.file("north/assets/site.css"))
         #expect(!css.contains("margin-left") && !css.contains("padding-left") && !css.contains("border-left"))
     }

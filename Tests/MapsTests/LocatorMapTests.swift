@@ -59,7 +59,7 @@ struct LocatorMapTests {
         let whole = MapRenderer.draw(spec)
         #expect(shared.width == whole.width && shared.height == whole.height)
         #expect(shared.narrow?.width == whole.narrow?.width && shared.narrow?.height == whole.narrow?.height)
-        #expect(shared.scale.meters == whole.scale.meters && shared.scale.feet == whole.scale.feet)
+        #expect(shared.scale.metric == whole.scale.metric && shared.scale.imperial == whole.scale.imperial)
         #expect(abs(shared.scale.metersPerPixel - whole.scale.metersPerPixel) / whole.scale.metersPerPixel < 0.002)
         for (rendition, ground) in [(shared.wide, grounds.wide), (try #require(shared.narrow), try #require(grounds.narrow))] {
             let mark = try #require(rendition.markBoxes.first)

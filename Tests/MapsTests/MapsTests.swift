@@ -476,11 +476,29 @@ struct MapsTests {
     func scaleBar() throws {
         let fit = MercatorFit(bounds: try #require(square.bounds), width: 800, minHeight: 300, maxHeight: 900)
         let scale = MapKey.scale(fit)
-        #expect(scale.meters == "2 km" && scale.feet == "5,000 ft", "\(scale) at \(fit.metersPerPixel) m/px")
+        #expect(scale.metric == GroundLength(amount: 2, unit: .kilometers) && scale.imperial == GroundLength(amount: 5000, unit: .feet),
+                "\(scale) at \(fit.metersPerPixel) m/px")
         #expect(abs(scale.metersLength - 2000 / fit.metersPerPixel) < 0.01)
         let bar = MapKey.scaleBar(scale, x: 8, bottom: fit.height - 6)
         #expect(bar.svg.contains(">2 km<") && bar.svg.contains(">5,000 ft<"))
+        #expect(!bar.svg.contains("direction"), "left to right, as the drawing is")
         #expect(bar.box.bounds.0 >= 8 && bar.box.bounds.3 <= fit.height - 6 + 1e-9, "inside the map")
+    }
+
+    @Test("the scale bar speaks the page's language, its words read right to left where the page does")
+    func scaleBarWords() throws {
+        let fit = MercatorFit(bounds: try #require(square.bounds), width: 800, minHeight: 300, maxHeight: 900)
+        let scale = MapKey.scale(fit)
+        var words = MapWords()
+        words.length = { "\(Int($0.amount)) \($0.unit == .feet ? "قدم" : "كم")" }
+        words.rightToLeft = true
+        let bar = MapKey.scaleBar(scale, words: words, x: 8, bottom: fit.height - 6)
+        #expect(bar.svg.contains(">2 كم<") && bar.svg.contains(">5000 قدم<"))
+        #expect(!bar.svg.contains(" ft<") && !bar.svg.contains(" km<"))
+        // Its end at x: a right-to-left label starts just past its bar, as a left-to-right one does.
+        #expect(bar.svg.components(separatedBy: "<text direction=\"rtl\" text-anchor=\"end\" x=").count == 3)
+        let english = MapKey.scaleBar(scale, x: 8, bottom: fit.height - 6)
+        #expect(bar.box.hw != english.box.hw, "the box fits the words drawn")
     }
 }
 

@@ -1,6 +1,7 @@
 import Diagnostics
 import Foundation
 import Liquid
+import Maps
 import Testing
 @testable import Pages
 @testable import Rendering
@@ -179,6 +180,22 @@ struct LanguageTests {
         #expect(text.contains("\(copy)/i18n/es.yml:\(esLines):3: warning: unused key 'spare_words': no template or page uses it"), "\(text)")
         // The stories page no longer says what it said: its intro is unused in every language.
         #expect(text.contains { $0.contains("/i18n/en.yml:") && $0.contains("unused key 'stories_intro'") })
+    }
+
+    @Test("A scale bar's length in the language's numbers and units, and in symbols when its file names none")
+    func scaleLengths() throws {
+        let feet = GroundLength(amount: 2000, unit: .feet), km = GroundLength(amount: 2.5, unit: .kilometers)
+        #expect(ViewModels.scaleLength(feet, try Self.language("en")) == "2,000 ft")
+        #expect(ViewModels.scaleLength(feet, try Self.language("es")) == "2000 ft")
+        #expect(ViewModels.scaleLength(GroundLength(amount: 20000, unit: .feet), try Self.language("es")) == "20,000 ft")
+        #expect(ViewModels.scaleLength(feet, try Self.language("ar", numbering: "arab")) == "٢٬٠٠٠ قدم")
+        #expect(ViewModels.scaleLength(km, try Self.language("ar")) == "2.5 كم")
+        // A language file written before the scale's words were added still builds, with the units' symbols.
+        var log = DiagnosticLog()
+        let fr = try #require(Language.read("numbers:\n  group: \" \"\n  decimal: \",\"\nstrings:\n  n: x\n", code: "fr", path: "fr.yml", log: &log))
+        #expect(log.items.isEmpty, "\(log.items)")
+        #expect(ViewModels.scaleLength(feet, fr) == "2 000 ft" && ViewModels.scaleLength(km, fr) == "2,5 km")
+        #expect(TranslationKeys.check([fr], uses: []).allSatisfy { !$0.message.contains("map_scale") })
     }
 
     @Test("A plural message must give every form its language needs")
