@@ -213,25 +213,27 @@ struct DocumentLoader {
 }
 
 /// Stories, coalitions and events: the folder each is read from, its fields, and the words a
-/// translation replaces (a required text, an optional one, and the Markdown). Everything else a
+/// translation replaces (a required text, optional ones, and the Markdown). Everything else a
 /// translation takes from its original.
 struct DocumentKind<T> {
     var folder: String
     var fields: FieldNames
     var text: (field: String, path: WritableKeyPath<T, String>)
-    var optionalText: (field: String, path: WritableKeyPath<T, String?>)
+    var optionalTexts: [(field: String, path: WritableKeyPath<T, String?>)]
     var body: WritableKeyPath<T, String>
     var slug: KeyPath<T, String>
     var source: WritableKeyPath<T, SourceLocation>
 
     /// Fields a translation may set: its words. The rest comes from the original, and is warned about.
-    var translatedFields: Set<String> { [text.field, optionalText.field] }
+    var translatedFields: Set<String> { Set([text.field] + optionalTexts.map(\.field)) }
 
     /// The original with the translation's words, and the translation's file as its source.
     func translated(_ original: T, _ file: DocumentLoader.TranslationFile, log: inout DiagnosticLog) -> T {
         var t = original
         if let words = file.record.text(text.field, log: &log) { t[keyPath: text.path] = words }
-        if let words = file.record.text(optionalText.field, log: &log) { t[keyPath: optionalText.path] = words }
+        for (field, path) in optionalTexts {
+            if let words = file.record.text(field, log: &log) { t[keyPath: path] = words }
+        }
         t[keyPath: body] = TextCleaning.clean(file.doc.body)
         t[keyPath: source] = file.record.location
         return t
@@ -240,21 +242,21 @@ struct DocumentKind<T> {
 
 extension DocumentKind where T == Story {
     static var stories: Self {
-        Self(folder: "stories", fields: .story, text: ("title", \.title), optionalText: ("call_to_action", \.callToAction),
+        Self(folder: "stories", fields: .story, text: ("title", \.title), optionalTexts: [("call_to_action", \.callToAction), ("author", \.author)],
              body: \.body, slug: \.slug, source: \.source)
     }
 }
 
 extension DocumentKind where T == Coalition {
     static var coalitions: Self {
-        Self(folder: "coalitions", fields: .coalition, text: ("name", \.name), optionalText: ("meets", \.meets),
+        Self(folder: "coalitions", fields: .coalition, text: ("name", \.name), optionalTexts: [("meets", \.meets)],
              body: \.about, slug: \.slug, source: \.source)
     }
 }
 
 extension DocumentKind where T == Event {
     static var events: Self {
-        Self(folder: "events", fields: .event, text: ("title", \.title), optionalText: ("location", \.location),
+        Self(folder: "events", fields: .event, text: ("title", \.title), optionalTexts: [("location", \.location)],
              body: \.body, slug: \.slug, source: \.source)
     }
 }

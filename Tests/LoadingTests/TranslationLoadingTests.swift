@@ -5,15 +5,15 @@ import Testing
 @Suite("Translations beside the originals")
 struct TranslationLoadingTests {
     static let hood = "---\nname: North\nlanguages: [en, es]\n---\nAbout.\n"
-    static let story = "---\ntitle: Slow down\nstatus: draft\ndate: 2024-06-01\ntags: [speeding]\n---\nNarrative.\n"
+    static let story = "---\ntitle: Slow down\nstatus: draft\ndate: 2024-06-01\ntags: [speeding]\nauthor: Block club volunteers\n---\nNarrative.\n"
 
-    @Test("story.es.md is the Spanish words of story.md: its title, call to action and text; the rest is the original's")
+    @Test("story.es.md is the Spanish words of story.md: its title, call to action, author and text; the rest is the original's")
     func storyTranslation() throws {
         let f = Fixture([
             "neighborhoods/n/neighborhood.md": Self.hood,
             "neighborhoods/n/neighborhood.es.md": "---\nname: Norte\n---\nSobre el barrio.\n",
             "neighborhoods/n/stories/slow-down.md": Self.story,
-            "neighborhoods/n/stories/slow-down.es.md": "---\ntitle: Más despacio\nstatus: published\ndate: 2030-01-01\n---\nNarración.\n",
+            "neighborhoods/n/stories/slow-down.es.md": "---\ntitle: Más despacio\nstatus: published\ndate: 2030-01-01\nauthor: Voluntarios de la cuadra\n---\nNarración.\n",
         ])
         let (content, diagnostics) = f.load()
         let n = try #require(content?.neighborhoods.first)
@@ -23,11 +23,12 @@ struct TranslationLoadingTests {
         #expect(es.name == "Norte" && es.about?.trimmingCharacters(in: .whitespacesAndNewlines) == "Sobre el barrio.")
         let s = try #require(es.stories["slow-down"])
         #expect(s.title == "Más despacio" && s.body.trimmingCharacters(in: .whitespacesAndNewlines) == "Narración.")
+        #expect(s.author == "Voluntarios de la cuadra" && n.stories.first?.author == "Block club volunteers")
         // Status, date and tags stay the original's: a draft stays a draft.
         #expect(s.status == .draft && s.date?.day.description == "2024-06-01" && s.tags == ["speeding"])
         #expect(diagnostics.filter { $0.contains(": warning: ") } == [
-            "content/neighborhoods/n/stories/slow-down.es.md:3:9: warning: ignored: a translation takes 'status' from the original slow-down.md; it translates only 'call_to_action' or 'title'",
-            "content/neighborhoods/n/stories/slow-down.es.md:4:7: warning: ignored: a translation takes 'date' from the original slow-down.md; it translates only 'call_to_action' or 'title'",
+            "content/neighborhoods/n/stories/slow-down.es.md:3:9: warning: ignored: a translation takes 'status' from the original slow-down.md; it translates only 'author', 'call_to_action' or 'title'",
+            "content/neighborhoods/n/stories/slow-down.es.md:4:7: warning: ignored: a translation takes 'date' from the original slow-down.md; it translates only 'author', 'call_to_action' or 'title'",
         ].sorted())
     }
 
