@@ -125,6 +125,9 @@ struct LanguageBuildTests {
         #expect(labels.count == 2 && labels.allSatisfy { $0.unicodeScalars.allSatisfy { !("a"..."z").contains($0) && !("0"..."9").contains($0) } }, "\(labels)")
         #expect(labels.contains { $0.hasSuffix(" قدم") || $0.hasSuffix(" ميل") } && labels.contains { $0.hasSuffix(" م") || $0.hasSuffix(" كم") }, "\(labels)")
         #expect(scale.contains("<text direction=\"rtl\" text-anchor=\"end\" x="))
+        // Lists of field names and statuses are joined with the Arabic comma.
+        let data = try #require(f.file("north/data/index.html"))
+        #expect(data.contains("</code>، <code>") && !data.contains("</code>, <code>"))
         let css = try #require(f.file("north/assets/site.css"))
         #expect(!css.contains("margin-left") && !css.contains("padding-left") && !css.contains("border-left"))
     }
