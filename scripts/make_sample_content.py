@@ -300,7 +300,10 @@ def main():
     rows, hoods, parks = load()
     if os.path.isdir(OUT):
         shutil.rmtree(OUT)
-    site = ["title: Detroit Neighborhood Digests",
+    site = ["title:",
+            "  en: Detroit Neighborhood Digests",
+            "  es: Boletines vecinales de Detroit",
+            "  ar: نشرات أحياء ديترويت",
             "description: Weekly notes on traffic safety from residents' Improve Detroit reports",
             "base_url: https://digest.example.org/",
             "language: en",

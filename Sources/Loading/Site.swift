@@ -41,6 +41,8 @@ public struct StaticFile: Sendable {
 /// `site.yml`: the title, where the site lives, its language and time zone, privacy and categories.
 public struct SiteSettings: Sendable {
     public var title: String
+    /// `title` in every language `site.yml` gives, when it gives one per language.
+    public var titleWords: Wording?
     public var description: String?
     /// Absolute http(s) URL of the folder that holds the neighborhood sites, ending in `/`.
     public var baseURL: String?
@@ -80,11 +82,12 @@ public struct SiteSettings: Sendable {
         categories.first { $0.key == key }
     }
 
-    /// These settings as an edition in `language` shows them: its language, and the categories'
-    /// labels and calls to action in that language where `site.yml` gives them.
+    /// These settings as an edition in `language` shows them: its language, and the title, the
+    /// categories' labels and calls to action in that language where `site.yml` gives them.
     public func inLanguage(_ language: String) -> SiteSettings {
         var copy = self
         copy.language = language
+        if let words = titleWords { copy.title = words.text(in: language) }
         if let words = mapAttributionWords { copy.mapAttribution = words.text(in: language) }
         copy.email.footer = email.footer(in: language)
         copy.openData = openData.inLanguage(language)
@@ -100,6 +103,8 @@ public struct SiteSettings: Sendable {
     /// The reader-facing settings that have no words in `language`: what and where.
     public func missingWords(in language: String) -> [(what: String, at: SourceLocation)] {
         var out: [(String, SourceLocation)] = []
+        // A title in one text is a name, the same in every language; one given per language names each.
+        if let words = titleWords, !words.byLanguage.isEmpty, !words.has(language) { out.append(("the title", words.location)) }
         for c in categories {
             if !c.labelWords.has(language) { out.append(("the label of category \(quoted(c.key))", c.labelWords.location)) }
             if let words = c.callToActionWords, !words.has(language) { out.append(("the call to action of category \(quoted(c.key))", words.location)) }

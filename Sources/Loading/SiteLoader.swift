@@ -25,10 +25,11 @@ public enum SiteLoader {
         let start = file.at(line: 1, column: 1)
         FieldNames.site.check(entries.keys, privacy: nil, log: &log)
         let fields = Record(entries: entries, location: start, privacy: nil)
-        let title = fields.text("title", required: true, log: &log)
         let description = fields.text("description", log: &log)
         let baseURL = baseURL(fields, log: &log)
         let language = fields.text("language", log: &log) ?? "en"
+        let titleWords = Wording.read(fields, "title", siteLanguage: language, required: true, log: &log)
+        let title = titleWords?.text
         if !Identifiers.isLanguageTag(language) {
             log.error(fields.place("language"), "language \(quoted(language)) is not a BCP 47 tag; expected something like 'en' or 'es-MX'")
         }
@@ -48,6 +49,7 @@ public enum SiteLoader {
         var settings = SiteSettings(title: title, description: description, baseURL: baseURL, language: language,
                                     timeZone: zone, privacy: privacy, categories: categories, mapAttribution: attribution, location: start)
         settings.mapAttributionWords = attributionWords
+        settings.titleWords = titleWords
         settings.markdownBudget = limits(fields.node("limits"), log: &log)
         if let numbering = fields.text("numbering", log: &log) {
             if numbering == "latn" || numbering == "arab" {

@@ -37,10 +37,8 @@ package struct SiteValues: Sendable {
     package var code: String { settings.language }
     package var timeZone: TimeZone { settings.timeZone }
 
-    /// The same site in another language (its words and direction; the rest as it is).
+    /// The same site in another language (its words, title and direction; the rest as it is).
     package func inLanguage(_ code: String, theme: Theme) -> SiteValues {
-        var settings = settings
-        settings.language = code
-        return SiteValues(theme: theme, site: settings, options: options, now: now)
+        SiteValues(theme: theme, site: settings.inLanguage(code), options: options, now: now)
     }
 }

@@ -91,6 +91,22 @@ struct EditionBuildTests {
                 "\(diagnostics)")
     }
 
+    @Test("a site title given per language names each edition: pages, feed and share card; one text stays the same everywhere")
+    func titleInEachLanguage() throws {
+        let site = SiteFixture.site.replacingOccurrences(of: "title: Test Digests", with: "title: { en: Test Digests, es: Boletines de Prueba }")
+        let f = SiteFixture(Self.files(), site: site)
+        #expect(f.build(baseURL: "https://example.org/").succeeded)
+        for path in ["north/es/index.html", "north/es/observations/o1/index.html", "north/es/feed.xml", "north/es/stories/slow-down/card.svg"] {
+            let text = try #require(f.file(path), "\(path)")
+            #expect(text.contains("Boletines de Prueba") && !text.contains("Test Digests"), "\(path)")
+        }
+        let english = try #require(f.file("north/index.html"))
+        #expect(english.contains("Test Digests") && !english.contains("Boletines"))
+        let one = SiteFixture(Self.files())
+        #expect(one.build().succeeded)
+        #expect(one.file("north/es/index.html")?.contains("<span class=\"brand-site\">Test Digests</span>") == true, "a name in one text")
+    }
+
     @Test("A Spanish edition: its own folder, translated texts, a note where there is no translation, links both ways")
     func spanishEdition() throws {
         let f = SiteFixture(Self.files())

@@ -33,6 +33,23 @@ struct WordingTests {
         #expect(ar.mapAttribution == "City open data")
     }
 
+    @Test("the title is a name in one text, the same in every edition; given per language, each edition names itself")
+    func title() throws {
+        let site = try #require(Fixture(["site.yml": Self.site]).load().0?.site)
+        #expect(site.inLanguage("es").title == "Test digests" && site.inLanguage("es").missingWords(in: "es").allSatisfy { $0.what != "the title" })
+        let named = Self.site.replacingOccurrences(of: "title: Test digests", with: "title: { en: Test digests, es: Boletines de prueba }")
+        let (content, messages) = Fixture(["site.yml": named]).load()
+        #expect(messages.isEmpty, "\(messages)")
+        let many = try #require(content?.site)
+        #expect(many.title == "Test digests" && many.inLanguage("es-MX").title == "Boletines de prueba")
+        #expect(many.inLanguage("ar").title == "Test digests")
+        #expect(many.missingWords(in: "ar").map(\.what).contains("the title") && !many.missingWords(in: "es").map(\.what).contains("the title"))
+        let noSiteLanguage = Self.site.replacingOccurrences(of: "title: Test digests", with: "title: { es: Boletines de prueba }")
+        #expect(Fixture(["site.yml": noSiteLanguage]).errors() == [
+            "content/site.yml:1:8: error: 'title' has no text in the site's language 'en'; every reader-facing setting needs it, like '{ en: ... }'",
+        ])
+    }
+
     @Test("a map without the site's language, or with a key that is no language, is an error at its place")
     func errors() {
         let bad = Self.site.replacingOccurrences(of: "{ en: Speeding, es: Exceso de velocidad, ar: السرعة الزائدة }", with: "{ es: Exceso de velocidad, Arabic: السرعة }")
