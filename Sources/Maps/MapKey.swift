@@ -10,10 +10,12 @@ public enum MapKey {
         let mpp = fit.metersPerPixel
         let target = max(fit.width / 5, 70) * mpp
         let meters = roundNumber(target, from: [20, 50, 100, 200, 250, 500, 1000, 2000, 2500, 5000, 10000, 20000, 50000])
-        let feet = roundNumber(target * 3.28084, from: [50, 100, 200, 250, 500, 1000, 2000, 2500, 5000, 10000, 20000, 50000, 100000])
         let metric = meters >= 1000 ? GroundLength(amount: meters / 1000, unit: .kilometers) : GroundLength(amount: meters, unit: .meters)
-        let imperial = feet >= 5280 && feet.truncatingRemainder(dividingBy: 5280) == 0
-            ? GroundLength(amount: feet / 5280, unit: .miles) : GroundLength(amount: feet, unit: .feet)
+        // Feet up to a mile, then whole miles.
+        let targetFeet = target * 3.28084
+        let imperial = targetFeet >= 5280 ? GroundLength(amount: roundNumber(targetFeet / 5280, from: [1, 2, 5, 10, 20, 50]), unit: .miles)
+            : GroundLength(amount: roundNumber(targetFeet, from: [50, 100, 200, 250, 500, 1000, 2000, 2500, 5000]), unit: .feet)
+        let feet = imperial.unit == .miles ? imperial.amount * 5280 : imperial.amount
         return MapDrawing.Scale(metric: metric, metersLength: meters / mpp, imperial: imperial, feetLength: feet / 3.28084 / mpp, metersPerPixel: mpp)
     }
 
@@ -81,15 +83,21 @@ public enum MapKey {
         let (metric, imperial) = (words.length(scale.metric), words.length(scale.imperial))
         let width = scaleBarWidth(scale, metric: metric, imperial: imperial)
         let top = bottom - 38
-        // Right to left, each label still starts just past its bar: its logical end sits there.
-        let text = words.rightToLeft ? "direction=\"rtl\" text-anchor=\"end\" " : ""
+        // Words of a right-to-left script still start just past their bar: their logical end sits there.
+        func direction(_ label: String) -> String { words.rightToLeft && Self.hasRightToLeftLetters(label) ? "direction=\"rtl\" text-anchor=\"end\" " : "" }
         s.add("<g class=\"scale\" font-family=\"system-ui, sans-serif\" font-size=\"13\" fill=\"#1d2327\" aria-hidden=\"true\">")
         s.add("<rect x=\"\(x)\" y=\"\(top)\" width=\"\(width)\" height=\"38\" rx=\"3\" fill=\"#ffffff\" fill-opacity=\"0.88\"/>")
         s.add("<path d=\"M\(x + 6) \(top + 6)V\(top + 12)H\(x + 6 + m)V\(top + 6)\" fill=\"none\" stroke=\"#1d2327\" stroke-width=\"1.5\"/>")
-        s.add("<text \(text)x=\"\(x + 12 + m)\" y=\"\(top + 15)\">\(xml: metric)</text>")
+        s.add("<text \(direction(metric))x=\"\(x + 12 + m)\" y=\"\(top + 15)\">\(xml: metric)</text>")
         s.add("<path d=\"M\(x + 6) \(top + 32)V\(top + 26)H\(x + 6 + f)V\(top + 32)\" fill=\"none\" stroke=\"#1d2327\" stroke-width=\"1.5\"/>")
-        s.add("<text \(text)x=\"\(x + 12 + f)\" y=\"\(top + 33)\">\(xml: imperial)</text></g>\n")
+        s.add("<text \(direction(imperial))x=\"\(x + 12 + f)\" y=\"\(top + 33)\">\(xml: imperial)</text></g>\n")
         return scaleBarBox(width: width, x: x, bottom: bottom)
+    }
+
+    /// Whether `text` holds a letter of a right-to-left script (Hebrew, Arabic, Syriac, Thaana, N'Ko
+    /// and their presentation forms): "500 م" does, "500 m" does not.
+    static func hasRightToLeftLetters(_ text: String) -> Bool {
+        text.unicodeScalars.contains { (0x0590...0x08FF).contains($0.value) || (0xFB1D...0xFDFF).contains($0.value) || (0xFE70...0xFEFF).contains($0.value) }
     }
 
     /// How wide the scale bar is drawn: its longer bar and its words.

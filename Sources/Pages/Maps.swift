@@ -294,10 +294,14 @@ extension ViewModels {
 
     /// "2,000 ft", "2000 قدم": a scale bar's length with the language's number and unit
     /// (`map_scale_feet` and its kin: `TranslationKeys.optional`); the unit's symbol when a file has none.
+    /// A message with plural forms picks one by the whole amount ("1 milla", "2 millas"); a fraction
+    /// ("2.5 km") takes its `other` form, as CLDR's rules do for a number with decimals.
     static func scaleLength(_ g: GroundLength, _ l: Language) -> String {
         let key = "map_scale_" + g.unit.rawValue, amount = l.number(g.amount)
         guard l.messages[key] != nil else { return amount + " " + g.symbol }
-        return l.text(key, count: nil, ["length": amount])
+        let whole = g.amount == g.amount.rounded() && abs(g.amount) < 1e15
+        let count: (String, Value) = whole ? ("count", .int(Int(g.amount))) : ("form", .string("other"))
+        return (try? l.render(key, ["length": .string(amount), count.0: count.1], html: false)) ?? amount + " " + g.symbol
     }
 
     /// The words of the maps, in the site's language (made once, in `init`).

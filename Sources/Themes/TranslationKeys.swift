@@ -80,6 +80,19 @@ enum TranslationKeys {
             for key in program where !has(l, key) && !reported.contains(key) {
                 out.append(.error(SourceLocation(path: l.path, line: 1, column: 1), "missing key '\(key)': the program writes it"))
             }
+            for key in optional {
+                guard let message = l.messages[key], let at = l.lines[key] else { continue }
+                let patterns: [MessagePattern] = switch message {
+                case .text(let t): [t]
+                case .plural(let forms): forms.keys.sorted().compactMap { forms[$0] }
+                }
+                let names = Set(patterns.flatMap(\.parameters))
+                if let stray = names.subtracting(["length", "count"]).sorted().first {
+                    out.append(.error(at, "'\(key)' has no parameter {\(stray)}; it takes {length} (the number, written in the language's digits) and {count}"))
+                } else if patterns.contains(where: { !$0.parameters.contains("length") }) {
+                    out.append(.error(at, "'\(key)' must write {length} where the scale bar's number goes"))
+                }
+            }
             for (key, at) in l.lines.sorted(by: { $0.value.line < $1.value.line }) where !used.contains(key) {
                 out.append(.warning(at, "unused key '\(key)': no template or page uses it"))
             }

@@ -476,11 +476,13 @@ struct MapsTests {
     func scaleBar() throws {
         let fit = MercatorFit(bounds: try #require(square.bounds), width: 800, minHeight: 300, maxHeight: 900)
         let scale = MapKey.scale(fit)
-        #expect(scale.metric == GroundLength(amount: 2, unit: .kilometers) && scale.imperial == GroundLength(amount: 5000, unit: .feet),
+        // Past a mile, the imperial bar is whole miles.
+        #expect(scale.metric == GroundLength(amount: 2, unit: .kilometers) && scale.imperial == GroundLength(amount: 1, unit: .miles),
                 "\(scale) at \(fit.metersPerPixel) m/px")
         #expect(abs(scale.metersLength - 2000 / fit.metersPerPixel) < 0.01)
+        #expect(abs(scale.feetLength - 1609.344 / fit.metersPerPixel) < 0.01)
         let bar = MapKey.scaleBar(scale, x: 8, bottom: fit.height - 6)
-        #expect(bar.svg.contains(">2 km<") && bar.svg.contains(">5,000 ft<"))
+        #expect(bar.svg.contains(">2 km<") && bar.svg.contains(">1 mi<"))
         #expect(!bar.svg.contains("direction"), "left to right, as the drawing is")
         #expect(bar.box.bounds.0 >= 8 && bar.box.bounds.3 <= fit.height - 6 + 1e-9, "inside the map")
     }
@@ -490,15 +492,19 @@ struct MapsTests {
         let fit = MercatorFit(bounds: try #require(square.bounds), width: 800, minHeight: 300, maxHeight: 900)
         let scale = MapKey.scale(fit)
         var words = MapWords()
-        words.length = { "\(Int($0.amount)) \($0.unit == .feet ? "قدم" : "كم")" }
+        words.length = { "\(Int($0.amount)) \($0.unit == .miles ? "ميل" : "كم")" }
         words.rightToLeft = true
         let bar = MapKey.scaleBar(scale, words: words, x: 8, bottom: fit.height - 6)
-        #expect(bar.svg.contains(">2 كم<") && bar.svg.contains(">5000 قدم<"))
-        #expect(!bar.svg.contains(" ft<") && !bar.svg.contains(" km<"))
+        #expect(bar.svg.contains(">2 كم<") && bar.svg.contains(">1 ميل<"))
+        #expect(!bar.svg.contains(" mi<") && !bar.svg.contains(" km<"))
         // Its end at x: a right-to-left label starts just past its bar, as a left-to-right one does.
         #expect(bar.svg.components(separatedBy: "<text direction=\"rtl\" text-anchor=\"end\" x=").count == 3)
         let english = MapKey.scaleBar(scale, x: 8, bottom: fit.height - 6)
         #expect(bar.box.hw != english.box.hw, "the box fits the words drawn")
+        // A right-to-left page whose words are the units' Latin symbols reads them left to right ("500 m", never "m 500").
+        words.length = { $0.english }
+        let symbols = MapKey.scaleBar(scale, words: words, x: 8, bottom: fit.height - 6)
+        #expect(!symbols.svg.contains("direction") && symbols.svg.contains(">2 km<"))
     }
 }
 

@@ -196,6 +196,33 @@ struct LanguageTests {
         #expect(log.items.isEmpty, "\(log.items)")
         #expect(ViewModels.scaleLength(feet, fr) == "2 000 ft" && ViewModels.scaleLength(km, fr) == "2,5 km")
         #expect(TranslationKeys.check([fr], uses: []).allSatisfy { !$0.message.contains("map_scale") })
+        // Plural forms pick by the whole amount; a fraction takes `other`.
+        let es = try #require(Language.read("""
+            strings:
+              map_scale_miles: { one: "{length} milla", many: "{length} de millas", other: "{length} millas" }
+              map_scale_kilometers: { one: "{length} kilómetro", many: "{length} de kilómetros", other: "{length} kilómetros" }
+            """, code: "es", path: "es.yml", log: &log))
+        #expect(log.items.isEmpty, "\(log.items)")
+        #expect(ViewModels.scaleLength(GroundLength(amount: 1, unit: .miles), es) == "1 milla")
+        #expect(ViewModels.scaleLength(GroundLength(amount: 5, unit: .miles), es) == "5 millas")
+        #expect(ViewModels.scaleLength(km, es) == "2.5 kilómetros")
+    }
+
+    @Test("A scale bar's words must write {length} and no parameter but {length} and {count}, an error at the key's line")
+    func scaleWordsChecked() throws {
+        var log = DiagnosticLog()
+        let l = try #require(Language.read("""
+            strings:
+              map_scale_meters: "{length} m"
+              map_scale_kilometers: "kilómetros"
+              map_scale_feet: "{length} ft {extra}"
+              map_scale_miles: { one: "{length} milla", many: "millas", other: "{length} millas" }
+            """, code: "es", path: "es.yml", log: &log))
+        let errors = TranslationKeys.check([l], uses: []).filter(\.isError).map(\.description)
+        #expect(errors.contains("es.yml:3:3: error: 'map_scale_kilometers' must write {length} where the scale bar's number goes"), "\(errors)")
+        #expect(errors.contains("es.yml:4:3: error: 'map_scale_feet' has no parameter {extra}; it takes {length} (the number, written in the language's digits) and {count}"), "\(errors)")
+        #expect(errors.contains("es.yml:5:3: error: 'map_scale_miles' must write {length} where the scale bar's number goes"), "\(errors)")
+        #expect(!errors.contains { $0.contains("map_scale_meters") })
     }
 
     @Test("A plural message must give every form its language needs")
