@@ -11,6 +11,9 @@
 - axe-core (the copy inside the PyPI package axe-playwright-python) reports no violation of
   serious or critical impact (color contrast among them), and no heading that skips a level, on any
   page kind, at 390 and 1280 px, and in the dark color scheme;
+- on every right-to-left page (the page kinds, and each right-to-left edition's lists, story and
+  report), every heading, paragraph and list item reads right to left unless marked as another
+  language's words;
 - every flyer.html has no sideways scroll at 390 px and shows a print button; a story's player
   starts within the first screen and a half at 390 px;
 - a group's link (on both drawings of every home page) lands on a list of exactly its count of
@@ -567,6 +570,43 @@ def arterials_named(driver, public):
             check(f"{hood}: the {cls} home map names all {len(wanted)} arterials crossing the neighborhood", not missing, missing)
 
 
+# Text blocks in main that do not take the page's direction: on a right-to-left page, every heading,
+# paragraph and list item reads right to left, unless it is marked as another language's words
+# (`lang`) or deliberately left to right. (`dir="auto"` around words isolated in a <bdi> would make
+# a block left to right: the direction is read from the block's own text, and a <bdi>'s is skipped.)
+LTR_BLOCKS = """
+const bad = [], page = document.documentElement.lang.split('-')[0];
+const foreign = e => { const l = e.closest('[lang]'); return l && l.lang.split('-')[0] !== page; };
+for (const e of document.querySelectorAll('main h1, main h2, main h3, main p, main li, main dd, main dt')) {
+  if (!e.getClientRects().length || !e.textContent.trim() || e.closest('[dir="ltr"], pre') || foreign(e)) continue;
+  if (getComputedStyle(e).direction !== 'rtl') bad.push(e.tagName + ': ' + e.textContent.trim().slice(0, 50));
+}
+return bad;"""
+
+
+def right_to_left_blocks(driver, items, public):
+    """Every right-to-left page among the page kinds, and those of each right-to-left edition."""
+    paths = [path for _, path in items]
+    for hood in sorted(os.listdir(public)):
+        h = os.path.join(public, hood)
+        for edition in sorted(os.listdir(h)) if os.path.isdir(h) else []:
+            folder = os.path.join(h, edition)
+            if len(edition) == 2 and os.path.isfile(os.path.join(folder, "index.html")):
+                paths += [os.path.join(folder, p) for p in ("index.html", "stories/index.html", "coalitions/index.html",
+                                                            "events/index.html", "observations/index.html", "digest/index.html")]
+                paths += [p for p in (first(os.path.join(folder, "stories")), first(os.path.join(folder, "observations"))) if p]
+    set_width(driver, 390)
+    seen = 0
+    for path in paths:
+        if not os.path.isfile(path) or 'dir="rtl"' not in open(path, encoding="utf-8").read(400):
+            continue
+        seen += 1
+        driver.get("file://" + path)
+        bad = driver.execute_script(LTR_BLOCKS)
+        check(f"{path}: every block of text reads right to left, as the page does", not bad, bad[:5])
+    return seen
+
+
 def standalone_map_page(driver, public):
     """The home map's page of its own fits a phone, showing the phone drawing."""
     set_width(driver, 390)
@@ -625,6 +665,7 @@ def main():
         ("groups hold their reports", lambda d: groups_hold_their_reports(d, items, public, sample)),
         *([("arterials named", lambda d: arterials_named(d, public))] if sample else []),
         ("map page", lambda d: standalone_map_page(d, public)),
+        ("right to left", lambda d: right_to_left_blocks(d, items, public)),
         ("search", lambda d: search(d, items, public)),
         *((f"axe at {w} px, {scheme}", lambda d, w=w, scheme=scheme: axe(d, items, source, [(w, scheme)]))
           for w, scheme in ((390, "light"), (1280, "light"), (390, "dark"), (1280, "dark"))),
