@@ -412,14 +412,33 @@ def crop(driver, path):
     return 1
 
 
+# The boxes of a flyer's side column that show their heading and nothing under it: the words that
+# were to follow it did not fit the paper (a heading alone promises what the page does not say).
+HEADING_ALONE = """
+const alone = [];
+for (const box of document.querySelectorAll('.side .box')) {
+  const r = box.getBoundingClientRect(), h = box.querySelector('h2');
+  if (!h || r.height < 1 || h.getBoundingClientRect().bottom > r.bottom) continue;
+  const shown = [...box.querySelectorAll(':scope > :not(h2)')].some(e => { const q = e.getBoundingClientRect();
+    return q.height > 0 && q.top >= r.top && q.bottom <= r.bottom + 1 && q.left >= r.left - 1 && q.right <= r.right + 1; });
+  if (!shown) alone.push(h.textContent.trim());
+}
+return alone;"""
+
+
 def flyers_never_crop(driver, public):
-    """The cropping of the editions' flyers (`flyer_layout` checks the others' while it has them open);
-    how many had a map with a boundary."""
-    set_width(driver, PRINT_PAGES["Letter"][0], PRINT_PAGES["Letter"][1], "print")
+    """The cropping of the editions' flyers (`flyer_layout` checks the others' while it has them open),
+    and no box of any flyer showing its heading alone, on both papers; how many had a map with a boundary."""
     count = 0
-    for path in sorted(set(all_flyers(public)) - set(all_flyers(public, editions=()))):
-        driver.get("file://" + path)
-        count += crop(driver, path)
+    editions = set(all_flyers(public)) - set(all_flyers(public, editions=()))
+    for paper, (w, h) in PRINT_PAGES.items():
+        set_width(driver, w, h, "print")
+        for path in sorted(all_flyers(public)):
+            driver.get("file://" + path)
+            if paper == "Letter" and path in editions:
+                count += crop(driver, path)
+            alone = driver.execute_script(HEADING_ALONE)
+            check(f"{os.path.relpath(path, public)} on {paper}: no box shows its heading alone", not alone, alone)
     return count
 
 
