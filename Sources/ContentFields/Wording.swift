@@ -34,18 +34,33 @@ public struct Wording: Sendable, Hashable {
             return fields.text(key, required: required, log: &log).map { Wording(TextCleaning.clean($0), at: fields.place(key)) }
         }
         var byLanguage: [String: String] = [:]
+        var given = Set<String>()
         for entry in entries {
             guard Identifiers.isLanguageTag(entry.key) else {
                 log.error(entry.keyLocation, "\(quoted(entry.key)) in '\(key)' is not a language tag; expected one value, or one per language like '{ en: Speeding, es: Exceso de velocidad }'")
                 continue
             }
-            guard let raw = entry.value.scalarText, !raw.trimmed.isEmpty else {
+            // Editions are named by a lowercase language ('es'): 'Es' would never be found for one.
+            let primary = entry.key.prefix { $0 != "-" }
+            guard primary == primary.lowercased() else {
+                let fixed = primary.lowercased() + entry.key.dropFirst(primary.count)
+                log.error(entry.keyLocation, "language \(quoted(entry.key)) in '\(key)' must be written in lowercase, \(quoted(fixed))")
+                continue
+            }
+            given.insert(entry.key)
+            guard let raw = entry.value.scalarText else {
                 log.error(entry.value.location, "'\(key)' in \(quoted(entry.key)) must be text")
+                continue
+            }
+            guard !raw.trimmed.isEmpty else {
+                log.error(entry.value.location, "'\(key)' in \(quoted(entry.key)) is empty; give its words, or leave the language out")
                 continue
             }
             byLanguage[entry.key] = TextCleaning.clean(raw.trimmed)
         }
         guard let text = byLanguage[siteLanguage] else {
+            // A site-language entry that is there but wrong was reported where it is.
+            if given.contains(siteLanguage) { return nil }
             log.error(node.location, "'\(key)' has no text in the site's language \(quoted(siteLanguage)); every reader-facing setting needs it, like '{ \(siteLanguage): ... }'")
             return nil
         }

@@ -48,6 +48,12 @@ struct WordingTests {
         #expect(Fixture(["site.yml": noSiteLanguage]).errors() == [
             "content/site.yml:1:8: error: 'title' has no text in the site's language 'en'; every reader-facing setting needs it, like '{ en: ... }'",
         ])
+        // One mistake, one error: an empty site-language entry is not also reported missing; 'Es' would match no edition.
+        let mistakes = Self.site.replacingOccurrences(of: "title: Test digests", with: "title: { en: \"\", Es: Boletines, es-MX: Boletines }")
+        #expect(Fixture(["site.yml": mistakes]).errors() == [
+            "content/site.yml:1:14: error: 'title' in 'en' is empty; give its words, or leave the language out",
+            "content/site.yml:1:18: error: language 'Es' in 'title' must be written in lowercase, 'es'",
+        ])
     }
 
     @Test("a map without the site's language, or with a key that is no language, is an error at its place")
