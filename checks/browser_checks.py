@@ -626,8 +626,9 @@ def right_to_left_blocks(driver, items, public):
     return seen
 
 
-def standalone_map_page(driver, public):
-    """The home map's page of its own fits a phone, showing the phone drawing."""
+def standalone_map_page(driver, public, source):
+    """The home map's page of its own fits a phone, showing the phone drawing; with a place of the
+    map opened (its list shown), axe finds nothing serious and no skipped heading level."""
     set_width(driver, 390)
     for hood in sorted(os.listdir(public)):
         page = os.path.join(public, hood, "map.html")
@@ -639,6 +640,16 @@ def standalone_map_page(driver, public):
             return [document.documentElement.scrollWidth, window.innerWidth, s ? s.getBoundingClientRect().width / s.viewBox.baseVal.width : 0];""")
         check(f"{page} at 390 px fits the screen", sw <= iw, f"{sw} in {iw}")
         check(f"{page} at 390 px shows the phone drawing at a readable scale", drawn >= 0.95, f"{drawn:.2f}")
+        group = driver.execute_script("const g = document.querySelector('section.map-group'); return g ? g.id : null;")
+        if group:
+            driver.get("file://" + page + "#" + group)
+            driver.execute_script(source)
+            result = driver.execute_async_script("""
+                const done = arguments[arguments.length - 1];
+                axe.run(document, {resultTypes: ['violations']}).then(r => done(r.violations.map(v => [v.id, v.impact])))
+                  .catch(e => done([['error', 'critical']]));""")
+            bad = [v for v in result if v[1] in ("serious", "critical") or v[0] == "heading-order"]
+            check(f"{page}#{group}: the opened place's list skips no heading level", not bad, bad)
 
 
 
@@ -683,7 +694,7 @@ def main():
         ("player near the top", lambda d: player_near_top(d, items)),
         ("groups hold their reports", lambda d: groups_hold_their_reports(d, items, public, sample)),
         *([("arterials named", lambda d: arterials_named(d, public))] if sample else []),
-        ("map page", lambda d: standalone_map_page(d, public)),
+        ("map page", lambda d: standalone_map_page(d, public, source)),
         ("right to left", lambda d: right_to_left_blocks(d, items, public)),
         ("search", lambda d: search(d, items, public)),
         *((f"axe at {w} px, {scheme}", lambda d, w=w, scheme=scheme: axe(d, items, source, [(w, scheme)]))
