@@ -192,8 +192,12 @@ const r = e => {
 };
 const blocks = [...sheet.querySelectorAll(
   '.kicker, h1, .draft, .text > p, .text > ul, .text > ol, .text > table, .text > h2, .text > h3, .text > blockquote, ' +
-  '.lower > p, .map > svg.map, .map-legend, .map-credit, .side > .box, footer')]
-  .filter(e => e.getClientRects().length).map(e => [e.className || e.tagName.toLowerCase(), r(e)]);
+  '.lower > p, .map > svg.map, .map-legend, .map-credit, .side > .box, .side > .whole > .box, footer')]
+  .filter(e => e.getClientRects().length)
+  // A box shown whole or not at all counts where it is shown: not when it wrapped out of sight.
+  .filter(e => { if (!e.parentElement.matches('.whole')) return true;
+    const [a, w] = [r(e), r(e.parentElement)]; return a[0] >= w[0] - 1 && a[2] <= w[2] + 1 && a[3] <= w[3] + 1; })
+  .map(e => [e.className || e.tagName.toLowerCase(), r(e)]);
 const cut = [...sheet.querySelectorAll('.text, .lower, .side')].filter(e => e.scrollHeight > e.clientHeight + 1)
   .map(e => e.className + ' ' + (e.scrollHeight - e.clientHeight) + ' px');
 return {sheet: r(sheet), blocks: blocks, cut: cut};
