@@ -595,13 +595,16 @@ def arterials_named(driver, public):
 
 # Text blocks in main that do not take the page's direction: on a right-to-left page, every heading,
 # paragraph and list item reads right to left, unless it is marked as another language's words
-# (`lang`) or deliberately left to right. (`dir="auto"` around words isolated in a <bdi> would make
+# (`lang`, on it or around all its words) or deliberately left to right. (`dir="auto"` around words isolated in a <bdi> would make
 # a block left to right: the direction is read from the block's own text, and a <bdi>'s is skipped.)
 LTR_BLOCKS = """
 const bad = [], page = document.documentElement.lang.split('-')[0];
 const foreign = e => { const l = e.closest('[lang]'); return l && l.lang.split('-')[0] !== page; };
+// Letters of the block not marked as another language's (a transcript's paragraph all in English is English).
+const own = e => { const w = document.createTreeWalker(e, NodeFilter.SHOW_TEXT); let n = 0;
+  while (w.nextNode()) if (!foreign(w.currentNode.parentElement) && /\p{L}/u.test(w.currentNode.data)) n++; return n; };
 for (const e of document.querySelectorAll('main h1, main h2, main h3, main p, main li, main dd, main dt')) {
-  if (!e.getClientRects().length || !e.textContent.trim() || e.closest('[dir="ltr"], pre') || foreign(e)) continue;
+  if (!e.getClientRects().length || !e.textContent.trim() || e.closest('[dir="ltr"], pre') || foreign(e) || !own(e)) continue;
   if (getComputedStyle(e).direction !== 'rtl') bad.push(e.tagName + ': ' + e.textContent.trim().slice(0, 50));
 }
 return bad;"""
