@@ -3,7 +3,7 @@ import Foundation
 import Synchronization
 
 /// A parsed Liquid template: parse once, render many times from any thread.
-public struct Template: Sendable {
+public final class Template: Sendable {
     /// The template compiled, ready to run.
     let block: Block
     public let path: String

@@ -4,7 +4,7 @@ import Glibc
 
 /// One drawing of a map at one size: ground, boundary, names, marks and groups, north arrow and
 /// scale bar, and (for a map that stands alone) its key under it.
-struct MapPicture {
+final class MapPicture {
     let spec: MapSpec
     let description: String
 

@@ -10,14 +10,15 @@ import Words
 
 /// Renders a page: its Markdown template (outputs escaped for Markdown), through cmark-gfm in safe
 /// mode, then into its HTML layout (outputs escaped for HTML) as `content`.
-package struct PageRenderer: Sendable {
+/// A class: every page is served by one of a few renderers, which are shared, never copied.
+package final class PageRenderer: Sendable {
     package let theme: Theme
     /// The site in this renderer's language: the variables every page shares, the build's moment.
     package let shared: SiteValues
     package var now: Int64 { shared.now }
 
-    package init(theme: Theme, shared: SiteValues) {
-        (self.theme, self.shared) = (theme, shared)
+    package init(theme: Theme, shared: SiteValues, editions: [String: PageRenderer] = [:]) {
+        (self.theme, self.shared, self.editions) = (theme, shared, editions)
         languageFile = "i18n/" + (shared.language.path.split(separator: "/").last.map(String.init) ?? "en.yml")
     }
 
@@ -26,7 +27,7 @@ package struct PageRenderer: Sendable {
 
     /// Renderers of the neighborhoods' editions in other languages, by language: the same site in
     /// that language (its `t` filter, `site.language`, direction).
-    package var editions: [String: PageRenderer] = [:]
+    package let editions: [String: PageRenderer]
 
     /// The renderer of a job's language: its neighborhood edition's.
     package func serving(_ job: PageJob) -> PageRenderer {
@@ -36,11 +37,11 @@ package struct PageRenderer: Sendable {
 
     /// A renderer for every language of the site's neighborhoods.
     package func withEditions(_ languages: Set<String>) -> PageRenderer {
-        var copy = self
+        var editions: [String: PageRenderer] = [:]
         for code in languages.sorted() where code != shared.code {
-            copy.editions[code] = PageRenderer(theme: theme, shared: shared.inLanguage(code, theme: theme))
+            editions[code] = PageRenderer(theme: theme, shared: shared.inLanguage(code, theme: theme))
         }
-        return copy
+        return PageRenderer(theme: theme, shared: shared, editions: editions)
     }
 
     /// The site's language, from the theme's language files, with the site's digits.
