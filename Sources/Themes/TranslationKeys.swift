@@ -38,27 +38,13 @@ enum TranslationKeys {
     static func uses(in source: String, path: String) -> [(key: String, at: SourceLocation)] {
         var out: [(String, SourceLocation)] = []
         for (i, line) in source.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            // Both patterns need a `|` (a filter), and the second the word `ldate`: most lines have
-            // neither, and the regular expressions were most of the theme's reading.
+            // Both forms need a `|` (a filter): most lines have none.
             guard line.utf8.contains(UInt8(ascii: "|")) else { continue }
-            let text = String(line)
-            for m in matches(message, in: text) { out.append((m.key, SourceLocation(path: path, line: i + 1, column: m.column))) }
-            guard ByteSearch.contains("ldate", in: line) else { continue }
-            for m in matches(dateFormat, in: text) { out.append(("dates." + m.key, SourceLocation(path: path, line: i + 1, column: m.column))) }
+            for m in KeyScan.uses(in: line) {
+                out.append((m.date ? "dates." + m.key : m.key, SourceLocation(path: path, line: i + 1, column: m.column)))
+            }
         }
         return out
-    }
-
-    // Fixed patterns (never nil; LanguageTests find keys through them), compiled once without a trap.
-    static let message = try? NSRegularExpression(pattern: #"(['"])([A-Za-z0-9_.-]+)\1\s*\|\s*t(?=[\s:}|%-])"#)
-    static let dateFormat = try? NSRegularExpression(pattern: #"\|\s*ldate\s*:\s*(['"])([A-Za-z0-9_]+)\1"#)
-
-    static func matches(_ pattern: NSRegularExpression?, in text: String) -> [(key: String, column: Int)] {
-        guard let pattern else { return [] }
-        let ns = text as NSString
-        return pattern.matches(in: text, range: NSRange(location: 0, length: ns.length)).map { m in
-            (ns.substring(with: m.range(at: 2)), ns.substring(to: m.range.location).count + 1)
-        }
     }
 
     /// Every key a template or the program uses that a language file lacks (an error at the use), and
