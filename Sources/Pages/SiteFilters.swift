@@ -47,21 +47,36 @@ package enum Shortening {
         return out
     }
 
-    /// The marks that end a sentence.
-    static let sentenceEnds: Set<Character> = [".", "!", "?", "؟", "。"]
+    /// Whether a character ends a sentence.
+    static func endsSentence(_ c: Character) -> Bool {
+        // By its length first: most characters are compared with none of the five.
+        switch c.utf8.count {
+        case 1: c == "." || c == "!" || c == "?"
+        case 2: c == "؟"
+        case 3: c == "。"
+        default: false
+        }
+    }
 
+    /// At most `limit` characters: the text whole when it fits; else its first `limit` characters,
+    /// ending after a whole sentence when the last sentence in them ends past half of them, else
+    /// between words with "…". Only the characters up to the limit are looked at.
     package static func text(_ text: String, limit: Int) -> String {
         // No more bytes than the limit is no more characters: whole, without counting them.
-        guard text.utf8.count > limit, text.count > limit, limit > 1 else { return text }
-        let head = String(text.prefix(limit))
-        // A whole sentence or more, when that keeps at least half of the room.
-        if let end = head.lastIndex(where: { sentenceEnds.contains($0) }), head.distance(from: head.startIndex, to: end) >= limit / 2 {
-            let next = head.index(after: end)
-            if next == head.endIndex || head[next].isWhitespace { return String(head[...end]) }
+        guard text.utf8.count > limit, limit > 1,
+              let cut = text.index(text.startIndex, offsetBy: limit, limitedBy: text.endIndex), cut != text.endIndex else { return text }
+        let head = text[..<cut]
+        // The last sentence's end among the characters from half the limit on.
+        var i = cut
+        for _ in stride(from: limit - 1, through: limit / 2, by: -1) {
+            i = head.index(before: i)
+            guard endsSentence(head[i]) else { continue }
+            let next = head.index(after: i)
+            if next == cut || head[next].isWhitespace { return String(head[...i]) }
+            break
         }
-        var words = head.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
         // The last word may be cut: it goes, unless it is the only one.
-        if words.count > 1, !text[text.index(text.startIndex, offsetBy: limit)].isWhitespace { words.removeLast() }
-        return Excerpt.ending(words.joined(separator: " "))
+        let kept = text[cut].isWhitespace ? head : head.lastIndex(of: " ").map { head[..<$0] } ?? head
+        return Excerpt.ending(String(kept))
     }
 }
