@@ -184,6 +184,8 @@ package struct SitePages {
         // Without `email.footer` in site.yml, the language's own words say how to stop the digest.
         let footer: (String, Value) = ("email_footer", m.site.email.footer == .standard
             ? EmailFooter(parts: [.text(m.t("email_footer_default"))]).value : m.site.email.footer.value)
+        // The report page's QR code is the same on every week's flyer: drawn once.
+        let reportQR = builds(.flyers) ? m.reportQR() : .nil
         for d in h.digests {
             var value = m.digest(d, full: true)
             if case .object(var o) = value {
@@ -201,7 +203,7 @@ package struct SitePages {
             if builds(.flyers) {
                 let flyer = m.digestFlyer(d, in: h)
                 jobs.append(job(Routes.digestFlyer(d.week), .digestFlyer, m.weekTitle(d.week),
-                                map: flyer.map, qr: Routes.folder(Routes.digest(d.week)), printed + flyer.variables + [("report_qr_svg", m.reportQR())]))
+                                map: flyer.map, qr: Routes.folder(Routes.digest(d.week)), printed + flyer.variables + [("report_qr_svg", reportQR)]))
             }
             let title = m.weekTitle(d.week)
             if builds(.emails) {
