@@ -45,7 +45,7 @@ public enum MarkGroups {
         if marks.count == 1, let (mark, x, y) = marks.first { return [MarkGroup(x: x, y: y, marks: [mark], points: [(x, y)])] }
         var groups: [MarkGroup] = []
         // Each group is filed under the cell of its first mark: every member lies within `distance` of it.
-        var cells: [Cell: [Int]] = [:]
+        var cells = CellTable(capacity: marks.count)
         // The box around each group's marks: a mark within `distance` of its far corners is near them all.
         var boxes: [Box] = []
         let d2 = distance * distance
@@ -54,7 +54,8 @@ public enum MarkGroups {
             var found: Int?
             for dx in -1...1 {
                 for dy in -1...1 {
-                    for g in cells[Cell(x: cell.x + dx, y: cell.y + dy)] ?? [] where found.map({ g < $0 }) ?? true {
+                    cells.forEach(at: Cell(x: cell.x + dx, y: cell.y + dy)) { g in
+                        guard found.map({ g < $0 }) ?? true else { return }
                         let near = boxes[g].farthest(x, y) <= d2
                             || groups[g].points.allSatisfy { p in (p.x - x) * (p.x - x) + (p.y - y) * (p.y - y) <= d2 }
                         if near { found = g }
@@ -69,7 +70,7 @@ public enum MarkGroups {
                 groups[g].points.append((x, y))
                 boxes[g].add(x, y)
             } else {
-                cells[cell, default: []].append(groups.count)
+                cells.append(groups.count, at: cell)
                 boxes.append(Box(x0: x, y0: y, x1: x, y1: y))
                 groups.append(MarkGroup(x: x, y: y, marks: [mark], points: [(x, y)]))
             }
@@ -89,24 +90,25 @@ public enum MarkGroups {
         let home = groups.map { (x: $0.x, y: $0.y) }
         let size = 2 * groupRadius(1 << 20) + 2
         for _ in 0..<32 {
-            let cells = Cell.index(groups, size: size)
+            let cells = CellTable.index(groups, size: size)
             var moved = false
             for i in groups.indices {
                 let c = Cell(groups[i], size: size)
                 for dx in -1...1 {
                     for dy in -1...1 {
-                        for j in cells[Cell(x: c.x + dx, y: c.y + dy)] ?? [] where j > i {
+                        cells.forEach(at: Cell(x: c.x + dx, y: c.y + dy)) { j in
+                            guard j > i else { return }
                             var ex = groups[j].x - groups[i].x, ey = groups[j].y - groups[i].y
                             let reach = groups[i].radius + groups[j].radius + 1.5
                             let d = (ex * ex + ey * ey).squareRoot()
-                            guard d < reach - 0.01 else { continue }
+                            guard d < reach - 0.01 else { return }
                             if d < 0.001 { (ex, ey) = (0, 1) } else { (ex, ey) = (ex / d, ey / d) }
                             let ni = Double(groups[i].marks.count), nj = Double(groups[j].marks.count)
                             let push = reach - d
-                            let before = [groups[i].x, groups[i].y, groups[j].x, groups[j].y]
+                            let before = (groups[i].x, groups[i].y, groups[j].x, groups[j].y)
                             move(&groups[i], by: -push * nj / (ni + nj), along: (ex, ey), home: home[i], shift: shift)
                             move(&groups[j], by: push * ni / (ni + nj), along: (ex, ey), home: home[j], shift: shift)
-                            if before != [groups[i].x, groups[i].y, groups[j].x, groups[j].y] { moved = true }
+                            if before != (groups[i].x, groups[i].y, groups[j].x, groups[j].y) { moved = true }
                         }
                     }
                 }
@@ -133,28 +135,29 @@ public enum MarkGroups {
         while merged, rounds < 64 {
             merged = false
             rounds += 1
-            let cells = Cell.index(groups, size: size)
-            var gone = Set<Int>()
-            for i in groups.indices where !gone.contains(i) {
+            let cells = CellTable.index(groups, size: size)
+            var gone = [Bool](repeating: false, count: groups.count)
+            for i in groups.indices where !gone[i] {
                 let c = Cell(groups[i], size: size)
                 for dx in -1...1 {
                     for dy in -1...1 {
-                        for j in cells[Cell(x: c.x + dx, y: c.y + dy)] ?? [] where j > i && !gone.contains(j) {
+                        cells.forEach(at: Cell(x: c.x + dx, y: c.y + dy)) { j in
+                            guard j > i, !gone[j] else { return }
                             let ex = groups[i].x - groups[j].x, ey = groups[i].y - groups[j].y
                             let reach = groups[i].radius + groups[j].radius + 1.5
-                            guard ex * ex + ey * ey < reach * reach, Self.within(groups[i], groups[j], mergeSpan) else { continue }
+                            guard ex * ex + ey * ey < reach * reach, Self.within(groups[i], groups[j], mergeSpan) else { return }
                             let ni = Double(groups[i].marks.count), nj = Double(groups[j].marks.count)
                             groups[i].x = (groups[i].x * ni + groups[j].x * nj) / (ni + nj)
                             groups[i].y = (groups[i].y * ni + groups[j].y * nj) / (ni + nj)
                             groups[i].marks += groups[j].marks
                             groups[i].points += groups[j].points
-                            gone.insert(j)
+                            gone[j] = true
                             merged = true
                         }
                     }
                 }
             }
-            groups = groups.enumerated().filter { !gone.contains($0.offset) }.map(\.element)
+            groups = groups.enumerated().filter { !gone[$0.offset] }.map(\.element)
         }
         return groups
     }
@@ -184,7 +187,7 @@ public enum MarkGroups {
         }
     }
 
-    struct Cell: Hashable {
+    struct Cell: Equatable {
         var x: Int
         var y: Int
 
@@ -192,12 +195,81 @@ public enum MarkGroups {
 
         /// The cell, `size` pixels wide, of a group's center.
         init(_ g: MarkGroup, size: Double) { self.init(x: Int((g.x / size).rounded(.down)), y: Int((g.y / size).rounded(.down))) }
+    }
+}
+extension MarkGroups {
+    /// Positions filed by cell, each cell's in the order they were filed: a table with open
+    /// addressing and a hash of two multiplications (a drawing files a few hundred groups, and looks
+    /// up the nine cells around each of them).
+    struct CellTable {
+        private var slotCells: [Cell]
+        /// Per slot, its cell's first and last entry; -1 while the slot is free.
+        private var firsts: [Int]
+        private var lasts: [Int]
+        /// Per entry, in the order filed: its value, its cell and the next entry of its cell (-1 after the last).
+        private var values: [Int] = []
+        private var cells: [Cell] = []
+        private var nexts: [Int] = []
+        private var mask: Int
 
-        /// Each group's position in `groups`, filed by its cell.
-        static func index(_ groups: [MarkGroup], size: Double) -> [Cell: [Int]] {
-            var cells: [Cell: [Int]] = [:]
-            for (i, g) in groups.enumerated() { cells[Cell(g, size: size), default: []].append(i) }
-            return cells
+        init(capacity: Int) {
+            var size = 16
+            while size < 2 * capacity { size <<= 1 }
+            mask = size - 1
+            slotCells = Array(repeating: Cell(x: 0, y: 0), count: size)
+            firsts = Array(repeating: -1, count: size)
+            lasts = firsts
+            values.reserveCapacity(capacity)
+            cells.reserveCapacity(capacity)
+            nexts.reserveCapacity(capacity)
+        }
+
+        /// Each group's position in `groups`, filed by the cell of its center.
+        static func index(_ groups: [MarkGroup], size: Double) -> CellTable {
+            var table = CellTable(capacity: groups.count)
+            for (i, g) in groups.enumerated() { table.append(i, at: Cell(g, size: size)) }
+            return table
+        }
+
+        /// The slot that holds `cell`, or the free one where it goes.
+        private func slot(_ cell: Cell) -> Int {
+            let h = UInt64(bitPattern: Int64(cell.x)) &* 0x9E37_79B9_7F4A_7C15 ^ UInt64(bitPattern: Int64(cell.y)) &* 0xC2B2_AE3D_27D4_EB4F
+            var i = Int(truncatingIfNeeded: h >> 32) & mask
+            while firsts[i] >= 0, slotCells[i] != cell { i = (i + 1) & mask }
+            return i
+        }
+
+        mutating func append(_ value: Int, at cell: Cell) {
+            // At most half the slots in use, so that a free one is always near.
+            if 2 * (values.count + 1) > mask + 1 { grow() }
+            let entry = values.count
+            values.append(value)
+            cells.append(cell)
+            nexts.append(-1)
+            let s = slot(cell)
+            if firsts[s] < 0 {
+                slotCells[s] = cell
+                firsts[s] = entry
+            } else {
+                nexts[lasts[s]] = entry
+            }
+            lasts[s] = entry
+        }
+
+        /// Twice the slots, every entry filed again in its order.
+        private mutating func grow() {
+            var bigger = CellTable(capacity: mask + 1)
+            for (value, cell) in zip(values, cells) { bigger.append(value, at: cell) }
+            self = bigger
+        }
+
+        /// Calls `body` with the values filed at `cell`, in the order they were filed.
+        func forEach(at cell: Cell, _ body: (Int) -> Void) {
+            var entry = firsts[slot(cell)]
+            while entry >= 0 {
+                body(values[entry])
+                entry = nexts[entry]
+            }
         }
     }
 }
