@@ -197,6 +197,7 @@ public enum MarkGroups {
         init(_ g: MarkGroup, size: Double) { self.init(x: Int((g.x / size).rounded(.down)), y: Int((g.y / size).rounded(.down))) }
     }
 }
+
 extension MarkGroups {
     /// Positions filed by cell, each cell's in the order they were filed: a table with open
     /// addressing and a hash of two multiplications (a drawing files a few hundred groups, and looks

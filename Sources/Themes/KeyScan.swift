@@ -91,7 +91,6 @@ enum KeyScan {
     /// The column of the scalar at `index`: the characters before it, plus one.
     static func column(_ line: Substring, scalars index: Int) -> Int {
         let end = line.unicodeScalars.index(line.unicodeScalars.startIndex, offsetBy: index)
-        // Only text before a use that is not all ASCII needs its characters counted.
         return line[..<end].count + 1
     }
 }
