@@ -14,31 +14,28 @@ enum KeyScan {
 
     static func uses(in line: Substring) -> [Use] {
         let scalars = Array(line.unicodeScalars)
-        var out: [Use] = []
         // Messages first, then date formats, each in the order of the line (as `check` reports them).
+        return matches(message, in: scalars, of: line, date: false) + matches(dateFormat, in: scalars, of: line, date: true)
+    }
+
+    /// Every match of `match`, left to right, each search going on where the last match ended.
+    static func matches(_ match: ([Unicode.Scalar], Int) -> (String, Int)?, in scalars: [Unicode.Scalar], of line: Substring,
+                        date: Bool) -> [Use] {
+        var out: [Use] = []
         var i = 0
         while i < scalars.count {
-            if let (key, end) = message(scalars, at: i) {
-                out.append(Use(key: key, column: column(line, scalars: i), date: false))
-                i = end
-            } else {
+            guard let (key, end) = match(scalars, i) else {
                 i += 1
+                continue
             }
-        }
-        i = 0
-        while i < scalars.count {
-            if let (key, end) = dateFormat(scalars, at: i) {
-                out.append(Use(key: key, column: column(line, scalars: i), date: true))
-                i = end
-            } else {
-                i += 1
-            }
+            out.append(Use(key: key, column: column(line, scalars: i), date: date))
+            i = end
         }
         return out
     }
 
     /// `'key' | t` starting at `i`: the key and where the match ends (after the `t`).
-    static func message(_ s: [Unicode.Scalar], at start: Int) -> (String, Int)? {
+    static func message(_ s: [Unicode.Scalar], _ start: Int) -> (String, Int)? {
         guard let (key, afterQuote) = quoted(s, at: start, allowed: isMessageKey) else { return nil }
         var i = skipSpaces(s, from: afterQuote)
         guard i < s.count, s[i] == "|" else { return nil }
@@ -50,7 +47,7 @@ enum KeyScan {
     }
 
     /// `| ldate: 'name'` starting at `i`: the name and where the match ends (after its closing quote).
-    static func dateFormat(_ s: [Unicode.Scalar], at start: Int) -> (String, Int)? {
+    static func dateFormat(_ s: [Unicode.Scalar], _ start: Int) -> (String, Int)? {
         guard s[start] == "|" else { return nil }
         var i = skipSpaces(s, from: start + 1)
         for letter in "ldate".unicodeScalars {
