@@ -297,11 +297,13 @@ extension ViewModels {
     /// A message with plural forms picks one by the whole amount ("1 milla", "2 millas"); a fraction
     /// ("2.5 km") takes its `other` form, as CLDR's rules do for a number with decimals.
     static func scaleLength(_ g: GroundLength, _ l: Language) -> String {
-        let key = "map_scale_" + g.unit.rawValue, amount = l.number(g.amount), symbol = amount + " " + g.symbol
-        guard l.messages[key] != nil else { return symbol }
+        let key = "map_scale_" + g.unit.rawValue, amount = l.number(g.amount)
+        // Only when the language file has no words for the unit (or they fail) is the symbol written.
+        func symbol() -> String { amount + " " + g.symbol }
+        guard l.messages[key] != nil else { return symbol() }
         let whole = g.amount == g.amount.rounded() && abs(g.amount) < 1e15
         let count: (String, Value) = whole ? ("count", .int(Int(g.amount))) : ("form", .string("other"))
-        return (try? l.render(key, ["length": .string(amount), count.0: count.1], html: false)) ?? symbol
+        return (try? l.render(key, ["length": .string(amount), count.0: count.1], html: false)) ?? symbol()
     }
 
     /// The words of the maps, in the site's language (made once, in `init`).
