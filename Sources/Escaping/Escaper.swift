@@ -67,23 +67,45 @@ public struct Escaper: Sendable {
 
     public func callAsFunction(_ s: String) -> String {
         guard touches(s) else { return s }
-        var out = ""
+        var out: [UInt8] = []
         out.reserveCapacity(s.utf8.count + 16)
-        // The text between replaced characters is appended in runs.
-        var run = s.startIndex
-        let scalars = s.unicodeScalars
-        var i = scalars.startIndex
-        while i != scalars.endIndex {
-            let next = scalars.index(after: i)
-            if let r = replacement(scalars[i]) {
-                out += s[run..<i]
-                out += r
-                run = next
+        append(s, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The text escaped, appended to `out` as UTF-8: runs of bytes no replacement starts with are
+    /// copied whole, and a flagged byte's character is looked up.
+    public func append(_ s: String, to out: inout [UInt8]) {
+        var s = s
+        s.withUTF8 { u in
+            flagged.withUnsafeBufferPointer { table in
+                var run = 0, i = 0
+                while i < u.count {
+                    guard table[Int(u[i])] else {
+                        i += 1
+                        continue
+                    }
+                    let (scalar, length) = Self.scalar(in: u, at: i)
+                    if let r = replacement(scalar) {
+                        out.append(contentsOf: UnsafeBufferPointer(rebasing: u[run..<i]))
+                        out.append(contentsOf: r.utf8)
+                        run = i + length
+                    }
+                    i += length
+                }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: u[run...]))
             }
-            i = next
         }
-        out += s[run...]
-        return out
+    }
+
+    /// The character that starts at `i` of valid UTF-8, and its length in bytes.
+    static func scalar(in u: UnsafeBufferPointer<UInt8>, at i: Int) -> (Unicode.Scalar, Int) {
+        let lead = u[i]
+        guard lead >= 0x80 else { return (Unicode.Scalar(lead), 1) }
+        let length = lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+        var v = UInt32(lead) & (0xFF >> (length + 1))
+        for k in 1..<length { v = v << 6 | UInt32(u[i + k] & 0x3F) }
+        return (Unicode.Scalar(v) ?? "\u{FFFD}", length)
     }
 }
 
@@ -120,6 +142,13 @@ public enum Escape {
 
     /// A JSON string literal, quotes included.
     public static func json(_ s: String) -> String { "\"" + jsonText(s) + "\"" }
+
+    /// A JSON string literal, quotes included, appended to `out`.
+    public static func json(_ s: String, to out: inout [UInt8]) {
+        out.append(0x22)
+        jsonText.append(s, to: &out)
+        out.append(0x22)
+    }
 
     /// A double-quoted YAML scalar (see `yamlText`).
     public static func yaml(_ s: String) -> String { "\"" + yamlText(s) + "\"" }

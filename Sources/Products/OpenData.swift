@@ -113,10 +113,13 @@ package struct OpenData {
         out.reserveCapacity(hood.observations.count * 320)
         out += "\r\n".utf8
         for o in hood.observations {
-            out += [
+            for (k, cell) in [
                 Self.csvText(o.id), "open", Self.csvText(o.category), Self.csvText(categoryName(o.category)), Self.csvText(descriptionText(o)),
                 instant(o.observed), Self.csvText(models.place(o.location)), Self.coordinate(o.coordinate.latitude), Self.coordinate(o.coordinate.longitude), "",
-            ].joined(separator: ",").utf8
+            ].enumerated() {
+                if k > 0 { out.append(UInt8(ascii: ",")) }
+                out += cell.utf8
+            }
             out += "\r\n".utf8
         }
         return out
@@ -144,18 +147,37 @@ package struct OpenData {
     package func geoJSON() -> [UInt8] {
         var out = Array("{\"type\":\"FeatureCollection\",\"features\":[\n".utf8)
         out.reserveCapacity(hood.observations.count * 700)
+        func property(_ key: StaticString, _ value: String, first: Bool = false) {
+            out += (first ? "\"" : ",\"").utf8
+            out.append(contentsOf: UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
+            out += "\":".utf8
+            Escape.json(value, to: &out)
+        }
         for (i, o) in hood.observations.enumerated() {
-            let props: [(String, String)] = [
-                ("service_request_id", json(o.id)), ("status", json("open")), ("service_code", json(o.category)),
-                ("service_name", json(categoryName(o.category))), ("description", json(descriptionText(o))),
-                ("requested_datetime", json(instant(o.observed))), ("address", json(models.place(o.location))), ("title", json(models.title(o))),
-                ("tags", "[" + o.tags.map(json).joined(separator: ",") + "]"), ("url", json(page(Routes.observation(o.id)))),
-            ]
             if i > 0 { out += ",\n".utf8 }
-            let feature: String = "{\"type\":\"Feature\",\"id\":\(json(o.id)),\"geometry\":{\"type\":\"Point\",\"coordinates\":["
-                + Self.coordinate(o.coordinate.longitude) + "," + Self.coordinate(o.coordinate.latitude) + "]},\"properties\":{"
-                + props.map { json($0.0) + ":" + $0.1 }.joined(separator: ",") + "}}"
-            out += feature.utf8
+            out += "{\"type\":\"Feature\",\"id\":".utf8
+            Escape.json(o.id, to: &out)
+            out += ",\"geometry\":{\"type\":\"Point\",\"coordinates\":[".utf8
+            out += Self.coordinate(o.coordinate.longitude).utf8
+            out.append(UInt8(ascii: ","))
+            out += Self.coordinate(o.coordinate.latitude).utf8
+            out += "]},\"properties\":{".utf8
+            property("service_request_id", o.id, first: true)
+            property("status", "open")
+            property("service_code", o.category)
+            property("service_name", categoryName(o.category))
+            property("description", descriptionText(o))
+            property("requested_datetime", instant(o.observed))
+            property("address", models.place(o.location))
+            property("title", models.title(o))
+            out += ",\"tags\":[".utf8
+            for (k, tag) in o.tags.enumerated() {
+                if k > 0 { out.append(UInt8(ascii: ",")) }
+                Escape.json(tag, to: &out)
+            }
+            out.append(UInt8(ascii: "]"))
+            property("url", page(Routes.observation(o.id)))
+            out += "}}".utf8
         }
         out += "\n]}\n".utf8
         return out
