@@ -24,8 +24,13 @@ package struct SideFile: Sendable {
 
     /// One text file inside the edition's folder.
     package init(_ models: ViewModels, _ path: String, _ text: @escaping @Sendable () -> String) {
+        self.init(models, path, bytes: { Array(text().utf8) })
+    }
+
+    /// One file inside the edition's folder, made as bytes.
+    package init(_ models: ViewModels, _ path: String, bytes: @escaping @Sendable () -> [UInt8]) {
         let folder = models.hood.folder
-        make = { [OutputFile(path: folder + "/" + path, bytes: Array(text().utf8))] }
+        make = { [OutputFile(path: folder + "/" + path, bytes: bytes())] }
     }
 }
 
@@ -83,7 +88,7 @@ package struct MapFile: Producer {
 /// The search page's index.
 package struct SearchFile: Producer {
     package func files(_ models: ViewModels, pages: [PageJob]) -> [SideFile] {
-        models.options.builds(.search) ? [SideFile(models, Routes.searchIndex) { models.searchIndex() }] : []
+        models.options.builds(.search) ? [SideFile(models, Routes.searchIndex, bytes: { models.searchIndex() })] : []
     }
 }
 

@@ -10,7 +10,7 @@ import Markdown
 /// than JSON, so that it loads from disk too (`file://` forbids fetching JSON). It holds the newest
 /// `searchReportLimit` reports.
 extension ViewModels {
-    package func searchIndex() -> String {
+    package func searchIndex() -> [UInt8] {
         var entries: [(kind: String, url: String, title: String, detail: String, words: String)] = []
         let up = "../"
         for s in hood.stories where !s.isDraft {
@@ -32,11 +32,19 @@ extension ViewModels {
             if case .object(let value) = observation(o), case .string(let excerpt)? = value["excerpt"] { words = excerpt }
             entries.append(("o", up + Routes.observation(o.id), title(o), label + t("list_separator") + longDate(o.observed.day), words))
         }
-        var out = "// The search index of \(Escape.jsonText(hood.name)): [kind, url, title, detail, words].\n"
-        out += "window.COMMONSIGHT_SEARCH = [\n"
-        out += entries.map { e in
-            "[" + [e.kind, e.url, e.title, e.detail, e.words].map(Escape.json).joined(separator: ",") + "]"
-        }.joined(separator: ",\n")
-        return out + "\n];\n"
+        var out = Array("// The search index of \(Escape.jsonText(hood.name)): [kind, url, title, detail, words].\n".utf8)
+        out += "window.COMMONSIGHT_SEARCH = [\n".utf8
+        out.reserveCapacity(entries.count * 300)
+        for (n, e) in entries.enumerated() {
+            if n > 0 { out += ",\n".utf8 }
+            out.append(UInt8(ascii: "["))
+            for (k, field) in [e.kind, e.url, e.title, e.detail, e.words].enumerated() {
+                if k > 0 { out.append(UInt8(ascii: ",")) }
+                Escape.json(field, to: &out)
+            }
+            out.append(UInt8(ascii: "]"))
+        }
+        out += "\n];\n".utf8
+        return out
     }
 }
