@@ -14,7 +14,10 @@ public struct Narrator: Sendable {
     /// minute reads stories at about 150 (numbers and pauses take their time); opusenc at complexity 5
     /// with 60 ms frames encodes twice as fast as its default for no audible loss in a synthetic voice,
     /// and kept to wideband (1103, up to 8 kHz, where espeak-ng puts all but 0.3 % of its sound's
-    /// energy: `OPUS_SET_MAX_BANDWIDTH`, 4004) a fifth faster again, in smaller files.
+    /// energy: `OPUS_SET_MAX_BANDWIDTH`, 4004) a fifth faster again, in smaller files. Complexity 5 is
+    /// the knee: 4 makes the same bytes, 3 is a quarter faster but scores 0.7 to 0.9 lower in wideband
+    /// PESQ (on 2,500 characters of a sample story in each language: English 3.64 to 2.87, Spanish
+    /// 3.71 to 2.84, Arabic 3.81 to 3.10).
     static let espeakOptions = ["-b", "1", "-s", "175"]
     static let opusOptions = ["--quiet", "--speech", "--bitrate", "24", "--comp", "5", "--framesize", "60", "--set-ctl-int", "4004=1103"]
     /// Seconds either program may take for one story.
@@ -50,15 +53,17 @@ public struct Narrator: Sendable {
         let fm = FileManager.default
         try? fm.removeItem(atPath: work)
         defer { try? fm.removeItem(atPath: work) }
-        let textFile = work + "/text.txt", speech = work + "/speech.wav", opus = work + "/narration.opus"
+        let textFile = work + "/text.txt", opus = work + "/narration.opus"
         guard (try? fm.createDirectory(atPath: work, withIntermediateDirectories: true)) != nil,
               (try? NewFile.create(textFile, Array(SpeakableText.of(text).utf8), durability: .cached)) != nil else {
             return .failure(Failure(message: "could not write in \(folder)"))
         }
-        let espeak = ToolRun(executable: tools.espeak, arguments: Self.espeakOptions + (markup ? ["-m"] : []) + ["-v", voice, "-f", textFile, "-w", speech],
+        // Both programs run in the work folder and are given its files' names only: espeak-ng cuts a
+        // file's path at 200 bytes, and a cache folder deep enough is longer than that.
+        let espeak = ToolRun(executable: tools.espeak, arguments: Self.espeakOptions + (markup ? ["-m"] : []) + ["-v", voice, "-f", "text.txt", "-w", "speech.wav"],
                              folder: work, timeout: Self.timeout)
         if case .failure(let f) = espeak.run() { return .failure(Failure(message: f.message, signal: f.signal)) }
-        let encode = ToolRun(executable: tools.opusenc, arguments: Self.opusOptions + ["--serial", String(Self.serial(key)), speech, opus],
+        let encode = ToolRun(executable: tools.opusenc, arguments: Self.opusOptions + ["--serial", String(Self.serial(key)), "speech.wav", "narration.opus"],
                              folder: work, timeout: Self.timeout)
         if case .failure(let f) = encode.run() { return .failure(Failure(message: f.message, signal: f.signal)) }
         guard let data = fm.contents(atPath: opus) else { return .failure(Failure(message: "opusenc wrote no file")) }

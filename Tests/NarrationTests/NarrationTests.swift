@@ -101,6 +101,21 @@ struct SpeakableTextTests {
         #expect(made.file.seconds > 1)
     }
 
+    @Test("a work folder whose path is longer than the 200 bytes espeak-ng keeps of a file's name still gives audio",
+          .enabled(if: espeak != nil && opusenc != nil))
+    func deepWorkFolder() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let tools = try SpeechTools.find(.searchPath, path: Self.path, folder: folder + "/find").get()
+        let deep = folder + "/" + String(repeating: "cache-folder-", count: 12) + "/" + String(repeating: "édition-", count: 8)
+        let narrator = Narrator(tools: tools, folder: deep)
+        let text = "Slow down on Main."
+        let key = narrator.key(text: text, voice: "en-us")
+        #expect((deep + "/" + key.description + "/speech.wav").utf8.count > 300)
+        let made = try narrator.speak(text, voice: "en-us", key: key).get()
+        #expect(made.file.seconds > 0.5)
+    }
+
     @Test("a tool killed by SIGSEGV is a failure that names the signal", .enabled(if: opusenc != nil))
     func crashingTool() throws {
         let folder = try temporaryFolder()
