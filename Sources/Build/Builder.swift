@@ -82,6 +82,8 @@ public enum Builder {
             return report
         }
         for u in content.unchanged { report.diagnostics += previous?.hoods[u.slug]?.warnings ?? [] }
+        // The pages of what is rendered again: a neighborhood taken whole is carried as its lines.
+        previous?.readPages(except: Set(content.unchanged.map(\.slug)))
         if case .failure(let missing) = speech {
             report.diagnostics.append(.warning(content.site.narration.location ?? content.site.location,
                                                "narration: \(missing.program) is not installed; stories are built without audio"))

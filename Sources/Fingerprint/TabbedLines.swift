@@ -46,6 +46,26 @@ public struct TabbedLines: Sequence {
         let bytes: [UInt8]
         var i = 0
 
+        /// From the line that starts at `start`, the lines whose first field is `tag`, passed whole
+        /// (without their line break) and not split into fields; the iterator goes on after them.
+        public mutating func skipLines(tagged tag: UInt8, from start: Int, _ each: (UnsafeBufferPointer<UInt8>, Range<Int>) -> Void) {
+            let count = bytes.count
+            i = start
+            bytes.withUnsafeBufferPointer { b in
+                guard let base = b.baseAddress else { return }
+                while i < count {
+                    if b[i] == 0x0A {
+                        i += 1
+                        continue
+                    }
+                    guard b[i] == tag, i + 1 < count, b[i + 1] == 0x09 else { return }
+                    let end = memchr(base + i, 0x0A, count - i).map { $0.assumingMemoryBound(to: UInt8.self) - UnsafeMutablePointer(mutating: base) } ?? count
+                    each(b, i..<end)
+                    i = end + 1
+                }
+            }
+        }
+
         /// The fields of the next non-empty line.
         public mutating func next() -> Fields? {
             let count = bytes.count

@@ -48,6 +48,32 @@ public struct RenderCache: Sendable {
     /// In the cache a build makes: the neighborhoods it carried over, saved as their lines; their
     /// pages are not in `pages`, nor they in `hoods`.
     public var carried: [String: Lines] = [:]
+    /// In a cache read from its file: the page lines not read yet, by the first part of their
+    /// paths. A rebuild reads those of the neighborhoods it renders again (`readPages`), not the
+    /// 1,000s of lines of the others.
+    var unread: [String: [ArraySlice<UInt8>]] = [:]
+
+    /// Reads into `pages` the page lines of every neighborhood (and top-level file) but `skipped`.
+    public mutating func readPages(except skipped: Set<String> = []) {
+        for slug in unread.keys where !skipped.contains(slug) {
+            for run in unread.removeValue(forKey: slug) ?? [] { Self.readPages(run) { pages[$0] = $1 } }
+        }
+    }
+
+    /// The pages of the neighborhoods `slugs`, read or not.
+    public func pages(of slugs: Set<String>) -> [(path: String, entry: PageEntry)] {
+        var out = pages.filter { slugs.contains(OutputPath.top(of: $0.key)) }.map { (path: $0.key, entry: $0.value) }
+        for slug in slugs { for run in unread[slug] ?? [] { Self.readPages(run) { out.append(($0, $1)) } } }
+        return out
+    }
+
+    /// The page lines among `run`'s (a line that is not one is passed over: its page is rendered again).
+    static func readPages(_ run: ArraySlice<UInt8>, _ each: (String, PageEntry) -> Void) {
+        for f in TabbedLines(Array(run)) where f.count == 6 && f[0].elementsEqual([UInt8(ascii: "P")]) {
+            guard let i = Fingerprint(hexBytes: f[2]), let o = Fingerprint(hexBytes: f[3]), let t = Fingerprint(hexBytes: f[5]) else { continue }
+            each(String(decoding: f[1], as: UTF8.self), PageEntry(input: i, output: o, uses: String(decoding: f[4], as: UTF8.self), templates: t))
+        }
+    }
 
     public struct PageEntry: Sendable, Equatable {
         public var input: Fingerprint
@@ -131,7 +157,6 @@ public struct RenderCache: Sendable {
         var cache = RenderCache(key: text(k[0]), context: context)
         cache.theme = theme
         cache.identity = identity
-        cache.pages.reserveCapacity(bytes.count / 90)
         // Where each neighborhood's lines are: its pages' run (they are sorted, so together) and its own.
         var pageRuns: [(slug: String, start: Int)] = [], hoodRuns: [(slug: String, start: Int)] = []
         var endOfPages: Int?, endOfHoods: Int?
@@ -155,13 +180,18 @@ public struct RenderCache: Sendable {
             switch (f[0].first, f.count) {
             case (UInt8(ascii: "T"), 3):
                 cache.templateSets[text(f[1])] = f[2].isEmpty ? [] : text(f[2]).split(separator: ",").map(String.init)
-            case (UInt8(ascii: "P"), 6):
-                guard let i = Fingerprint(hexBytes: f[2]), let o = Fingerprint(hexBytes: f[3]), let t = Fingerprint(hexBytes: f[5]) else { return nil }
+            case (UInt8(ascii: "P"), _) where f[0].count == 1:
+                // Only where each neighborhood's run starts: its lines are read when its pages are needed.
                 enter(0, f.start)
-                let path = text(f[1])
-                let top = OutputPath.top(of: path)
-                if pageRuns.last?.slug != top { pageRuns.append((top, f.start)) }
-                cache.pages[path] = PageEntry(input: i, output: o, uses: text(f[4]), templates: t)
+                var top = 0..<0
+                lines.skipLines(tagged: UInt8(ascii: "P"), from: f.start) { b, line in
+                    var end = line.lowerBound + 2
+                    while end < line.upperBound, b[end] != UInt8(ascii: "/"), b[end] != 0x09 { end += 1 }
+                    let next = line.lowerBound + 2..<end
+                    if next.count == top.count, memcmp(b.baseAddress! + next.lowerBound, b.baseAddress! + top.lowerBound, next.count) == 0 { return }
+                    top = next
+                    pageRuns.append((String(decoding: UnsafeBufferPointer(rebasing: b[next]), as: UTF8.self), line.lowerBound))
+                }
             case (UInt8(ascii: "N"), 6):
                 guard let i = Fingerprint(hexBytes: f[2]), let o = Fingerprint(hexBytes: f[3]), let samples = Int64(decimal: f[4]),
                       let bytes = Int64(decimal: f[5]) else { return nil }
@@ -193,6 +223,9 @@ public struct RenderCache: Sendable {
             }
         }
         store()
+        for (k, run) in pageRuns.enumerated() {
+            cache.unread[run.slug, default: []].append(bytes[run.start..<(k + 1 < pageRuns.count ? pageRuns[k + 1].start : endOfPages ?? bytes.count)])
+        }
         if inOrder, bytes.last == 0x0A { cache.lines = Self.blocks(bytes, pageRuns: pageRuns, endOfPages: endOfPages ?? bytes.count, hoodRuns: hoodRuns, endOfHoods: endOfHoods ?? bytes.count) }
         return cache
     }

@@ -27,7 +27,7 @@ package enum Reuse {
         // A neighborhood whose lines the cache file holds is carried as those lines; the others entry by entry.
         let copied = slugs.filter { cache.lines[$0] == nil }
         if !copied.isEmpty {
-            for (path, page) in cache.pages where copied.contains(OutputPath.top(of: path)) { next.pages[path] = page }
+            for (path, page) in cache.pages(of: copied) { next.pages[path] = page }
         }
         for (path, narration) in cache.narrations where slugs.contains(OutputPath.top(of: path)) { next.narrations[path] = narration }
         for slug in slugs {

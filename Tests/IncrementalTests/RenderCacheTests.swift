@@ -43,10 +43,11 @@ struct RenderCacheTests {
     func carriedLines() throws {
         let original = sample()
         let bytes = try saved(original)
-        let read = try inFolder { folder in
+        var read = try inFolder { folder in
             try Data(bytes).write(to: URL(fileURLWithPath: folder + "/" + RenderCache.fileName))
             return try #require(RenderCache.load(folder, key: original.key, context: original.context))
         }
+        read.readPages()
         #expect(read.pages == original.pages)
         #expect(Set(read.lines.keys) == ["bagley", "claytown", "bagley-west"])
         // Bagley and Bagley West carried, Claytown made again, the dashboard page rendered again.
@@ -64,11 +65,46 @@ struct RenderCacheTests {
         let bytes = try saved(original)
         try inFolder { folder in
             try Data(bytes.dropLast()).write(to: URL(fileURLWithPath: folder + "/" + RenderCache.fileName))
-            let read = try #require(RenderCache.read(folder))
+            var read = try #require(RenderCache.read(folder))
+            read.readPages()
             #expect(read.pages == original.pages && read.lines.isEmpty)
             #expect(read.identity != nil && read.identity == RenderCache.fileIdentity(folder))
             original.save(folder)
             #expect(RenderCache.fileIdentity(folder) != read.identity, "a build that read it before another saved it reads it again")
         }
+    }
+
+    @Test("a rebuild reads the page lines of only what it renders again; the others stay lines until asked for")
+    func pagesReadWhenNeeded() throws {
+        let original = sample()
+        let bytes = try saved(original)
+        var read = try inFolder { folder in
+            try Data(bytes).write(to: URL(fileURLWithPath: folder + "/" + RenderCache.fileName))
+            return try #require(RenderCache.read(folder))
+        }
+        #expect(read.pages.isEmpty)
+        read.readPages(except: ["bagley", "claytown"])
+        #expect(read.pages == original.pages.filter { !$0.key.hasPrefix("bagley/") && !$0.key.hasPrefix("claytown/") })
+        #expect(Set(read.pages.keys) == ["index.html", "bagley-west/index.html"])
+        let bagley = read.pages(of: ["bagley"])
+        #expect(Dictionary(uniqueKeysWithValues: bagley.map { ($0.path, $0.entry) }) == original.pages.filter { $0.key.hasPrefix("bagley/") })
+        #expect(read.pages(of: ["bagley-west"]).map(\.path) == ["bagley-west/index.html"], "a read neighborhood's pages are found in `pages`")
+    }
+
+    @Test("a damaged page line costs only its page: the neighborhood's other pages are still reused")
+    func damagedPageLine() throws {
+        let original = sample()
+        var text = String(decoding: try saved(original), as: UTF8.self)
+        let damaged = "P\tbagley/es/index.html\t"
+        let line = try #require(text.range(of: damaged))
+        text.replaceSubrange(line, with: damaged + "not-hex")
+        var read = try inFolder { folder in
+            try Data(text.utf8).write(to: URL(fileURLWithPath: folder + "/" + RenderCache.fileName))
+            return try #require(RenderCache.read(folder))
+        }
+        read.readPages()
+        var expected = original.pages
+        expected["bagley/es/index.html"] = nil
+        #expect(read.pages == expected)
     }
 }
