@@ -45,10 +45,10 @@ struct Parser {
                 out.append(.text(String(text), source: token.source))
             case .output, .tag:
                 if token.trimsLeft, case .text(let previous, let source) = out.last {
-                    out[out.count - 1] = .text(String(previous.reversed().drop(while: isRubySpace).reversed()), source: source)
+                    out[out.count - 1] = .text(trimmingTrailingSpace(previous), source: source)
                 }
                 if token.kind == .output {
-                    let ranIntoTag = token.source.hasSuffix("%}") && token.source.dropFirst(2).contains("{%")
+                    let ranIntoTag = token.ends(with: "%}") && token.source.dropFirst(2).contains("{%")
                     out.append(token.isClosed && !ranIntoTag ? .output(markup: token.markup, token: token, token.position) : .malformed(token))
                 } else if token.isClosed, let (name, markup) = tagName(token.markup) {
                     out.append(.tag(name: name, markup: markup, token: token, token.position))
@@ -59,6 +59,21 @@ struct Parser {
             trimNext = token.trimsRight
         }
         return out
+    }
+
+    /// `text` without the Ruby whitespace at its end (found by bytes: each of those characters is
+    /// one ASCII byte, or CR LF, and none joins what comes before it).
+    static func trimmingTrailingSpace(_ text: String) -> String {
+        let u = text.utf8
+        var end = u.endIndex
+        while end > u.startIndex {
+            let before = u.index(before: end)
+            switch u[before] {
+            case 0x20, 0x09, 0x0A, 0x0D, 0x0B, 0x0C: end = before
+            default: return String(text[..<end])
+            }
+        }
+        return ""
     }
 
     static func isRubySpace(_ c: Character) -> Bool {

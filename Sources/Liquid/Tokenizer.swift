@@ -18,10 +18,10 @@ struct Token {
     /// `-%}` or `-}}`.
     var trimsRight: Bool {
         guard kind != .text, isClosed else { return false }
-        let bytes = Array(source.utf8)
-        let closer = source.hasSuffix("%}") || source.hasSuffix("}}") ? 2 : 1
-        let k = bytes.count - closer - 1
-        return k >= 2 && bytes[k] == UInt8(ascii: "-")
+        let u = source.utf8
+        let closer = endsWithPair ? 2 : 1
+        guard u.count >= closer + 3 else { return false }
+        return u[u.index(u.endIndex, offsetBy: -(closer + 1))] == UInt8(ascii: "-")
     }
 
     /// The text between the delimiters and their `-` markers.
@@ -30,7 +30,7 @@ struct Token {
         var s = source.dropFirst(2)
         if s.first == "-" { s = s.dropFirst() }
         if isClosed {
-            s = s.dropLast(source.hasSuffix("%}") || source.hasSuffix("}}") ? 2 : 1)
+            s = s.dropLast(endsWithPair ? 2 : 1)
             if trimsRight, s.last == "-" { s = s.dropLast() }
         }
         return s
@@ -40,9 +40,19 @@ struct Token {
     var isClosed: Bool {
         switch kind {
         case .text: return true
-        case .tag: return source.utf8.count >= 4 && source.hasSuffix("%}")
-        case .output: return source.utf8.count >= 3 && (source.hasSuffix("}") || source.hasSuffix("%}"))
+        case .tag: return source.utf8.count >= 4 && ends(with: "%}")
+        case .output: return source.utf8.count >= 3 && source.utf8.last == UInt8(ascii: "}")
         }
+    }
+
+    /// Ends in `%}` or `}}`.
+    var endsWithPair: Bool { ends(with: "%}") || ends(with: "}}") }
+
+    /// Whether the source's last bytes are `suffix`'s (ASCII delimiters: no need to compare characters).
+    func ends(with suffix: StaticString) -> Bool {
+        let n = suffix.utf8CodeUnitCount
+        guard source.utf8.count >= n else { return false }
+        return suffix.withUTF8Buffer { source.utf8.suffix(n).elementsEqual($0) }
     }
 }
 

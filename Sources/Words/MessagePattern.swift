@@ -21,7 +21,8 @@ public struct MessagePattern: Sendable {
         func literal(_ s: Substring) {
             if !s.isEmpty { parts.append(.literal(String(s), html: HTMLEscaping.escape(String(s)))) }
         }
-        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+        // Found by bytes: braces are ASCII, and comparing characters would cost far more.
+        while let open = rest.utf8.firstIndex(of: UInt8(ascii: "{")), let close = rest[open...].utf8.firstIndex(of: UInt8(ascii: "}")) {
             literal(rest[..<open])
             parts.append(.parameter(String(rest[rest.index(after: open)..<close])))
             rest = rest[rest.index(after: close)...]
