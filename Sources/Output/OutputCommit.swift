@@ -205,10 +205,7 @@ public final class OutputCommit {
     public func finish(_ all: [OutputFile], jobs: Int = 2) throws(OutputProblem) -> CommitReport {
         busy.lock()
         defer { busy.unlock() }
-        var wanted = Set<String>()
-        wanted.reserveCapacity(all.count)
-        for file in all { wanted.insert(file.path) }
-        let stale = folder.manifest.entries.keys.filter { !wanted.contains($0) && !untouched.contains(OutputPath.top(of: $0)) }.sorted()
+        let stale = Self.notAmong(all, owned: folder.manifest.sortedPaths).filter { !untouched.contains(OutputPath.top(of: $0)) }.sorted()
         // A stale file is deleted only where no folder on its way is a link.
         var checked = knownFolders
         for p in stale {
@@ -253,6 +250,23 @@ public final class OutputCommit {
         written = []
         finished = true
         return report
+    }
+
+    /// The paths of `owned` that no file of `all` has. Both in the order of their bytes, they are
+    /// walked side by side once; `all` in another order is looked up path by path.
+    static func notAmong(_ all: [OutputFile], owned: [String]) -> [String] {
+        guard zip(all, all.dropFirst()).allSatisfy({ $0.path.utf8Precedes($1.path) }) else {
+            let wanted = Set(all.map(\.path))
+            return owned.filter { !wanted.contains($0) }
+        }
+        var out: [String] = []
+        var i = 0
+        for path in owned {
+            while i < all.count, all[i].path.utf8Precedes(path) { i += 1 }
+            if i < all.count, all[i].path.utf8.elementsEqual(path.utf8) { continue }
+            out.append(path)
+        }
+        return out
     }
 
     /// For a process about to end by a signal: waits for the batch being written or for phase 2,

@@ -36,14 +36,23 @@ struct OutputManifest {
 
     /// The first part of every path: the neighborhoods (and top-level files) it lists.
     var topNames: Set<String> {
-        var names = Set<String>(), last = ""
+        var names = Set<String>(), folder: [UInt8] = []
         func add(_ path: String) {
+            // The next path in the same folder as the last (most of them) needs no string of its own.
+            if !folder.isEmpty, path.utf8.starts(with: folder) { return }
             let top = OutputPath.top(of: path)
-            if top != last { names.insert(top); last = top }
+            names.insert(top)
+            folder = top.utf8.count < path.utf8.count ? Array((top + "/").utf8) : []
         }
         // The paths as read are sorted (a neighborhood's together) while none was added or removed.
         if let read, !read.reshaped { read.paths.forEach(add) } else { entries.keys.forEach(add) }
         return names
+    }
+
+    /// Every path, in the order of its bytes (as read, while none was added or removed).
+    var sortedPaths: [String] {
+        if let read, !read.reshaped { return read.paths }
+        return entries.keys.sortedByUTF8()
     }
 
     /// Sets or removes the entry of `path`.

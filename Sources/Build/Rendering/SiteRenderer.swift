@@ -109,15 +109,17 @@ public enum SiteRenderer {
                                       write: { files throws(OutputProblem) in if !failed { try write(files) } }))
         }
         guard pages.diagnostics.isEmpty else { return (nil, pages.diagnostics + narrated.warnings) }
-        var files = sideFiles + pages.files + reused.files
+        var made = sideFiles + pages.files
         // The order of their scalars, without canonical comparison; in place, at the build's peak of memory.
-        files.sort { $0.path.utf8Precedes($1.path) }
+        made.sort { $0.path.utf8Precedes($1.path) }
         Record.pages(pages.entries, into: &next)
         next.templateSets = request.cache.templateSets.merging(pages.templateSets) { _, new in new }
         next.theme = theme.fingerprint
         for (path, entry) in narrated.entries { next.narrations[path] = entry }
         for h in request.listed { next.activity[h.slug] = h.activity }
-        Record.neighborhoods(prepared.map { ($0.slug, $0.folder, $0.pageCount) }, files: files, into: &next)
+        // A neighborhood made now has all its files among those made (a taken one has none).
+        Record.neighborhoods(prepared.map { ($0.slug, $0.folder, $0.pageCount) }, files: made, into: &next)
+        let files = reused.merged(with: made)
         var published: [String: [KeptFiles.Published]] = [:]
         for (path, entry) in pages.entries where cardPaths.contains(path) {
             published[OutputPath.top(of: path), default: []].append(.init(kind: .cards, key: entry.input, path: path, written: entry.output))
