@@ -12,6 +12,22 @@ extension String {
         return Array(utf8).withUnsafeBufferPointer { x in Array(other.utf8).withUnsafeBufferPointer { y in Self.precedes(x, y) } }
     }
 
+    /// The same bytes (not canonical equivalence, as `==` is): paths as the disk names them.
+    public func utf8Equals(_ other: String) -> Bool {
+        utf8.count == other.utf8.count && !utf8Precedes(other) && !other.utf8Precedes(self)
+    }
+
+    /// Whether the string's bytes start with `prefix`'s, compared at once rather than byte by byte
+    /// through a generic sequence.
+    public func utf8HasPrefix(_ prefix: [UInt8]) -> Bool {
+        let lent = utf8.withContiguousStorageIfAvailable { x in
+            prefix.withUnsafeBufferPointer { p in
+                x.count >= p.count && (p.isEmpty || memcmp(x.baseAddress!, p.baseAddress!, p.count) == 0)
+            }
+        }
+        return lent ?? Array(utf8).starts(with: prefix)
+    }
+
     private static func precedes(_ x: UnsafeBufferPointer<UInt8>, _ y: UnsafeBufferPointer<UInt8>) -> Bool {
         let common = Swift.min(x.count, y.count)
         if common > 0, let p = x.baseAddress, let q = y.baseAddress {

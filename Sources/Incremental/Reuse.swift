@@ -17,7 +17,7 @@ package enum Reuse {
             let inOrder = blocks.allSatisfy { block in zip(block.files, block.files.dropFirst()).allSatisfy { $0.path.utf8Precedes($1.path) } }
                 && blocks.allSatisfy { block in
                     let folder = Array((block.slug + "/").utf8)
-                    return block.files.allSatisfy { $0.path.utf8.starts(with: folder) }
+                    return block.files.allSatisfy { $0.path.utf8HasPrefix(folder) }
                 }
                 && !made.contains { slugs.contains(OutputPath.top(of: $0.path)) }
                 && zip(made, made.dropFirst()).allSatisfy { $0.path.utf8Precedes($1.path) }

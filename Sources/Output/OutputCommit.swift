@@ -263,7 +263,8 @@ public final class OutputCommit {
         var i = 0
         for path in owned {
             while i < all.count, all[i].path.utf8Precedes(path) { i += 1 }
-            if i < all.count, all[i].path.utf8.elementsEqual(path.utf8) { continue }
+            // Not after `path` and not before it: the same bytes.
+            if i < all.count, !path.utf8Precedes(all[i].path) { continue }
             out.append(path)
         }
         return out

@@ -39,7 +39,7 @@ struct OutputManifest {
         var names = Set<String>(), folder: [UInt8] = []
         func add(_ path: String) {
             // The next path in the same folder as the last (most of them) needs no string of its own.
-            if !folder.isEmpty, path.utf8.starts(with: folder) { return }
+            if !folder.isEmpty, path.utf8HasPrefix(folder) { return }
             let top = OutputPath.top(of: path)
             names.insert(top)
             folder = top.utf8.count < path.utf8.count ? Array((top + "/").utf8) : []
@@ -143,7 +143,7 @@ struct OutputManifest {
             let mid = (low + high) / 2
             if paths[mid].utf8Precedes(path) { low = mid + 1 } else { high = mid }
         }
-        return low < paths.count && paths[low].utf8.elementsEqual(path.utf8) ? low : nil
+        return low < paths.count && paths[low].utf8Equals(path) ? low : nil
     }
 }
 

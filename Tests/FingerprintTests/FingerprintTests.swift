@@ -21,6 +21,18 @@ struct FingerprintTests {
         #expect(pairs.sortedByUTF8(\.0).map(\.1) == [3, 2, 1, 0])
     }
 
+    @Test("byte equality and byte prefixes agree with comparing the UTF-8 arrays, where == would call café and cafe\u{301} one")
+    func byteEqualityAndPrefix() {
+        let texts = ["", "a", "a/", "a/b", "ab", "café", "cafe\u{301}", "café/x", "b", String(repeating: "x/", count: 40)]
+        for x in texts {
+            for y in texts {
+                #expect(x.utf8Equals(y) == (Array(x.utf8) == Array(y.utf8)), "\(x) \(y)")
+                #expect(x.utf8HasPrefix(Array(y.utf8)) == Array(x.utf8).starts(with: Array(y.utf8)), "\(x) \(y)")
+            }
+        }
+        #expect("café" == "cafe\u{301}" && !"café".utf8Equals("cafe\u{301}"))
+    }
+
     @Test("32 hex digits read back, from text and from bytes; anything else does not")
     func hex() {
         let f = Fingerprint(of: "commonsight")
