@@ -118,7 +118,7 @@ public struct Record {
 
 /// A CSV table's column names, trimmed, each with whether its cells are kept (not private): decided
 /// once per table rather than once per cell.
-public struct CSVHeader {
+public struct CSVHeader: Sendable {
     let columns: [(name: String, kept: Bool)]
     let keptCount: Int
 

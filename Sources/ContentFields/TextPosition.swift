@@ -24,7 +24,7 @@ public enum TextPosition {
 
 /// Where each line of a file starts, found once per file, so that asking whether a value was quoted
 /// reads only its own line (asked for every record of a CSV, a scan from the start was quadratic).
-public struct LineIndex {
+public struct LineIndex: Sendable {
     let bytes: [UInt8]
     /// Byte offsets of line 1, 2, ...
     let starts: [Int]

@@ -36,7 +36,9 @@ public enum ContentLoader {
             if slugs.isEmpty { log.error(SourceLocation(path: dir), "no neighborhoods yet; add one with 'commonsight new neighborhood SLUG'") }
             // Neighborhoods are independent: each is read on a thread of its own, in folder order.
             let wanted = slugs.filter { only?.contains($0) ?? true }
-            let results = Parallel.map(wanted, workers: workers) { slug -> HoodResult in
+            // First what each folder holds, then the folders that changed are read, each with the cores
+            // the others leave (one neighborhood changed: its reports are read on all of them).
+            var results = Parallel.map(wanted, workers: workers) { slug -> HoodResult in
                 let path = dir + "/" + slug
                 var own = DiagnosticLog()
                 guard Identifiers.isSlug(slug) else {
@@ -51,15 +53,24 @@ public enum ContentLoader {
                 // The moderation log is a record of decisions, not content: appending to it changes no page.
                 let snapshot = FolderFingerprint.snapshot(path, within: folder.root, skipping: [Neighborhood.moderationLog])
                 if known[slug] == snapshot.value { return .unchanged(UnchangedNeighborhood(slug: slug, fingerprint: snapshot.value)) }
-                let n = neighborhood(slug, at: path, site: site, folder: folder, snapshot: snapshot, log: &own)
+                return .toRead(slug, path, snapshot)
+            }
+            let toRead = results.indices.filter { if case .toRead = results[$0] { true } else { false } }
+            let spare = max(1, workers / max(toRead.count, 1))
+            let read = Parallel.map(toRead.map { results[$0] }, workers: workers) { result -> HoodResult in
+                guard case .toRead(let slug, let path, let snapshot) = result else { return result }
+                var own = DiagnosticLog()
+                let n = neighborhood(slug, at: path, site: site, folder: folder, snapshot: snapshot, workers: spare, log: &own)
                 return .read(n, own.items)
             }
+            for (i, r) in zip(toRead, read) { results[i] = r }
             for result in results {
                 switch result {
                 case .unchanged(let u): kept.append(u)
                 case .read(let n, let items):
                     log.append(contentsOf: items)
                     if let n { neighborhoods.append(n) }
+                case .toRead: break
                 }
             }
             if let only {
@@ -83,11 +94,11 @@ extension ContentLoader {
     /// since), what was read is published, with a fingerprint no folder has: the next build reads
     /// it again instead of trusting pages made from other bytes.
     static func neighborhood(_ slug: String, at path: String, site: SiteSettings, folder: ContentFolder, snapshot: FolderSnapshot,
-                             log: inout DiagnosticLog) -> Neighborhood? {
+                             workers: Int = 1, log: inout DiagnosticLog) -> Neighborhood? {
         var watched = folder
         let ledger = ReadLedger(folder: path)
         watched.ledger = ledger
-        guard var n = NeighborhoodLoader(site: site, folder: watched).load(slug: slug, dir: path, fingerprint: snapshot.value, log: &log) else { return nil }
+        guard var n = NeighborhoodLoader(site: site, folder: watched, workers: workers).load(slug: slug, dir: path, fingerprint: snapshot.value, log: &log) else { return nil }
         CrossReferences.check(&n, log: &log)
         if !ledger.agrees(with: snapshot) { n.fingerprint = FolderFingerprint.unsettled(snapshot.value) }
         return n
@@ -98,6 +109,8 @@ extension ContentLoader {
 private enum HoodResult: Sendable {
     case read(Neighborhood?, [Diagnostic])
     case unchanged(UnchangedNeighborhood)
+    /// Changed since the last build (or never built): its folder, as it was before it is read.
+    case toRead(String, String, FolderSnapshot)
 }
 
 extension ContentLoader {

@@ -10,6 +10,8 @@ import Redaction
 struct NeighborhoodLoader {
     let site: SiteSettings
     let folder: ContentFolder
+    /// The threads its reports may be read on.
+    var workers = 1
 
     static let knownEntries: Set<String> = [
         "neighborhood.md", "boundary.geojson", "basemap.geojson", "observations", "observations.csv",
@@ -72,7 +74,7 @@ struct NeighborhoodLoader {
             guard f.kind == .street, let name = f.name, !name.isEmpty else { return [] }
             return f.lines.map { (name, $0) }
         })
-        var observationLoader = ObservationLoader(site: site, folder: folder, streets: Self.streetNames(basemap))
+        var observationLoader = ObservationLoader(site: site, folder: folder, streets: Self.streetNames(basemap), workers: workers)
         observationLoader.places = Places(streets: streetIndex)
         let decided = ModerationFile.read(dir + "/" + ModerationFile.name, folder: folder, log: &log)
         observationLoader.decided = decided.mapValues(\.status)

@@ -30,6 +30,13 @@ package struct SitePages {
         })
     }
 
+    /// The open data as its About page shows it, given to that page of `jobs` once its files are made.
+    package static func setAboutData(_ value: Value, in jobs: inout [PageJob]) {
+        for i in jobs.indices where jobs[i].kind == .aboutData {
+            for k in jobs[i].variables.indices where jobs[i].variables[k].0 == "open_data" { jobs[i].variables[k].1 = value }
+        }
+    }
+
     package func jobs() -> [PageJob] {
         let m = models
         let h = hood

@@ -39,10 +39,15 @@ enum Prepare {
             let models = ViewModels(site: settings, hood: hood, options: site.options, language: theme.language(for: settings.language).numbering(settings.numbering),
                                     alternates: alternates, workers: spare, jobs: workers)
             let data = OpenData(models: models)
-            // The open data is the same in every language: written once, in the site's-language edition.
-            let downloads = site.options.builds(.data) ? data.downloads() : []
-            let about = site.options.builds(.data) ? data.aboutValue(downloads, prefix: hood.edition == nil ? "" : "../") : Value.nil
-            let pages = SitePages(models: models, aboutData: about).jobs()
+            // The open data (the same in every language: written once, in the site's-language edition)
+            // is made while the pages are listed, on a core left over; its About page learns the
+            // files' sizes after.
+            var (downloads, pages) = Parallel.both(parallel: spare > 1, { site.options.builds(.data) ? data.downloads() : [] }) {
+                SitePages(models: models).jobs()
+            }
+            if site.options.builds(.data) {
+                SitePages.setAboutData(data.aboutValue(downloads, prefix: hood.edition == nil ? "" : "../"), in: &pages)
+            }
             let jobs = Self.interleave(pages, Producers.all.flatMap { $0.jobs(models, pages: pages) })
             var made: [OutputFile] = []
             if hood.edition == nil, site.options.builds(.data) {
