@@ -56,6 +56,12 @@ struct FingerprintTests {
         #expect(Int64(decimal: Array("-42".utf8)[...]) == -42)
         #expect(Int64(decimal: Array("99999999999999999999".utf8)[...]) == nil)
         #expect(Int64(decimal: Array("4x".utf8)[...]) == nil)
+        for bad in ["", "-", "--1", "+1", " 1", "1 ", "12345678901234567890"] { #expect(Int64(decimal: Array(bad.utf8)[...]) == nil, "\(bad)") }
+        for good: Int64 in [0, 9, -9, 1_000_000_007, 922_337_203_685_477_580, Int64.max] {
+            #expect(Int64(decimal: Array(String(good).utf8)[...]) == good)
+        }
+        let line = Array("size\t123\t-45".utf8)
+        #expect(Int64(decimal: line[5..<8]) == 123 && Int64(decimal: line[9...]) == -45, "a slice in the middle of a line")
     }
 
     @Test("a number appended as decimal bytes reads back as itself, at both ends of Int64")
