@@ -159,6 +159,8 @@ public struct RenderCache: Sendable {
         cache.identity = identity
         // Where each neighborhood's lines are: its pages' run (they are sorted, so together) and its own.
         var pageRuns: [(slug: String, start: Int)] = [], hoodRuns: [(slug: String, start: Int)] = []
+        /// Where each page run's last line ends (its line break included).
+        var runEnds: [Int] = []
         var endOfPages: Int?, endOfHoods: Int?
         var phase = 0, inOrder = true
         func enter(_ p: Int, _ start: Int) {
@@ -180,7 +182,7 @@ public struct RenderCache: Sendable {
             switch (f[0].first, f.count) {
             case (UInt8(ascii: "T"), 3):
                 cache.templateSets[text(f[1])] = f[2].isEmpty ? [] : text(f[2]).split(separator: ",").map(String.init)
-            case (UInt8(ascii: "P"), _) where f[0].count == 1:
+            case (UInt8(ascii: "P"), 2...) where f[0].count == 1:
                 // Only where each neighborhood's run starts: its lines are read when its pages are needed.
                 enter(0, f.start)
                 var top = 0..<0
@@ -188,9 +190,12 @@ public struct RenderCache: Sendable {
                     var end = line.lowerBound + 2
                     while end < line.upperBound, b[end] != UInt8(ascii: "/"), b[end] != 0x09 { end += 1 }
                     let next = line.lowerBound + 2..<end
-                    if next.count == top.count, memcmp(b.baseAddress! + next.lowerBound, b.baseAddress! + top.lowerBound, next.count) == 0 { return }
-                    top = next
-                    pageRuns.append((String(decoding: UnsafeBufferPointer(rebasing: b[next]), as: UTF8.self), line.lowerBound))
+                    if pageRuns.isEmpty || next.count != top.count || memcmp(b.baseAddress! + next.lowerBound, b.baseAddress! + top.lowerBound, next.count) != 0 {
+                        top = next
+                        pageRuns.append((String(decoding: UnsafeBufferPointer(rebasing: b[next]), as: UTF8.self), line.lowerBound))
+                        runEnds.append(line.upperBound)
+                    }
+                    runEnds[runEnds.count - 1] = min(line.upperBound + 1, b.count)
                 }
             case (UInt8(ascii: "N"), 6):
                 guard let i = Fingerprint(hexBytes: f[2]), let o = Fingerprint(hexBytes: f[3]), let samples = Int64(decimal: f[4]),
@@ -223,9 +228,7 @@ public struct RenderCache: Sendable {
             }
         }
         store()
-        for (k, run) in pageRuns.enumerated() {
-            cache.unread[run.slug, default: []].append(bytes[run.start..<(k + 1 < pageRuns.count ? pageRuns[k + 1].start : endOfPages ?? bytes.count)])
-        }
+        for (run, end) in zip(pageRuns, runEnds) { cache.unread[run.slug, default: []].append(bytes[run.start..<end]) }
         if inOrder, bytes.last == 0x0A { cache.lines = Self.blocks(bytes, pageRuns: pageRuns, endOfPages: endOfPages ?? bytes.count, hoodRuns: hoodRuns, endOfHoods: endOfHoods ?? bytes.count) }
         return cache
     }

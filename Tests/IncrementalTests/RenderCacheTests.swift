@@ -91,6 +91,41 @@ struct RenderCacheTests {
         #expect(read.pages(of: ["bagley-west"]).map(\.path) == ["bagley-west/index.html"], "a read neighborhood's pages are found in `pages`")
     }
 
+    @Test("a line that is only 'P', or 'P' and a tab, is read without looping: refused, or a page line that is passed over")
+    func bareTag() throws {
+        let original = sample()
+        let text = String(decoding: try saved(original), as: UTF8.self)
+        let first = try #require(text.range(of: "\nP\t"))
+        for inserted in ["P\n", "P\t\n", "Px\tbagley/index.html\n", "P\tzzz/late.html\tx\n"] {
+            var damaged = text
+            damaged.insert(contentsOf: inserted, at: text.index(after: first.lowerBound))
+            let read = try inFolder { folder in
+                try Data(damaged.utf8).write(to: URL(fileURLWithPath: folder + "/" + RenderCache.fileName))
+                return RenderCache.read(folder)
+            }
+            if var read {
+                read.readPages()
+                #expect(read.pages == original.pages, "\(inserted)")
+            }
+        }
+    }
+
+    @Test("page lines after the neighborhoods' lines are read (the file is out of order), never cut wrongly")
+    func lateRun() throws {
+        let original = sample()
+        var text = String(decoding: try saved(original), as: UTF8.self)
+        let late = try #require(text.range(of: "P\tindex.html\t"))
+        let line = text[late.lowerBound...].prefix { $0 != "\n" } + "\n"
+        text.removeSubrange(late.lowerBound..<text.index(late.lowerBound, offsetBy: line.count))
+        text += line
+        var read = try inFolder { folder in
+            try Data(text.utf8).write(to: URL(fileURLWithPath: folder + "/" + RenderCache.fileName))
+            return try #require(RenderCache.read(folder))
+        }
+        read.readPages()
+        #expect(read.pages == original.pages)
+    }
+
     @Test("a damaged page line costs only its page: the neighborhood's other pages are still reused")
     func damagedPageLine() throws {
         let original = sample()
