@@ -40,6 +40,15 @@ public struct Record {
 
     public func place(_ key: String) -> SourceLocation { node(key)?.location ?? location }
 
+    /// Where `key` is given with nothing in it (`key:` alone, or only spaces); nil when it has words
+    /// or is not there at all.
+    public func blank(_ key: String) -> SourceLocation? {
+        guard let n = fields[key] else { return nil }
+        if n.isNull { return n.location }
+        guard let s = n.scalarText, TextCleaning.clean(s.trimmed).isEmpty else { return nil }
+        return n.location
+    }
+
     /// Text of a scalar field, trimmed; empty text counts as missing.
     public func text(_ key: String, required: Bool = false, log: inout DiagnosticLog) -> String? {
         guard let n = node(key) else {

@@ -230,9 +230,17 @@ struct DocumentKind<T> {
     /// The original with the translation's words, and the translation's file as its source.
     func translated(_ original: T, _ file: DocumentLoader.TranslationFile, log: inout DiagnosticLog) -> T {
         var t = original
-        if let words = file.record.text(text.field, log: &log) { t[keyPath: text.path] = words }
+        /// The translation's words for `field`; left blank, the original's stay, which is said.
+        func words(_ field: String, original: String?) -> String? {
+            if let words = file.record.text(field, log: &log) { return words }
+            if let at = file.record.blank(field), original != nil {
+                log.warning(at, "'\(field)' is empty, so this translation shows the original's; give it in this translation's language, or remove the line")
+            }
+            return nil
+        }
+        if let w = words(text.field, original: t[keyPath: text.path]) { t[keyPath: text.path] = w }
         for (field, path) in optionalTexts {
-            if let words = file.record.text(field, log: &log) { t[keyPath: path] = words }
+            if let w = words(field, original: t[keyPath: path]) { t[keyPath: path] = w }
         }
         t[keyPath: body] = TextCleaning.clean(file.doc.body)
         t[keyPath: source] = file.record.location

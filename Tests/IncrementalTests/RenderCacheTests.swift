@@ -32,6 +32,14 @@ struct RenderCacheTests {
         return try body(folder)
     }
 
+    /// The cache read from a file of these bytes (nil when it is refused).
+    func readBack(_ bytes: some Sequence<UInt8>) throws -> RenderCache? {
+        try inFolder { folder in
+            try Data(bytes).write(to: URL(fileURLWithPath: folder + "/" + RenderCache.fileName))
+            return RenderCache.read(folder)
+        }
+    }
+
     func saved(_ cache: RenderCache) throws -> [UInt8] {
         try inFolder { folder in
             cache.save(folder)
@@ -78,10 +86,7 @@ struct RenderCacheTests {
     func pagesReadWhenNeeded() throws {
         let original = sample()
         let bytes = try saved(original)
-        var read = try inFolder { folder in
-            try Data(bytes).write(to: URL(fileURLWithPath: folder + "/" + RenderCache.fileName))
-            return try #require(RenderCache.read(folder))
-        }
+        var read = try #require(try readBack(bytes))
         #expect(read.pages.isEmpty)
         read.readPages(except: ["bagley", "claytown"])
         #expect(read.pages == original.pages.filter { !$0.key.hasPrefix("bagley/") && !$0.key.hasPrefix("claytown/") })
@@ -99,11 +104,7 @@ struct RenderCacheTests {
         for inserted in ["P\n", "P\t\n", "Px\tbagley/index.html\n", "P\tzzz/late.html\tx\n"] {
             var damaged = text
             damaged.insert(contentsOf: inserted, at: text.index(after: first.lowerBound))
-            let read = try inFolder { folder in
-                try Data(damaged.utf8).write(to: URL(fileURLWithPath: folder + "/" + RenderCache.fileName))
-                return RenderCache.read(folder)
-            }
-            if var read {
+            if var read = try readBack(damaged.utf8) {
                 read.readPages()
                 #expect(read.pages == original.pages, "\(inserted)")
             }
@@ -118,10 +119,7 @@ struct RenderCacheTests {
         let line = text[late.lowerBound...].prefix { $0 != "\n" } + "\n"
         text.removeSubrange(late.lowerBound..<text.index(late.lowerBound, offsetBy: line.count))
         text += line
-        var read = try inFolder { folder in
-            try Data(text.utf8).write(to: URL(fileURLWithPath: folder + "/" + RenderCache.fileName))
-            return try #require(RenderCache.read(folder))
-        }
+        var read = try #require(try readBack(text.utf8))
         read.readPages()
         #expect(read.pages == original.pages)
     }
@@ -133,10 +131,7 @@ struct RenderCacheTests {
         let damaged = "P\tbagley/es/index.html\t"
         let line = try #require(text.range(of: damaged))
         text.replaceSubrange(line, with: damaged + "not-hex")
-        var read = try inFolder { folder in
-            try Data(text.utf8).write(to: URL(fileURLWithPath: folder + "/" + RenderCache.fileName))
-            return try #require(RenderCache.read(folder))
-        }
+        var read = try #require(try readBack(text.utf8))
         read.readPages()
         var expected = original.pages
         expected["bagley/es/index.html"] = nil

@@ -32,6 +32,25 @@ struct TranslationLoadingTests {
         ].sorted())
     }
 
+    @Test("a blank author or title in a translation keeps the original's, and says so at the field; one left out says nothing")
+    func blankTranslatedField() throws {
+        let f = Fixture([
+            "neighborhoods/n/neighborhood.md": Self.hood,
+            "neighborhoods/n/stories/slow-down.md": Self.story,
+            "neighborhoods/n/stories/slow-down.es.md": "---\ntitle: \"  \"\nauthor:\n---\nNarración.\n",
+            "neighborhoods/n/stories/other.md": Self.story.replacingOccurrences(of: "author: Block club volunteers\n", with: ""),
+            "neighborhoods/n/stories/other.es.md": "---\ntitle: Otra\nauthor:\ncall_to_action:\n---\nOtra.\n",
+        ])
+        let (content, diagnostics) = f.load()
+        let es = try #require(content?.neighborhoods.first?.translations["es"])
+        #expect(es.stories["slow-down"]?.author == "Block club volunteers" && es.stories["slow-down"]?.title == "Slow down")
+        #expect(es.stories["other"]?.author == nil && es.stories["other"]?.title == "Otra")
+        #expect(diagnostics.filter { $0.contains(": warning: ") } == [
+            "content/neighborhoods/n/stories/slow-down.es.md:2:8: warning: 'title' is empty, so this translation shows the original's; give it in this translation's language, or remove the line",
+            "content/neighborhoods/n/stories/slow-down.es.md:3:8: warning: 'author' is empty, so this translation shows the original's; give it in this translation's language, or remove the line",
+        ])
+    }
+
     @Test("a neighborhood without languages: has no translations, and a translation file there is an error")
     func noLanguages() {
         let f = Fixture([
