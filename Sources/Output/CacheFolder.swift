@@ -36,6 +36,13 @@ public enum CacheFolder {
         name.hasPrefix(".CACHEDIR.TAG.") || name.hasPrefix(".render.cache.")
     }
 
+    /// Whether the process that names a scratch file (`...-<pid>-<n>`) still runs.
+    static func writerIsRunning(_ name: String) -> Bool {
+        let parts = name.split(separator: "-")
+        guard parts.count >= 3, let pid = Int32(parts[parts.count - 2]), pid > 0 else { return false }
+        return kill(pid, 0) == 0 || errno == EPERM
+    }
+
     /// The nearest folder holding the real path `real` that is some build's OUT (it has a manifest).
     static func outputHolding(_ real: String) -> String? {
         var folder = OutputPath.folder(of: real)
@@ -89,7 +96,8 @@ public enum CacheFolder {
         let others = names.filter { !ownNames.contains($0) && !Self.isOwnScratch($0) }.sorted()
         if !tagged, !others.isEmpty { throw .cacheNotOurs(cache: folder, examples: others) }
         // A tag or cache a killed build was writing is the tool's own: taken away before anything else.
-        for name in names where Self.isOwnScratch(name) { unlink(folder + "/" + name) }
+        // Only a dead process's: a build starting beside this one may be writing its tag now.
+        for name in names where Self.isOwnScratch(name) && !Self.writerIsRunning(name) { unlink(folder + "/" + name) }
         try OutputFolder.makeFolders(folder)
         if !tagged {
             do throws(FileError) {
