@@ -8,10 +8,8 @@ import Output
 /// Every HTML page of one neighborhood, with the variables its templates see.
 package struct SitePages {
     package let models: ViewModels
-    /// The open data as its About page shows it (made with its files, which it sizes).
-    package var aboutData: Value = .nil
 
-    package init(models: ViewModels, aboutData: Value = .nil) { (self.models, self.aboutData) = (models, aboutData) }
+    package init(models: ViewModels) { self.models = models }
     package var hood: NeighborhoodSite { models.hood }
 
     /// The same page in each of the neighborhood's languages (empty with one): `language`, `name` (in
@@ -155,7 +153,7 @@ package struct SitePages {
         }
         if builds(.data) {
             jobs.append(job(Routes.dataAbout, .aboutData, m.t("title_about_data"), [
-                ("open_data", aboutData), ("category_counts", categoryCounts),
+                ("open_data", .nil), ("category_counts", categoryCounts),  // given by `setAboutData` once the files are made
             ]))
         }
         if let path = m.reportPath { jobs.append(job(path, .report, m.t("title_report"), [("report", m.reportValue())])) }
