@@ -128,18 +128,27 @@ public final class OutputFolder {
 
     /// Which owned files are still exactly as written (same size, inode, modification and change times).
     private func verify(jobs: Int) {
-        let entries = Array(manifest.entries)
-        // Each path is looked up from OUT's open folder (the lock's), not from the root again.
+        let (paths, entries) = manifest.sortedEntries
+        // Each path is looked up from OUT's open folder (the lock's), not from the root again, in runs
+        // of a few hundred: in order of their bytes, a run's paths share their folders.
         let root = lock?.descriptor ?? -1
-        let matches = Parallel.map(entries, workers: jobs) { entry -> Bool in
-            guard let expected = entry.value.status, let now = Posix.status(entry.key, in: root) else { return false }
-            return now == expected
-        }
-        verified.reserveCapacity(entries.count)
-        for (entry, ok) in zip(entries, matches) where ok { verified[entry.key] = entry.value.hash }
-        let untrusted = entries.count - verified.count
-        if untrusted > 0 { notes.append("\(untrusted) of \(entries.count) files in the output are not as the last build left them and will be written again") }
+        let runs = stride(from: 0, to: paths.count, by: Self.verifyRun).map { $0..<min($0 + Self.verifyRun, paths.count) }
+        let unmatched = Parallel.map(runs, workers: jobs) { run -> [Int] in
+            var lookups = FolderLookups(root: root)
+            defer { lookups.close() }
+            return run.filter { i in
+                guard let expected = entries[i].status, let now = lookups.status(paths[i], sharedWithNext: i + 1 < run.upperBound ? paths[i + 1] : nil) else { return true }
+                return now != expected
+            }
+        }.flatMap { $0 }
+        // The manifest's table with fingerprints for values (no path hashed again), less the files that changed.
+        verified = manifest.entries.mapValues(\.hash)
+        for i in unmatched { verified.removeValue(forKey: paths[i]) }
+        if !unmatched.isEmpty { notes.append("\(unmatched.count) of \(paths.count) files in the output are not as the last build left them and will be written again") }
     }
+
+    /// How many paths one thread checks at a time.
+    static let verifyRun = 256
 
     static func read(_ path: String) -> [UInt8]? { FileBytes.read(path) }
 

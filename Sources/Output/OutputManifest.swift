@@ -29,6 +29,8 @@ struct OutputManifest {
         /// Every path, in the order of its bytes, and where its line starts (one more: the end).
         let paths: [String]
         let starts: [Int]
+        /// Each path's entry as read.
+        let entries: [Entry]
         var changed = Set<String>()
         /// A path was added or removed: the lines are no longer the manifest's.
         var reshaped = false
@@ -55,6 +57,13 @@ struct OutputManifest {
         return entries.keys.sortedByUTF8()
     }
 
+    /// Every path with its entry, in the order of the paths' bytes (as read, while none was set).
+    var sortedEntries: (paths: [String], entries: [Entry]) {
+        if let read, !read.reshaped, read.changed.isEmpty { return (read.paths, read.entries) }
+        let paths = entries.keys.sortedByUTF8()
+        return (paths, paths.map { entries[$0]! })
+    }
+
     /// Sets or removes the entry of `path`.
     mutating func set(_ path: String, _ entry: Entry?) {
         let had = entry.map { entries.updateValue($0, forKey: path) != nil } ?? (entries.removeValue(forKey: path) != nil)
@@ -73,9 +82,10 @@ struct OutputManifest {
         case pendingHeader: m.pending = true
         default: return nil
         }
-        var paths: [String] = [], starts: [Int] = []
+        var paths: [String] = [], starts: [Int] = [], read: [Entry] = []
         paths.reserveCapacity(bytes.count / 100)
         starts.reserveCapacity(bytes.count / 100 + 1)
+        read.reserveCapacity(bytes.count / 100)
         var sorted = true
         while let f = lines.next() {
             guard f.count == 6 || f.count == 2, let hash = Fingerprint(hexBytes: f[1]) else { return nil }
@@ -90,11 +100,13 @@ struct OutputManifest {
                       let modified = Int64(decimal: f[4]), let changed = Int64(decimal: f[5]) else { return nil }
                 status = Posix.Status(kind: .file, size: size, inode: UInt64(bitPattern: inode), modified: modified, changed: changed)
             }
-            m.entries[path] = Entry(hash: hash, status: status)
+            let entry = Entry(hash: hash, status: status)
+            m.entries[path] = entry
+            read.append(entry)
         }
         // Copied only when every line ends in a line break and the paths are sorted and distinct.
         if sorted, paths.count == m.entries.count, bytes.last == 0x0A {
-            m.read = Lines(bytes: bytes, paths: paths, starts: starts + [bytes.count])
+            m.read = Lines(bytes: bytes, paths: paths, starts: starts + [bytes.count], entries: read)
         }
         return m
     }

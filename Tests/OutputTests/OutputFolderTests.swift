@@ -170,6 +170,33 @@ struct ConvergenceTests {
         #expect(s.site() == site)
     }
 
+    @Test("among 700 files in shared folders, exactly those changed, deleted or behind a replaced folder are not trusted, as a status of each whole path says")
+    func trustedAmongMany() throws {
+        let s = Scratch()
+        var many = site
+        for i in 0..<600 { many["h/observations/\(1000 + i)/index.html"] = "obs \(i)" }
+        for i in 0..<50 { many["h/es/observations/\(1000 + i)/index.html"] = "es \(i)" }
+        for i in 0..<50 { many["h/observations/\(1000 + i)/photos/\(i).jpg"] = "photo \(i)" }
+        for i in 0..<3 { (many["h/aa/\(i)/index.html"], many["h/bb/\(i)/index.html"]) = ("aa \(i)", "bb \(i)") }
+        try s.commit(many)
+        s.write(s.out + "/h/observations/1001/index.html", "edited by hand, longer")
+        try FileManager.default.removeItem(atPath: s.out + "/h/observations/1256/index.html")
+        try FileManager.default.removeItem(atPath: s.out + "/h/observations/1300")
+        try FileManager.default.moveItem(atPath: s.out + "/h/es/observations", toPath: s.base + "/moved")
+        try FileManager.default.createDirectory(atPath: s.out + "/h/es/observations", withIntermediateDirectories: false)
+        let folder = try s.open()
+        let wholePaths = Set(folder.manifest.entries.filter { path, entry in Posix.status(s.out + "/" + path) == entry.status }.keys)
+        #expect(Set(folder.verified.keys) == wholePaths)
+        #expect(folder.verified.count == many.count - 1 - 1 - 1 - 50)
+        #expect(folder.verified["h/bb/0/index.html"] != nil)
+        #expect(folder.verified["h/observations/1002/index.html"] != nil)
+        #expect(folder.verified["h/observations/1001/index.html"] == nil)
+        #expect(folder.verified["h/observations/1300/index.html"] == nil)
+        #expect(folder.verified.keys.allSatisfy { !$0.hasPrefix("h/es/") })
+        try folder.commit(Scratch.files(many))
+        #expect(s.site() == many)
+    }
+
     @Test("files deleted or replaced by a link in OUT are written again; the link's target is untouched")
     func deletedAndLinked() throws {
         let s = Scratch()
