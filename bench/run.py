@@ -185,7 +185,7 @@ def main():
     ap.add_argument("--runs", type=int, default=3)
     args = ap.parse_args()
     if not os.path.exists(BIN):
-        sys.exit("build first: swift build -c release --product commonsight")
+        sys.exit("build first: make build")
     if not shutil.which("hugo"):
         sys.exit("hugo is missing: apt-get install hugo")
     print(f"machine: {os.cpu_count()} cores; outputs on {WORK}; {args.runs} runs each, alternating, best shown")
