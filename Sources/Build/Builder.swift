@@ -1,6 +1,7 @@
 import CivilTime
 import Assembly
 import Diagnostics
+import FileSystem
 import Fingerprint
 import Foundation
 import Loading
@@ -21,6 +22,9 @@ public enum Builder {
 
     /// Where stories are read aloud before their sound is kept: a stopped build's work is removed.
     public static func narrationWork(_ cacheFolder: String) -> String { cacheFolder + "/narrating" }
+
+    /// A stopped build's render cache, written but not yet in its place, is removed.
+    public static func discardStagedCache(_ cacheFolder: String) { RenderCache.discardStaged(cacheFolder) }
 
     public static func build(_ request: BuildRequest) -> BuildReport {
         var report = BuildReport()
@@ -131,20 +135,39 @@ public enum Builder {
             output.abandon()
             return report
         }
+        renderRequest.verified = [:]  // OUT's table is held once again, and updated in place as files go in
+        var next = rendered.cache
+        // `--only`: the neighborhoods left as they are keep what the last build recorded of them.
+        if let previous { Reuse.carry(untouched, from: previous, into: &next) }
+        for hood in site.neighborhoods {
+            let folder = request.content.hasSuffix("/") ? request.content : request.content + "/"
+            next.hoods[hood.slug]?.warnings = loadDiagnostics.filter { !$0.isError && $0.location.path.hasPrefix(folder + "neighborhoods/" + hood.slug + "/") }
+        }
+        // Nothing read and nothing rendered: the cache on disk already says all of this.
+        let same = previous != nil && site.neighborhoods.isEmpty && rendered.renderedCount == 0
         stages.begin("Putting files in place")
+        let finalCache = next
+        let stagedCache: AtomicFile?
         do {
             let kept = StaticFiles.kept(in: untouched, for: content.staticFiles, lastCache: lastCache, verified: output.verified)
             if let clash = StaticFiles.clash(content.staticFiles, with: rendered.files, kept: kept) { throw BuildFailure.diagnostic(clash) }
             let statics = content.staticFiles.map { OutputFile(path: $0.path, bytes: $0.bytes) }
             try commit.write(statics, jobs: request.jobs)
             if !statics.isEmpty { rendered.files = (rendered.files + statics.map(\.written)).sortedByUTF8(\.path) }
-            let done = try commit.finish(rendered.files, jobs: request.jobs)
+            // The next build's cache is written beside its place while the files go in, and put in
+            // its place only once they are.
+            let files = rendered.files
+            let (staged, done) = try Parallel.both(parallel: request.jobs > 1, {
+                same || (try? OutputFolder.makeFolders(cacheFolder)) == nil ? nil : finalCache.stage(cacheFolder)
+            }) { () throws(OutputProblem) in try commit.finish(files, jobs: request.jobs) }
+            stagedCache = staged
             report.written = done.written
             report.deleted = done.deleted
             report.notes = output.notes + ["wrote \(done.written) file\(done.written == 1 ? "" : "s") and deleted \(done.deleted) in place, each put in place once all were written"]
             if rendered.narrated > 0 { report.notes.append("read \(rendered.narrated) stor\(rendered.narrated == 1 ? "y" : "ies") aloud (the other narrations were unchanged)") }
         } catch {
             commit.abandon()
+            RenderCache.discardStaged(cacheFolder)
             switch error {
             case let failure as BuildFailure:
                 if case .diagnostic(let d) = failure { report.diagnostics.append(d) }
@@ -178,18 +201,9 @@ public enum Builder {
                 report.notes.append(problem)
             }
         }
-        var next = rendered.cache
-        // `--only`: the neighborhoods left as they are keep what the last build recorded of them.
-        if let previous { Reuse.carry(untouched, from: previous, into: &next) }
-        for hood in site.neighborhoods {
-            let folder = request.content.hasSuffix("/") ? request.content : request.content + "/"
-            next.hoods[hood.slug]?.warnings = loadDiagnostics.filter { !$0.isError && $0.location.path.hasPrefix(folder + "neighborhoods/" + hood.slug + "/") }
-        }
-        // Nothing read and nothing rendered: the cache on disk already says all of this.
-        let same = previous != nil && site.neighborhoods.isEmpty && rendered.renderedCount == 0
-        if !same, (try? OutputFolder.makeFolders(request.cacheFolder)) != nil { next.save(request.cacheFolder) }
-        if request.endsProcess { AtExit.keep([content, site, rendered, next, lastCache as Any, previous as Any]) }
+        try? stagedCache?.install()
         stages.end()
+        if request.endsProcess { AtExit.keep([content, site, rendered, next, lastCache as Any, previous as Any]) }
         report.neighborhoods = site.neighborhoods.count + content.unchanged.count
         report.pages = rendered.pageCount
         report.files = rendered.files.count

@@ -68,12 +68,13 @@ enum BuildCommand {
         // A build stopped by Ctrl-C stops the espeak-ng and opusenc it started (they are not in the
         // terminal's process group), removes their work and undoes what it wrote into OUT.
         if console.endsWithCommand {
-            let interruption = Interruption(), work = Builder.narrationWork(request.cacheFolder)
+            let interruption = Interruption(), work = Builder.narrationWork(request.cacheFolder), cacheFolder = request.cacheFolder
             StopSignals.clearLeftovers(of: work)  // of a stop that was itself killed
             request.interruption = interruption
             StopSignals.install { number in
                 StopSignals.end(bySignal: number) {
                     interruption.undo()
+                    Builder.discardStagedCache(cacheFolder)
                     // Threads still reading stories aloud may make the folder again while it is
                     // deleted: it is renamed aside, and a file holds its name until the very end.
                     let cleared = StopSignals.clear(work, within: 0.5)

@@ -261,6 +261,11 @@ public struct RenderCache: Sendable {
 
     /// Written beside its place, flushed, then renamed: a killed build never leaves half a cache.
     public func save(_ folder: String) {
+        try? stage(folder)?.install()
+    }
+
+    /// The cache written beside its place, flushed, for `install` (nil when it cannot be written).
+    public func stage(_ folder: String) -> AtomicFile? {
         var out: [UInt8] = []
         out.reserveCapacity(pages.count * 120)
         func line(_ fields: String...) {
@@ -321,7 +326,7 @@ public struct RenderCache: Sendable {
             for c in a.categories { line("C", slug, c.key, String(c.recent), String(c.total)) }
         }
         let target = folder + "/" + Self.fileName
-        try? AtomicFile.stage(target, out, at: target + ".new", durability: .durable).install()
+        return try? AtomicFile.stage(target, out, at: target + ".new", durability: .durable)
     }
 
     /// An `A` line's fields after the slug: weeks, new stories, upcoming events, all reports, latest
@@ -336,6 +341,9 @@ public struct RenderCache: Sendable {
         activity.storiesThisWeek = thisWeek
         return activity
     }
+
+    /// Removes a cache staged for a build that failed: the last one stays.
+    public static func discardStaged(_ folder: String) { unlink(folder + "/" + fileName + ".new") }
 
     /// Removes the cache, so that no later build trusts it.
     public static func remove(_ folder: String) { unlink(folder + "/" + fileName) }

@@ -72,6 +72,24 @@ struct OutputSafetyTests {
         }
     }
 
+    @Test("a build that fails while putting its files in place leaves the last render cache as it was, and nothing written beside it")
+    func failedCommitKeepsCache() throws {
+        let f = SiteFixture()
+        #expect(f.build().succeeded)
+        let cacheFolder = f.cache + "/" + f.out.split(separator: "/").joined(separator: "_")
+        let before = SiteFixture.snapshot(cacheFolder)
+        #expect(before["render.cache"] != nil)
+        // A removed report's page is deleted only where no folder on its way is a link: here its folder is one.
+        let csv = SiteFixture.north["neighborhoods/north/observations.csv"] ?? ""
+        f.write("neighborhoods/north/observations.csv", csv.replacingOccurrences(of: "2026-11-10,published,", with: "2026-11-10,removed,"))
+        let elsewhere = f.base + "/elsewhere"
+        try FileManager.default.moveItem(atPath: f.out + "/north/observations/o2", toPath: elsewhere)
+        try FileManager.default.createSymbolicLink(atPath: f.out + "/north/observations/o2", withDestinationPath: elsewhere)
+        let failed = f.build()
+        #expect(failed.diagnostics.filter(\.isError).map(\.message).contains { $0.contains("link") }, "\(failed.diagnostics)")
+        #expect(SiteFixture.snapshot(cacheFolder) == before)
+    }
+
     @Test("hand edits, deleted files and a deleted cache: the next build gives the bytes of a full build")
     func damagedOutput() throws {
         let f = SiteFixture()
