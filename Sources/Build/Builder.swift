@@ -118,6 +118,7 @@ public enum Builder {
             listed: listedHoods,
             narrator: buildOptions.narration ? (try? speech?.get()).map { Narrator(tools: $0, folder: Self.narrationWork(request.cacheFolder)) } : nil)
         renderRequest.progress = request.stages
+        renderRequest.endsProcess = request.endsProcess
         // What a build shows of drafts or the future is never taken from, nor put in, the kept files.
         let showsOnlyPublished = !buildOptions.includeDrafts && !buildOptions.includeFuture
         let kept = request.keptFolder.map { KeptFiles(folder: $0, kinds: content.site.keptInCache) }

@@ -24,6 +24,8 @@ public struct RenderRequest: Sendable {
     public var kept: KeptFiles?
     /// Told how the narration and the pages go (nil: nobody is listening).
     public var progress: ProgressSink?
+    /// The process ends with the build: what rendering made is left for the system to take back.
+    public var endsProcess = false
 
     public init(jobs: Int, cache: RenderCache, verified: [String: Fingerprint] = [:], unchanged: [UnchangedNeighborhood] = [],
                 listed: [ListedNeighborhood] = [], narrator: Narrator? = nil) {

@@ -127,6 +127,8 @@ public enum SiteRenderer {
         for (path, entry) in narrated.entries {
             published[OutputPath.top(of: path), default: []].append(.init(kind: .audio, key: entry.input, path: path, written: entry.output))
         }
+        // Freeing every page's variables one by one took longer than the system takes to take the memory back.
+        if request.endsProcess { AtExit.keep([others, cards, waiting, prepared, renderer, pages, narration, requests]) }
         return (RenderedSite(files: files, pageCount: jobCount + reused.pageCount, renderedCount: pages.rendered, cache: next,
                              narrated: narrated.spoken, published: published), narrated.warnings)
     }
