@@ -44,7 +44,39 @@ public struct ContainedFolder {
         var out: [File] = []
         var seen = Set<[UInt64]>()
         walk(root, relative: "", realRoot: realRoot, folder: folder, into: &out, seen: &seen, log: &log)
-        return out.sorted { $0.path < $1.path }
+        // Paths text treats as equal are ordered by their bytes, so that the same one is reported each time.
+        out.sort { $0.path == $1.path ? $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) : $0.path < $1.path }
+        return Self.withoutLookalikes(out, log: &log)
+    }
+
+    /// The files, less those whose path, or a folder on it, is spelled like another's with other
+    /// Unicode characters (`café` written with `é` and with `e` and a combining accent): text treats
+    /// the two as one name, and many systems store them as one, so both would be written to one
+    /// place. Each such file is an error naming the other.
+    static func withoutLookalikes(_ files: [File], log: inout DiagnosticLog) -> [File] {
+        var spelled: [String: (bytes: [UInt8], path: String)] = [:]
+        var kept: [File] = []
+        kept.reserveCapacity(files.count)
+        for file in files {
+            var clash: (name: String, other: String)?
+            let bytes = Array(file.path.utf8)
+            for end in bytes.indices where bytes[end] == UInt8(ascii: "/") || end == bytes.count - 1 {
+                let prefix = Array(bytes[...(bytes[end] == UInt8(ascii: "/") ? end - 1 : end)])
+                let name = String(decoding: prefix, as: UTF8.self)
+                if let known = spelled[name] {
+                    if known.bytes != prefix { clash = (name, known.path); break }
+                } else {
+                    spelled[name] = (prefix, file.path)
+                }
+            }
+            if let clash {
+                log.error(SourceLocation(path: file.source),
+                          "this path spells \(quoted(clash.name)) with other Unicode characters than \(quoted(clash.other, limit: 4096)) in the same folder does (say, é as one character against e and a combining accent): many systems store the two as one name; rename one of them so that both are typed alike")
+                continue
+            }
+            kept.append(file)
+        }
+        return kept
     }
 
     private func walk(_ dir: String, relative: String, realRoot: String, folder: ContentFolder, into out: inout [File],

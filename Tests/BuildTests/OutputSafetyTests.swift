@@ -171,6 +171,26 @@ struct OutputSafetyTests {
         #expect(f.file("leak.txt") == nil)
     }
 
+    @Test("static paths spelled alike with other Unicode characters are an error naming both, never a failed write")
+    func staticLookalikePaths() throws {
+        let f = SiteFixture()
+        f.write("static/caf\u{E9}/menu.txt", "one")
+        #expect(f.build().succeeded)
+        let before = f.file("caf\u{E9}/menu.txt")
+        f.write("static/cafe\u{301}/hours.txt", "two")
+        let folder = f.build().diagnostics.filter(\.isError).map(\.description)
+        // The two sort as one name: the one met second (by its bytes) is the error, naming the first.
+        #expect(folder == [f.content + "/static/caf\u{E9}/menu.txt: error: this path spells 'caf\u{E9}' with other Unicode characters than 'cafe\u{301}/hours.txt' in the same folder does (say, \u{E9} as one character against e and a combining accent): many systems store the two as one name; rename one of them so that both are typed alike"])
+        #expect(f.file("caf\u{E9}/menu.txt") == before, "the last site stays")
+        try FileManager.default.removeItem(atPath: f.content + "/static/cafe\u{301}")
+        f.write("static/r\u{E9}sum\u{E9}.txt", "a")
+        f.write("static/re\u{301}sume\u{301}.txt", "b")
+        #expect(f.build().diagnostics.filter(\.isError).map(\.message).count == 1)
+        try FileManager.default.removeItem(atPath: f.content + "/static/re\u{301}sume\u{301}.txt")
+        #expect(f.build().succeeded)
+        #expect(f.file("r\u{E9}sum\u{E9}.txt") == "a")
+    }
+
     @Test("--only refuses a static file with another neighborhood's page path as a full build does, with or without the render cache")
     func staticClashUnderOnly() throws {
         let f = SiteFixture(SiteFixture.northAndSouth)
