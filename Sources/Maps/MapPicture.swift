@@ -86,7 +86,12 @@ final class MapPicture {
         let width = fit.width
         let corners = [(width - 34, 8), (34, 8), (width - 34, fit.height - 68)].map { x, y in (MapBox(cx: x, cy: y + 30, hw: 18, hh: 30), (x, y)) }
         let north = Self.leastCrowded(corners, marks: markBoxes, fallback: corners[0])
-        let barWidth = MapKey.scaleBarWidth(scale, metric: spec.words.length(scale.metric), imperial: spec.words.length(scale.imperial))
+        // Every map of a neighborhood at one scale has the same bar: its words are measured once.
+        let barKey = MapPieces.Key(kind: 3, a: scale.metric.amount, b: scale.imperial.amount, c: scale.metersLength, d: scale.feetLength,
+                                   first: scale.metric.unit.rawValue, second: scale.imperial.unit.rawValue)
+        let barWidth = spec.pieces.number(barKey) {
+            MapKey.scaleBarWidth(scale, metric: spec.words.length(scale.metric), imperial: spec.words.length(scale.imperial))
+        }
         let bars = [(8, fit.height - 6), (width - barWidth - 8, fit.height - 6), (8, 50.0)].map { x, bottom in
             (MapKey.scaleBarBox(width: barWidth, x: x, bottom: bottom), (x, bottom))
         }

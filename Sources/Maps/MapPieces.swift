@@ -3,7 +3,8 @@ import Synchronization
 /// Pieces of SVG that many maps of a neighborhood draw alike (the north arrow and the scale bar sit
 /// in the same corners at the same scale on most report pages), kept once drawn and copied after.
 public final class MapPieces: Sendable {
-    /// What a piece is drawn from: its kind (0 the north arrow, 1 the scale bar, 2 the scale bar right to left), up to four numbers and two words.
+    /// What a piece is drawn from: its kind (0 the north arrow, 1 the scale bar, 2 the scale bar right
+    /// to left, 3 the scale bar's width), up to four numbers and two words.
     struct Key: Hashable, Sendable {
         var kind: UInt8
         var a = 0.0, b = 0.0, c = 0.0, d = 0.0
@@ -13,6 +14,8 @@ public final class MapPieces: Sendable {
     /// Pieces kept at most: beyond them a piece is drawn each time (maps at many scales).
     static let limit = 256
     private let made = Mutex<[Key: [UInt8]]>([:])
+    /// Numbers measured for a piece (the scale bar's width), by what it is measured from.
+    private let measured = Mutex<[Key: Double]>([:])
 
     public init() {}
 
@@ -26,5 +29,13 @@ public final class MapPieces: Sendable {
         draw(&piece)
         s.add(bytes: piece.bytes)
         made.withLock { if $0.count < Self.limit { $0[key] = piece.bytes } }
+    }
+
+    /// The number for `key`: kept, or measured by `measure` (and kept).
+    func number(_ key: Key, measure: () -> Double) -> Double {
+        if let known = measured.withLock({ $0[key] }) { return known }
+        let value = measure()
+        measured.withLock { if $0.count < Self.limit { $0[key] = value } }
+        return value
     }
 }

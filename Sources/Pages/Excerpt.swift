@@ -13,7 +13,7 @@ package enum Excerpt {
 
     /// The excerpt of HTML already rendered (an observation's description: rendered once, not cached).
     package static func ofHTML(_ html: String, limit: Int) -> String {
-        shortened(split(plainText(html)), limit: limit)
+        opening(plainText(html), limit: limit)
     }
 
     /// The words up to `limit` characters, with "…" when some were left out.
@@ -63,31 +63,67 @@ package enum Excerpt {
         var text = text
         return text.withUTF8 { bytes in
             var words: [String] = []
-            var start: Int?
-            var i = 0
-            while i < bytes.count {
-                let lead = bytes[i]
-                let blank: Bool
-                var width = 1
-                if lead < 0x80 {
-                    blank = lead == 0x20 || (0x09...0x0D).contains(lead)
-                } else {
-                    // A whole character of valid UTF-8 (a string's bytes): its lead byte says how long.
-                    width = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
-                    var value = UInt32(lead) & (width == 2 ? 0x1F : width == 3 ? 0x0F : 0x07)
-                    for k in 1..<min(width, bytes.count - i) { value = value << 6 | UInt32(bytes[i + k] & 0x3F) }
-                    blank = Unicode.Scalar(value)?.properties.isWhitespace ?? false
-                }
-                if blank {
-                    if let s = start { words.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[s..<i]), as: UTF8.self)) }
-                    start = nil
-                } else if start == nil {
-                    start = i
-                }
-                i += width
+            forEachWord(bytes) { word in
+                words.append(String(decoding: word, as: UTF8.self))
+                return true
             }
-            if let s = start { words.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[s...]), as: UTF8.self)) }
             return words
         }
+    }
+
+    /// `shortened(split(text), limit:)`, reading the text only as far as the limit: the words
+    /// after it are never made.
+    package static func opening(_ text: String, limit: Int) -> String {
+        var text = text
+        return text.withUTF8 { bytes in
+            var out: [UInt8] = []
+            out.reserveCapacity(min(limit, 1_024) + 4)
+            var count = 0
+            let whole = forEachWord(bytes) { word in
+                // Characters: an ASCII word has as many as bytes (no line break is inside a word).
+                let length = word.allSatisfy { $0 < 0x80 } ? word.count : String(decoding: word, as: UTF8.self).count
+                if count + length + 1 > limit { return false }
+                if count > 0 {
+                    out.append(0x20)
+                    count += 1
+                }
+                out.append(contentsOf: word)
+                count += length
+                return true
+            }
+            let text = String(decoding: out, as: UTF8.self)
+            return whole ? text : ending(text)
+        }
+    }
+
+    /// Calls `body` with each word of valid UTF-8 (runs apart by any Unicode white space) until it
+    /// returns false; true when every word was given.
+    @discardableResult
+    static func forEachWord(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
+        var start: Int?
+        var i = 0
+        while i < bytes.count {
+            let lead = bytes[i]
+            let blank: Bool
+            var width = 1
+            if lead < 0x80 {
+                blank = lead == 0x20 || (0x09...0x0D).contains(lead)
+            } else {
+                // A whole character: its lead byte says how long.
+                width = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+                var value = UInt32(lead) & (width == 2 ? 0x1F : width == 3 ? 0x0F : 0x07)
+                for k in 1..<min(width, bytes.count - i) { value = value << 6 | UInt32(bytes[i + k] & 0x3F) }
+                blank = Unicode.Scalar(value)?.properties.isWhitespace ?? false
+            }
+            if blank {
+                if let s = start, !body(UnsafeBufferPointer(rebasing: bytes[s..<i])) { return false }
+                start = nil
+            } else if start == nil {
+                start = i
+            }
+            i += width
+        }
+        if let s = start, !body(UnsafeBufferPointer(rebasing: bytes[s..<min(i, bytes.count)])) { return false }
+        return true
     }
 }

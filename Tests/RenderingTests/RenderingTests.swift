@@ -17,7 +17,7 @@ struct RenderingTests {
         #expect(Excerpt.plainText("<p>x</p><table><tr><td>hidden</td></tr></table><p>y &amp; z</p>") == "x y & z ")
     }
 
-    @Test("an excerpt's words and cut are those of the character-by-character reading, in every script")
+    @Test("an excerpt's words and cut, read whole or only up to the limit, are those of the character-by-character reading, in every script")
     func excerptsAsBefore() {
         // The reading the byte-wise one replaced: scalars for the blanks, characters for the length.
         func split(_ text: String) -> [String] {
@@ -61,6 +61,8 @@ struct RenderingTests {
             #expect(words.map { Array($0.utf8) } == split(text).map { Array($0.utf8) }, "\(Array(text.unicodeScalars))")
             let limit = next(60)
             #expect(Array(Excerpt.shortened(words, limit: limit).utf8) == Array(shortened(words, limit: limit).utf8), "\(words) \(limit)")
+            // The reading that stops at the limit gives what shortening every word gives.
+            #expect(Array(Excerpt.opening(text, limit: limit).utf8) == Array(shortened(words, limit: limit).utf8), "\(Array(text.unicodeScalars)) \(limit)")
         }
     }
 
