@@ -43,27 +43,67 @@ enum Compiler {
             case .bracket(let key): .bracket(expression(key, at: p))
             }
         }
-        let root: Evaluation
+        // What a remembered partial read: the first name and the names after it up to the first `[...]`.
+        var dots: [Name] = []
+        for step in steps {
+            guard case .dot(let name) = step else { break }
+            dots.append(name)
+        }
+        let named = dots
+        let rootName: @Sendable (RenderContext) throws(LiquidError) -> Name
         switch path.root {
         case .name(let name):
-            root = { c in c.lookup(name) }
+            if steps.isEmpty {
+                return { c in
+                    let value = c.lookup(name)
+                    if c.recording != nil { c.noteRead(name, [], value) }
+                    return value
+                }
+            }
+            if steps.count == 1, case .dot(let property) = steps[0] {
+                return { c throws(LiquidError) in
+                    let value = try RenderContext.property(of: c.lookup(name), property, at: p)
+                    if c.recording != nil { c.noteRead(name, named, value) }
+                    return value
+                }
+            }
+            rootName = { _ in name }
         case .computed(let key):
             let k = expression(key, at: p)
-            root = { c throws(LiquidError) in c.lookup(Name(try k(c).text)) }
-        }
-        if steps.isEmpty { return root }
-        if steps.count == 1, case .dot(let name) = steps[0], case .name(let first) = path.root {
-            return { c throws(LiquidError) in try RenderContext.property(of: c.lookup(first), name, at: p) }
+            rootName = { c throws(LiquidError) in Name(try k(c).text) }
         }
         return { c throws(LiquidError) in
-            var value = try root(c)
-            for step in steps {
+            let name = try rootName(c)
+            var value = c.lookup(name)
+            for (i, step) in steps.enumerated() {
+                if i == named.count, c.recording != nil { c.noteRead(name, named, value) }
                 switch step {
-                case .dot(let name): value = try RenderContext.property(of: value, name, at: p)
+                case .dot(let property): value = try RenderContext.property(of: value, property, at: p)
                 case .bracket(let key): value = RenderContext.index(value, try key(c))
                 }
             }
+            if named.count == steps.count, c.recording != nil { c.noteRead(name, named, value) }
             return value
+        }
+    }
+
+    /// Whether a partial's output depends only on the variables it reads: no tag in it changes the
+    /// render's state other than by assigning variables (counters, cycle, ifchanged, a loop's
+    /// `offset: continue`), stops a loop outside it (break, continue) or brings in another partial.
+    static func memoizable(_ nodes: [Node], insideLoop: Bool) -> Bool {
+        nodes.allSatisfy { node in
+            switch node {
+            case .text, .raw, .output: true
+            case .assign: true
+            case .capture(_, let body): memoizable(body, insideLoop: insideLoop)
+            case .cycle, .increment, .decrement, .include, .render, .ifchanged: false
+            case .breakLoop, .continueLoop: insideLoop
+            case .conditional(let branches, _, _): branches.allSatisfy { memoizable($0.body, insideLoop: insideLoop) }
+            case .caseTag(_, let branches, _): branches.allSatisfy { memoizable($0.body, insideLoop: insideLoop) }
+            case .forLoop(let loop), .tablerow(let loop):
+                !loop.offsetContinues && memoizable(loop.body, insideLoop: true) && memoizable(loop.elseBody, insideLoop: insideLoop)
+            case .group(let nodes): memoizable(nodes, insideLoop: insideLoop)
+            }
         }
     }
 

@@ -34,7 +34,17 @@ final class RenderContext {
     /// loses its leading whitespace (docs/liquid.md, "Whitespace control carried into partials").
     @exclusivity(unchecked) var trimsNextPartial = false
     /// Each partial met in this render, whether it was met trimmed (it stays so for the render), and its body.
-    @exclusivity(unchecked) var partialsMet: [String: (trimmed: Bool, body: Block)] = [:]
+    @exclusivity(unchecked) var partialsMet: [String: MetPartial] = [:]
+    /// What the partial being remembered read (see `PartialMemo`); nil when none is.
+    @exclusivity(unchecked) var recording: PartialRecording?
+
+    /// A partial as this render met it.
+    struct MetPartial {
+        let trimmed: Bool
+        let body: Block
+        let memoizable: Bool
+        let template: ObjectIdentifier
+    }
 
     init(environment: Environment, data: Object) {
         self.environment = environment
@@ -58,7 +68,10 @@ final class RenderContext {
         return environment.globals[name] ?? .nil
     }
 
-    func assign(_ name: Name, _ value: Value) { scopes[0].set(name, value) }
+    func assign(_ name: Name, _ value: Value) {
+        scopes[0].set(name, value)
+        if recording != nil { recording?.assigns.append((name, value)) }
+    }
     func setLocal(_ name: String, _ value: Value) { scopes[scopes.count - 1][name] = value }
 
     func withScope<T>(_ scope: Object = Object(), _ body: () throws(LiquidError) -> T) throws(LiquidError) -> T {

@@ -117,7 +117,9 @@ extension RenderContext {
         let collection = try loop.collection(self)
         let to = try loopInteger(loop.limit, "limit", at: loop.position).map { Self.saturatingSum($0, from) }
         let segment = try segment(collection, from: from, to: to, reversed: loop.reversed, at: loop.position)
-        forOffsets[loop.name] = Self.saturatingSum(from, segment.count)
+        let offset = Self.saturatingSum(from, segment.count)
+        forOffsets[loop.name] = offset
+        if recording != nil { recording?.offsets.append((loop.name, offset)) }
         return segment
     }
 
@@ -200,28 +202,30 @@ extension RenderContext {
     /// The partial `nameValue` names, and its body as this render parsed it: trimmed at the start
     /// when the first meeting came after a trimming tag (`trimsNextPartial`), as every later one.
     /// The environment is asked once per name and render (Ruby Liquid caches partials so too).
-    func partial(_ nameValue: Value, at p: Position) throws(LiquidError) -> (String, Block) {
+    func partial(_ nameValue: Value, at p: Position) throws(LiquidError) -> (String, MetPartial) {
         let name = nameValue.text
         guard depth < environment.limits.depth else {
             throw LiquidError(.limit, "partials are nested deeper than \(environment.limits.depth) levels", path: p.path, line: p.line, column: p.column)
         }
         if let met = partialsMet[name] {
-            return (name, met.body)
+            return (name, met)
         }
         guard let template = try environment.partials(name) else {
             throw .render("no partial named '\(name)'", at: p)
         }
         let trimmed = trimsNextPartial
         if let ends = template.endsTrimming { trimsNextPartial = ends }
-        let body = trimmed ? template.blockAfterTrim ?? template.block : template.block
-        partialsMet[name] = (trimmed, body)
-        return (name, body)
+        let met = MetPartial(trimmed: trimmed, body: trimmed ? template.blockAfterTrim ?? template.block : template.block,
+                             memoizable: template.memoizable, template: ObjectIdentifier(template))
+        partialsMet[name] = met
+        return (name, met)
     }
 
     /// `include`: the partial shares this render's variables; an array binds each item in turn.
     func renderInclude(_ inc: CompiledInclusion, into output: inout [UInt8]) throws(LiquidError) {
         if renderDepth > 0 { throw .render("include usage is not allowed in this context (inside a 'render' partial)", at: inc.position) }
-        let (name, body) = try partial(try inc.name(self), at: inc.position)
+        let (name, met) = try partial(try inc.name(self), at: inc.position)
+        let body = met.body
         let variable = inc.alias ?? Self.lastComponent(name)
         var scope = Object()
         for (key, e) in inc.keywords { scope[key] = try e(self) }
@@ -238,7 +242,7 @@ extension RenderContext {
                 }
             } else {
                 setLocal(variable, bound)  // nil too: it hides a keyword argument of the same name, as in Ruby
-                try run(body, into: &output)
+                try runRemembering(body, memoizable: met.memoizable, template: met.template, trimmed: met.trimmed, at: inc.position, into: &output)
             }
         }
     }
@@ -257,7 +261,7 @@ extension RenderContext {
     /// `render`: the partial sees only what is passed to it (and the environment's globals); `for`
     /// renders it once per item of an array, range or hash.
     func renderPartial(_ inc: CompiledInclusion, into output: inout [UInt8]) throws(LiquidError) {
-        let (name, body) = try partial(try inc.name(self), at: inc.position)
+        let (name, met) = try partial(try inc.name(self), at: inc.position)
         let variable = inc.alias ?? Self.lastComponent(name)
         let bound = try inc.bound.map { e throws(LiquidError) in try e(self) }
         func run(_ item: Value?, _ forloop: Object?) throws(LiquidError) {
@@ -267,7 +271,9 @@ extension RenderContext {
             if let item, !item.isNil { scope[variable] = item }
             renderDepth += 1
             defer { renderDepth -= 1 }
-            try isolated(scope) { () throws(LiquidError) in try self.run(body, into: &output) }
+            try isolated(scope) { () throws(LiquidError) in
+                try runRemembering(met.body, memoizable: met.memoizable, template: met.template, trimmed: met.trimmed, at: inc.position, into: &output)
+            }
         }
         let items: Segment? = inc.isForLoop ? try bound.flatMap { b throws(LiquidError) -> Segment? in
             switch b {

@@ -16,7 +16,8 @@ public final class Template: Sendable {
         self.path = path
         let tokens = Tokenizer.tokenize(source, path: path)
         var parser = Parser(items: Parser.items(tokens), path: path, html: htmlContext ? HTMLContextTracker() : nil)
-        block = Compiler.block(try parser.body(until: [], opener: nil).0, path: path)
+        let nodes = try parser.body(until: [], opener: nil).0
+        block = Compiler.block(nodes, path: path)
         let written = tokens.filter { $0.kind != .text || !$0.source.isEmpty }
         if let first = written.first, first.kind == .text, let c = first.source.first, Parser.isRubySpace(c) {
             var trimmed = Parser(items: Parser.items(tokens, trimStart: true), path: path, html: htmlContext ? HTMLContextTracker() : nil)
@@ -25,7 +26,11 @@ public final class Template: Sendable {
             blockAfterTrim = nil
         }
         endsTrimming = written.last.map { $0.kind != .text && $0.trimsRight }
+        memoizable = Compiler.memoizable(nodes, insideLoop: false)
     }
+
+    /// Whether, as a partial, its output depends only on the variables it reads (see `PartialMemo`).
+    let memoizable: Bool
 
     /// As a partial parsed after a trimming tag (`-%}`, `-}}`): the template with the leading
     /// whitespace gone; nil when it does not start with whitespace (then `block` serves).
@@ -61,28 +66,56 @@ public final class Template: Sendable {
 /// What a render may use beyond its data: filters, partials, escaping, the clock, limits.
 public struct Environment: Sendable {
     /// Finds a partial by name (`include 'name'`, `render 'name'`); nil when there is none.
-    public var partials: @Sendable (String) throws(LiquidError) -> Template?
+    public var partials: @Sendable (String) throws(LiquidError) -> Template? {
+        didSet { forgetPartials() }
+    }
     /// How outputs that are not marked safe are escaped.
-    public var escaping: Escaping
+    public var escaping: Escaping {
+        didSet { forgetPartials() }
+    }
+    /// Whether renders with this environment (and its copies) reuse a partial's output when it reads
+    /// the same values again (see `PartialMemo`): the same bytes, made once.
+    public var remembersPartials: Bool {
+        get { memo != nil }
+        set { memo = newValue ? PartialMemo() : nil }
+    }
+    /// Outputs of partials, shared by the copies of this environment; made anew when anything that
+    /// shapes an output changes.
+    private(set) var memo: PartialMemo?
+
+    private mutating func forgetPartials() {
+        if memo != nil { memo = PartialMemo() }
+    }
     /// Escaping for HTML (each output for its HTML context).
     public var autoescape: Bool { escaping == .html }
     /// Filters beyond the standard ones (Jekyll's, the site's); they win over standard names.
     public var filters: [String: Filter] {
-        didSet { filterTable = FilterNames.table(filters) }
+        didSet {
+            filterTable = FilterNames.table(filters)
+            forgetPartials()
+        }
     }
     /// `filters` at the numbers their names were given (`FilterNames`): found without hashing a name.
     private(set) var filterTable: [Filter?]
     /// Unknown filters are errors (Ruby Liquid's `strict_filters`); otherwise they pass the value through.
-    public var strictFilters: Bool
+    public var strictFilters: Bool {
+        didSet { forgetPartials() }
+    }
     /// Variables every template and partial sees, `render` partials included (site-wide values).
     public var globals: Object
     /// What `date` formats for the words `now` and `today`: seconds since 1970, given by the caller.
     public var now: Int64 {
-        didSet { dates = DateCache.of(now: now, zone: timeZone) }
+        didSet {
+            dates = DateCache.of(now: now, zone: timeZone)
+            forgetPartials()
+        }
     }
     /// The time zone dates are shown in: a fixed offset from UTC, or a rule that gives one per instant.
     public var timeZone: TimeZone {
-        didSet { dates = DateCache.of(now: now, zone: timeZone) }
+        didSet {
+            dates = DateCache.of(now: now, zone: timeZone)
+            forgetPartials()
+        }
     }
     public var limits: Limits
     /// Dates `date` has read, for `now` and `timeZone` (shared with other environments that have the same).
@@ -91,7 +124,8 @@ public struct Environment: Sendable {
     public init(partials: @escaping @Sendable (String) throws(LiquidError) -> Template? = { _ in nil }, autoescape: Bool = false,
                 escaping: Escaping? = nil,
                 filters: [String: Filter] = [:], strictFilters: Bool = false, globals: Object = Object(),
-                timeZone: TimeZone = .gmt, now: Int64 = 0, limits: Limits = Limits()) {
+                timeZone: TimeZone = .gmt, now: Int64 = 0, limits: Limits = Limits(), remembersPartials: Bool = true) {
+        self.memo = remembersPartials ? PartialMemo() : nil
         self.partials = partials
         self.escaping = escaping ?? (autoescape ? .html : .none)
         self.filters = filters
