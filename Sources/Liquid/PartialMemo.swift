@@ -33,10 +33,18 @@ public final class PartialMemo: Sendable {
         let assigns: [(Name, Value)]
     }
 
-    /// A partial as a render met it: its template, trimmed at the start or not.
-    struct Key: Hashable {
-        let template: ObjectIdentifier
+    /// A partial as a render met it: its template, trimmed at the start or not. The key holds the
+    /// template, so that no other can be made where it is while its outputs are kept.
+    struct Key: Hashable, Sendable {
+        let template: Template
         let trimmed: Bool
+
+        static func == (a: Key, b: Key) -> Bool { a.template === b.template && a.trimmed == b.trimmed }
+
+        func hash(into h: inout Hasher) {
+            h.combine(ObjectIdentifier(template))
+            h.combine(trimmed)
+        }
     }
 
     struct Slot {
@@ -139,7 +147,7 @@ extension RenderContext {
 
     /// Runs a partial's `body` (its scope already in place), or writes what it wrote before from
     /// the same values, and remembers what it writes when that is worth it.
-    func runRemembering(_ body: Block, memoizable: Bool, template: ObjectIdentifier, trimmed: Bool, at p: Position,
+    func runRemembering(_ body: Block, memoizable: Bool, template: Template, trimmed: Bool, at p: Position,
                         into output: inout [UInt8]) throws(LiquidError) {
         guard memoizable, let memo = environment.memo, environment.escaping != .markdown, recording == nil, forloops.isEmpty else {
             try run(body, into: &output)

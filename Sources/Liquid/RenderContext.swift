@@ -43,7 +43,7 @@ final class RenderContext {
         let trimmed: Bool
         let body: Block
         let memoizable: Bool
-        let template: ObjectIdentifier
+        let template: Template
     }
 
     init(environment: Environment, data: Object) {

@@ -216,7 +216,7 @@ extension RenderContext {
         let trimmed = trimsNextPartial
         if let ends = template.endsTrimming { trimsNextPartial = ends }
         let met = MetPartial(trimmed: trimmed, body: trimmed ? template.blockAfterTrim ?? template.block : template.block,
-                             memoizable: template.memoizable, template: ObjectIdentifier(template))
+                             memoizable: template.memoizable, template: template)
         partialsMet[name] = met
         return (name, met)
     }

@@ -113,6 +113,16 @@ struct PartialMemoTests {
         #expect(try t.render(Object([("s", .string("a"))]), environment: env) == "amany")
     }
 
+    @Test("partials parsed anew for every render are told apart, wherever their memory lands")
+    func freshTemplates() throws {
+        let sources = ["a": "A{{ x }}", "b": "B{{ x }}"]
+        let env = Environment(partials: { name throws(LiquidError) in try Template(sources[name] ?? "", path: name) })
+        for i in 0..<200 {
+            let name = i % 3 == 0 ? "a" : "b"
+            #expect(try Template("{% include '\(name)' %}").render(Object([("x", .int(1))]), environment: env) == (name == "a" ? "A1" : "B1"))
+        }
+    }
+
     @Test("a partial that reads other values on every render is soon rendered without being compared")
     func givesUp() throws {
         let env = try Self.environment(remembering: true)
