@@ -89,14 +89,17 @@ enum Compiler {
 
     /// Whether a partial's output depends only on the variables it reads: no tag in it changes the
     /// render's state other than by assigning variables (counters, cycle, ifchanged, a loop's
-    /// `offset: continue`), stops a loop outside it (break, continue) or brings in another partial.
+    /// `offset: continue`) or stops a loop outside it (break, continue). A partial it includes must
+    /// be so too, which is known only when it is met (see `PartialRecording.spoiled`).
     static func memoizable(_ nodes: [Node], insideLoop: Bool) -> Bool {
         nodes.allSatisfy { node in
             switch node {
             case .text, .raw, .output: true
             case .assign: true
             case .capture(_, let body): memoizable(body, insideLoop: insideLoop)
-            case .cycle, .increment, .decrement, .include, .render, .ifchanged: false
+            // A partial it renders sees only what it is given; one it includes is checked when met.
+            case .render, .include: true
+            case .cycle, .increment, .decrement, .ifchanged: false
             case .breakLoop, .continueLoop: insideLoop
             case .conditional(let branches, _, _): branches.allSatisfy { memoizable($0.body, insideLoop: insideLoop) }
             case .caseTag(_, let branches, _): branches.allSatisfy { memoizable($0.body, insideLoop: insideLoop) }

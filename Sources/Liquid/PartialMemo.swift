@@ -31,6 +31,17 @@ public final class PartialMemo: Sendable {
         let offsets: [(String, Int)]
         /// The variables it assigned (`assign`, `capture`), in order.
         let assigns: [(Name, Value)]
+        /// The partials it brought in, each as first met, and how much deeper than it the deepest was.
+        let met: [Meeting]
+        let deepest: Int
+    }
+
+    /// A partial brought in by a remembered one: met again before its bytes are reused, so that the
+    /// render knows it (the theme files a page used) and finds it as the first render did.
+    struct Meeting: Sendable {
+        let name: String
+        let template: Template
+        let trimmed: Bool
     }
 
     /// A partial as a render met it: its template, trimmed at the start or not. The key holds the
@@ -80,10 +91,15 @@ public final class PartialMemo: Sendable {
     func noteHit(_ key: Key) {
 slots.withLock { $0[key, default: Slot()].hits += 1 } }
 
-    func store(_ entry: Entry, for key: Key) {
+    /// Keeps `entry` (unless `spoiled`: its output depended on more than it read), a miss either way.
+    func store(_ entry: Entry, for key: Key, spoiled: Bool = false) {
         slots.withLock { slots in
             var slot = slots[key] ?? Slot()
             slot.misses += 1
+            if spoiled {
+                slots[key] = slot
+                return
+            }
             if slot.entries.count >= Self.entriesPerPartial { slot.entries.removeFirst() }
             slot.entries.append(entry)
             slots[key] = slot
@@ -123,9 +139,25 @@ slots.withLock { $0[key, default: Slot()].hits += 1 } }
 struct PartialRecording {
     /// Variables found in a scope below this one were there before the partial began.
     let boundary: Int
+    /// The depth of partials the partial runs at.
+    let depth: Int
     var reads: [PartialMemo.Read] = []
     var offsets: [(String, Int)] = []
     var assigns: [(Name, Value)] = []
+    var met: [PartialMemo.Meeting] = []
+    var deepest = 0
+    /// Inside a `render` partial it brings in: what that one reads, assigns or loops over is its own.
+    var isolated = 0
+    /// It included a partial whose output depends on more than what it reads: not remembered.
+    var spoiled = false
+
+    /// Notes a partial met at `depth`.
+    mutating func meet(_ name: String, _ met: RenderContext.MetPartial, depth: Int) {
+        deepest = max(deepest, depth - self.depth)
+        if !self.met.contains(where: { $0.name == name }) {
+            self.met.append(PartialMemo.Meeting(name: name, template: met.template, trimmed: met.trimmed))
+        }
+    }
 }
 
 extension RenderContext {
@@ -134,7 +166,7 @@ extension RenderContext {
     /// A variable the partial assigned itself is not read from outside after that; a path read
     /// before is noted once.
     func noteRead(_ root: Name, _ path: [Name], _ value: Value) {
-        guard let made = recording else { return }
+        guard let made = recording, made.isolated == 0 else { return }
         var i = scopes.count - 1
         while i >= made.boundary {
             if scopes[i][root] != nil { return }
@@ -159,20 +191,21 @@ extension RenderContext {
             return
         }
         for entry in entries.reversed() where readsAgree(entry.reads, at: p) {
-            if replay(entry, into: &output) {
+            if meetAgain(entry), replay(entry, into: &output) {
                 memo.noteHit(key)
                 return
             }
             break
         }
         let start = (output: output.count, counted: outputBytes, iterations: iterations, made: madeBytes)
-        recording = PartialRecording(boundary: scopes.count)
+        recording = PartialRecording(boundary: scopes.count, depth: depth)
         defer { recording = nil }
         try run(body, into: &output)
         guard let made = recording else { return }
         memo.store(PartialMemo.Entry(reads: made.reads, bytes: Array(output[start.output...]), counted: outputBytes - start.counted,
-                                     iterations: iterations - start.iterations,
-                                     madeBytes: madeBytes - start.made, offsets: made.offsets, assigns: made.assigns), for: key)
+                                     iterations: iterations - start.iterations, madeBytes: madeBytes - start.made,
+                                     offsets: made.offsets, assigns: made.assigns, met: made.met, deepest: made.deepest),
+                   for: key, spoiled: made.spoiled)
     }
 
     /// Whether every variable path evaluates to what it did.
@@ -184,6 +217,19 @@ extension RenderContext {
                 value = next
             }
             if !PartialMemo.same(value, read.value) { return false }
+        }
+        return true
+    }
+
+    /// Meets the partials the kept output brought in, as its render did; false when one is now
+    /// another, is met otherwise trimmed, or would be nested too deep (then the partial is rendered,
+    /// and meets them itself where it did, with the same result).
+    private func meetAgain(_ entry: PartialMemo.Entry) -> Bool {
+        guard !entry.met.isEmpty else { return true }
+        guard depth + entry.deepest < environment.limits.depth else { return false }
+        for m in entry.met {
+            guard let (_, now) = try? partial(.string(m.name), at: Position(path: "", line: 0, column: 0)),
+                  now.template === m.template, now.trimmed == m.trimmed else { return false }
         }
         return true
     }

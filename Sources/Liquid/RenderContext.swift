@@ -70,7 +70,7 @@ final class RenderContext {
 
     func assign(_ name: Name, _ value: Value) {
         scopes[0].set(name, value)
-        if recording != nil { recording?.assigns.append((name, value)) }
+        if let made = recording, made.isolated == 0 { recording?.assigns.append((name, value)) }
     }
     func setLocal(_ name: String, _ value: Value) { scopes[scopes.count - 1][name] = value }
 

@@ -119,7 +119,7 @@ extension RenderContext {
         let segment = try segment(collection, from: from, to: to, reversed: loop.reversed, at: loop.position)
         let offset = Self.saturatingSum(from, segment.count)
         forOffsets[loop.name] = offset
-        if recording != nil { recording?.offsets.append((loop.name, offset)) }
+        if let made = recording, made.isolated == 0 { recording?.offsets.append((loop.name, offset)) }
         return segment
     }
 
@@ -208,6 +208,7 @@ extension RenderContext {
             throw LiquidError(.limit, "partials are nested deeper than \(environment.limits.depth) levels", path: p.path, line: p.line, column: p.column)
         }
         if let met = partialsMet[name] {
+            if recording != nil { recording?.meet(name, met, depth: depth) }
             return (name, met)
         }
         guard let template = try environment.partials(name) else {
@@ -218,6 +219,7 @@ extension RenderContext {
         let met = MetPartial(trimmed: trimmed, body: trimmed ? template.blockAfterTrim ?? template.block : template.block,
                              memoizable: template.memoizable, template: template)
         partialsMet[name] = met
+        if recording != nil { recording?.meet(name, met, depth: depth) }
         return (name, met)
     }
 
@@ -226,6 +228,7 @@ extension RenderContext {
         if renderDepth > 0 { throw .render("include usage is not allowed in this context (inside a 'render' partial)", at: inc.position) }
         let (name, met) = try partial(try inc.name(self), at: inc.position)
         let body = met.body
+        if !met.memoizable, let made = recording, made.isolated == 0 { recording?.spoiled = true }
         let variable = inc.alias ?? Self.lastComponent(name)
         var scope = Object()
         for (key, e) in inc.keywords { scope[key] = try e(self) }
@@ -271,6 +274,8 @@ extension RenderContext {
             if let item, !item.isNil { scope[variable] = item }
             renderDepth += 1
             defer { renderDepth -= 1 }
+            if recording != nil { recording?.isolated += 1 }
+            defer { if recording != nil { recording?.isolated -= 1 } }
             try isolated(scope) { () throws(LiquidError) in
                 try runRemembering(met.body, memoizable: met.memoizable, template: met.template, trimmed: met.trimmed, at: inc.position, into: &output)
             }

@@ -14,6 +14,11 @@ struct PartialMemoTests {
         "p7": "{% for i in items %}{{ i }}{% endfor %}",
         "p8": "{{ z }}{% assign z = 'mine' %}{{ z }}",
         "p9": "{% tablerow i in items cols: 2 %}{{ i }}{% endtablerow %}{{ items | where_exp: 'i', 'i > x' | join: '+' }}",
+        "p10": "{% render 'p5', s: x %}{% include 'p1' %}{% render 'p6' %}{% render 'p14' for items as x %}{% render 'p13' %}",
+        "p11": "({% include 'p6' %})",
+        "p12": "{% render 'p14', x: s %}{{ x -}}",
+        "p13": "{% assign q = 'inner' %}{% for i in (1..2) %}{{ q }}{% endfor %}",
+        "p14": "  [{{ x }}]",
     ]
 
     static let templates = [
@@ -25,6 +30,10 @@ struct PartialMemoTests {
         "{% include 'p1' with y %}{% include 'p1', x: 'kw' %}{% include 'p1', items: y %}",
         "{% include 'p8' %}{{ z }}{% assign z = x %}{% include 'p8' %}",
         "{% include 'p9' %}{% include 'p3' %}",
+        "{% include 'p10' %}{% include 'p11' %}{% include 'p10' %}{% include 'p11' %}{{ q }}{% for i in (1..2) offset: continue %}{{ i }}{% endfor %}",
+        "{% include 'p12' %}{% include 'p14' %}{% include 'p12' %}",
+        "{% include 'p14' %}{% include 'p12' %}{% render 'p10', x: x, y: y, items: items, s: s %}",
+        "{% include 'p12' -%} {% include 'p10' %}",
     ]
 
     /// Values that look alike but write differently: 1 and 1.0, text and safe text, é written two ways.
@@ -37,14 +46,22 @@ struct PartialMemoTests {
         return Object([("x", pick()), ("y", y), ("items", items), ("s", pick()), ("k", [.string("a"), .string("b")][random.next(2)])])
     }
 
-    static func environment(remembering: Bool, escaping: Escaping = .html, iterations: Int = 10_000_000) throws -> Environment {
+    /// The partials a render asked its environment for, in order (what a site records as the theme files a page used).
+    final class Asked: @unchecked Sendable {
+        var names: [String] = []
+    }
+
+    static func environment(remembering: Bool, escaping: Escaping = .html, iterations: Int = 10_000_000,
+                            asked: Asked = Asked()) throws -> Environment {
         var parsed: [String: Template] = [:]
         for (name, source) in partials { parsed[name] = try Template(source, path: name, htmlContext: escaping == .html) }
         let found = parsed
         var limits = Environment.Limits()
         limits.iterations = iterations
-        return Environment(partials: { name throws(LiquidError) in found[name] }, escaping: escaping,
-                           limits: limits, remembersPartials: remembering)
+        return Environment(partials: { name throws(LiquidError) in
+            asked.names.append(name)
+            return found[name]
+        }, escaping: escaping, limits: limits, remembersPartials: remembering)
     }
 
     /// The text, or the error, of one render.
@@ -56,20 +73,23 @@ struct PartialMemoTests {
         }
     }
 
-    @Test("every template renders the same bytes and errors with remembered partials as without, over many renders")
+    @Test("every template renders the same bytes and errors, and asks for the same partials, with remembered partials as without")
     func sameAsRendering() throws {
         for escaping in [Escaping.html, .none, .markdown] {
             for iterations in [10_000_000, 7] {
-                let remembering = try Self.environment(remembering: true, escaping: escaping, iterations: iterations)
-                let rendering = try Self.environment(remembering: false, escaping: escaping, iterations: iterations)
+                let (askedRemembering, askedRendering) = (Asked(), Asked())
+                let remembering = try Self.environment(remembering: true, escaping: escaping, iterations: iterations, asked: askedRemembering)
+                let rendering = try Self.environment(remembering: false, escaping: escaping, iterations: iterations, asked: askedRendering)
                 let templates = try Self.templates.map { try Template($0, path: "t", htmlContext: escaping == .html) }
                 var random = SeededRandom(seed: 11)
                 for _ in 0..<400 {
                     let data = Self.data(&random)
                     for t in templates {
+                        (askedRemembering.names, askedRendering.names) = ([], [])
                         let expected = Self.outcome(t, data, rendering)
                         let made = Self.outcome(t, data, remembering)
                         #expect(Array(made.utf8) == Array(expected.utf8), "\(t.path) \(data.pairs) \(escaping) \(iterations)")
+                        #expect(askedRemembering.names == askedRendering.names, "every partial is asked for as a render would")
                     }
                 }
                 if escaping != .markdown {
