@@ -91,6 +91,8 @@ public struct Language: Sendable {
 
     /// `es` of `es-MX`, lowercased: the first piece between hyphens (the tag itself when it has none).
     public static func primarySubtag(_ tag: String) -> String {
+        // Most tags are already one: "en", "es", "ar".
+        if !tag.isEmpty, tag.utf8.allSatisfy({ $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") }) { return tag }
         let dash = UInt8(ascii: "-")
         guard let start = tag.utf8.firstIndex(where: { $0 != dash }) else { return tag }
         let end = tag.utf8[start...].firstIndex(of: dash) ?? tag.utf8.endIndex

@@ -24,6 +24,7 @@ public enum Direction {
 public enum LanguageFilters {
     public static func make(_ language: Language, escaping: Escaping) -> [String: Filter] {
         let html = escaping != .none
+        let own = Language.primarySubtag(language.code)
         return [
             // `{{ 'reports_count' | t: count: n, place: neighborhood.name | bdi }}`.
             "t": Filter { (input, _, keywords, _) throws(FilterError) -> Value in
@@ -48,7 +49,7 @@ public enum LanguageFilters {
                 let words = Direction.text(args[0])
                 let inner: String
                 if case .safe(let markup) = input { inner = markup } else { inner = HTMLEscaping.escape(text) }
-                guard !words.isEmpty, Language.primarySubtag(words) != Language.primarySubtag(language.code) else { return .safe("<bdi>" + inner + "</bdi>") }
+                guard !words.isEmpty, Language.primarySubtag(words) != own else { return .safe("<bdi>" + inner + "</bdi>") }
                 return .safe("<bdi lang=\"" + HTMLEscaping.escape(words) + "\">" + inner + "</bdi>")
             },
             // `{{ story.date | ldate: 'long' }}`: the language's `dates.long`, with its words and digits.

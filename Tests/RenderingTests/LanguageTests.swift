@@ -3,6 +3,7 @@ import Foundation
 import Liquid
 import Maps
 import Testing
+import TestSupport
 @testable import Pages
 @testable import Rendering
 @testable import Themes
@@ -10,6 +11,24 @@ import Testing
 
 @Suite("Languages: plurals, numbers, dates and the theme's language files")
 struct LanguageTests {
+    @Test("a tag's primary subtag is its first part in lower case, however the tag is written")
+    func primarySubtags() {
+        // The reading without the shortcut for tags already in lower case.
+        func reading(_ tag: String) -> String {
+            let dash = UInt8(ascii: "-")
+            guard let start = tag.utf8.firstIndex(where: { $0 != dash }) else { return tag }
+            let end = tag.utf8[start...].firstIndex(of: dash) ?? tag.utf8.endIndex
+            return tag[start..<end].lowercased()
+        }
+        let pieces = ["en", "ES", "ar", "-", "x", "Z", "\u{130}", "é", "pt", "BR", "zh", "Hant", ""]
+        var random = SeededRandom(seed: 5)
+        for _ in 0..<2_000 {
+            let tag = (0..<random.next(4)).map { _ in pieces[random.next(pieces.count)] }.joined()
+            #expect(Array(Language.primarySubtag(tag).utf8) == Array(reading(tag).utf8), "\(tag)")
+        }
+        #expect(Language.primarySubtag("es-MX") == "es" && Language.primarySubtag("ar") == "ar" && Language.primarySubtag("EN") == "en")
+    }
+
     static let theme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path + "/templates"
 
     static func language(_ code: String, numbering: String = "latn") throws -> Language {
