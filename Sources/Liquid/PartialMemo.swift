@@ -83,25 +83,37 @@ public final class PartialMemo: Sendable {
         }
     }
 
+    /// Lets go of every kept output (and the values it was made from), keeping what was learnt of
+    /// each partial: a caller that renders in batches bounds the memory to one batch's outputs.
+    public func forgetOutputs() {
+        slots.withLock { slots in
+            for key in Array(slots.keys) { slots[key]?.entries.removeAll() }
+        }
+    }
+
     /// Outputs taken from memory so far, all partials together.
     var hits: Int { slots.withLock { $0.values.reduce(0) { $0 + $1.hits } } }
+    /// Outputs kept now, all partials together.
+    var kept: Int { slots.withLock { $0.values.reduce(0) { $0 + $1.entries.count } } }
     /// The partials met so far.
     var keys: [Key] { slots.withLock { Array($0.keys) } }
 
     func noteHit(_ key: Key) {
 slots.withLock { $0[key, default: Slot()].hits += 1 } }
 
-    /// Keeps `entry` (unless `spoiled`: its output depended on more than it read), a miss either way.
+    /// Keeps `entry` (unless `spoiled`: its output depended on more than it read, or the partial is
+    /// left alone), a miss either way.
     func store(_ entry: Entry, for key: Key, spoiled: Bool = false) {
         slots.withLock { slots in
             var slot = slots[key] ?? Slot()
             slot.misses += 1
-            if spoiled {
-                slots[key] = slot
-                return
+            // A partial left alone keeps nothing.
+            let givenUp = slot.hits == 0 && slot.misses >= Self.missesBeforeGivingUp
+            if givenUp { slot.entries.removeAll() }
+            if !spoiled, !givenUp {
+                if slot.entries.count >= Self.entriesPerPartial { slot.entries.removeFirst() }
+                slot.entries.append(entry)
             }
-            if slot.entries.count >= Self.entriesPerPartial { slot.entries.removeFirst() }
-            slot.entries.append(entry)
             slots[key] = slot
         }
     }

@@ -83,6 +83,9 @@ public struct Environment: Sendable {
     /// shapes an output changes.
     private(set) var memo: PartialMemo?
 
+    /// Lets go of the partials' outputs kept so far (see `PartialMemo.forgetOutputs`).
+    public func forgetRememberedOutputs() { memo?.forgetOutputs() }
+
     private mutating func forgetPartials() {
         if memo != nil { memo = PartialMemo() }
     }

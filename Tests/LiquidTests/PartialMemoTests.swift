@@ -150,5 +150,20 @@ struct PartialMemoTests {
         for i in 0..<(PartialMemo.missesBeforeGivingUp + 5) { _ = try t.render(Object([("s", .int(i))]), environment: env) }
         let key = try #require(env.memo?.keys.first)
         #expect(env.memo?.entries(key) == nil)
+        #expect(env.memo?.kept == 0, "and it keeps none of its outputs")
+    }
+
+    @Test("outputs let go between batches are made again, and what was learnt of each partial stays")
+    func forgetting() throws {
+        let env = try Self.environment(remembering: true)
+        let t = try Template("{% include 'p5' %}")
+        let data = Object([("s", .string("a"))])
+        _ = try t.render(data, environment: env)
+        #expect(env.memo?.kept == 1)
+        env.forgetRememberedOutputs()
+        #expect(env.memo?.kept == 0)
+        #expect(try t.render(data, environment: env) == "a1")
+        #expect(try t.render(data, environment: env) == "a1")
+        #expect(env.memo?.hits == 1)
     }
 }
