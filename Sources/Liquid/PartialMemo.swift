@@ -46,15 +46,20 @@ public final class PartialMemo: Sendable {
 
     /// A partial as a render met it: its template, trimmed at the start or not. The key holds the
     /// template, so that no other can be made where it is while its outputs are kept.
+    /// Whether it runs inside a `render` partial is part of it too: there an `include` is an error.
     struct Key: Hashable, Sendable {
         let template: Template
         let trimmed: Bool
+        let insideRender: Bool
 
-        static func == (a: Key, b: Key) -> Bool { a.template === b.template && a.trimmed == b.trimmed }
+        static func == (a: Key, b: Key) -> Bool {
+            a.template === b.template && a.trimmed == b.trimmed && a.insideRender == b.insideRender
+        }
 
         func hash(into h: inout Hasher) {
             h.combine(ObjectIdentifier(template))
             h.combine(trimmed)
+            h.combine(insideRender)
         }
     }
 
@@ -66,6 +71,8 @@ public final class PartialMemo: Sendable {
 
     /// Outputs kept per partial at most, the newest replacing the oldest.
     static let entriesPerPartial = 16
+    /// Partials known at most: past them (partials made anew for each render) it starts over.
+    static let partialsKnown = 512
     /// A partial that has read other values every time this often is no longer recorded.
     static let missesBeforeGivingUp = 32
 
@@ -105,6 +112,7 @@ slots.withLock { $0[key, default: Slot()].hits += 1 } }
     /// left alone), a miss either way.
     func store(_ entry: Entry, for key: Key, spoiled: Bool = false) {
         slots.withLock { slots in
+            if slots[key] == nil, slots.count >= Self.partialsKnown { slots.removeAll() }
             var slot = slots[key] ?? Slot()
             slot.misses += 1
             // A partial left alone keeps nothing.
@@ -180,11 +188,15 @@ extension RenderContext {
     func noteRead(_ root: Name, _ path: [Name], _ value: Value) {
         guard let made = recording, made.isolated == 0 else { return }
         var i = scopes.count - 1
-        while i >= made.boundary {
-            if scopes[i][root] != nil { return }
+        while i >= 0 {
+            if scopes[i][root] != nil {
+                if i >= made.boundary { return }
+                // Found where `assign` writes, after the partial assigned it: its own value.
+                if i == 0, made.assigns.contains(where: { $0.0.text == root.text }) { return }
+                break
+            }
             i -= 1
         }
-        if made.assigns.contains(where: { $0.0.text == root.text }) { return }
         if made.reads.contains(where: { $0.root.text == root.text && $0.path.map(\.text) == path.map(\.text) }) { return }
         recording?.reads.append(PartialMemo.Read(root: root, path: path, value: value))
     }
@@ -197,13 +209,14 @@ extension RenderContext {
             try run(body, into: &output)
             return
         }
-        let key = PartialMemo.Key(template: template, trimmed: trimmed)
+        let key = PartialMemo.Key(template: template, trimmed: trimmed, insideRender: renderDepth > 0)
         guard let entries = memo.entries(key) else {
             try run(body, into: &output)
             return
         }
         for entry in entries.reversed() where readsAgree(entry.reads, at: p) {
-            if meetAgain(entry), replay(entry, into: &output) {
+            if fits(entry), meetAgain(entry) {
+                replay(entry, into: &output)
                 memo.noteHit(key)
                 return
             }
@@ -246,19 +259,25 @@ extension RenderContext {
         return true
     }
 
-    /// Writes a kept output and counts what making it counted; false (nothing done) when that would
-    /// pass a limit, so that rendering it stops where it would have.
-    private func replay(_ entry: PartialMemo.Entry, into output: inout [UInt8]) -> Bool {
+    /// Whether what making a kept output counted still fits in the limits: when it would not, the
+    /// partial is rendered and stops where it would have.
+    private func fits(_ entry: PartialMemo.Entry) -> Bool {
         let limits = environment.limits
         let (loops, loopsOver) = iterations.addingReportingOverflow(entry.iterations)
         let (made, madeOver) = madeBytes.addingReportingOverflow(entry.madeBytes)
         let (written, writtenOver) = outputBytes.addingReportingOverflow(entry.counted)
-        guard !loopsOver, !madeOver, !writtenOver, loops <= limits.iterations, made <= limits.totalValueBytes,
-              written <= limits.outputBytes else { return false }
-        (iterations, madeBytes, outputBytes) = (loops, made, written)
+        return !loopsOver && !madeOver && !writtenOver && loops <= limits.iterations && made <= limits.totalValueBytes
+            && written <= limits.outputBytes
+    }
+
+    /// Writes a kept output (`fits` said it fits), counts what making it counted, and makes its
+    /// assignments and loop registers again.
+    private func replay(_ entry: PartialMemo.Entry, into output: inout [UInt8]) {
+        iterations += entry.iterations
+        madeBytes += entry.madeBytes
+        outputBytes += entry.counted
         output.append(contentsOf: entry.bytes)
         for (name, offset) in entry.offsets { forOffsets[name] = offset }
         for (name, value) in entry.assigns { assign(name, value) }
-        return true
     }
 }

@@ -233,7 +233,12 @@ extension RenderContext {
         var scope = Object()
         for (key, e) in inc.keywords { scope[key] = try e(self) }
         // Without `with`, the variable named as the partial is (its whole name, as Ruby looks it up).
-        let bound = try inc.bound.map { e throws(LiquidError) in try e(self) } ?? lookup(Name(name))
+        let bound = try inc.bound.map { e throws(LiquidError) in try e(self) } ?? {
+            let named = Name(name)
+            let found = lookup(named)
+            if recording != nil { noteRead(named, [], found) }
+            return found
+        }()
         depth += 1
         defer { depth -= 1 }
         try withScope(scope) { () throws(LiquidError) in

@@ -105,7 +105,9 @@ public struct Environment: Sendable {
         didSet { forgetPartials() }
     }
     /// Variables every template and partial sees, `render` partials included (site-wide values).
-    public var globals: Object
+    public var globals: Object {
+        didSet { forgetPartials() }
+    }
     /// What `date` formats for the words `now` and `today`: seconds since 1970, given by the caller.
     public var now: Int64 {
         didSet {
@@ -120,7 +122,9 @@ public struct Environment: Sendable {
             forgetPartials()
         }
     }
-    public var limits: Limits
+    public var limits: Limits {
+        didSet { forgetPartials() }
+    }
     /// Dates `date` has read, for `now` and `timeZone` (shared with other environments that have the same).
     var dates: DateCache
 

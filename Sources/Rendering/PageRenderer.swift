@@ -59,13 +59,19 @@ package final class PageRenderer: Sendable {
     /// holds exactly their bytes, so it takes them rather than render them again.
     package let mailed = Locked<[String: (bytes: [UInt8], uses: [String])]>([:])
 
-    /// Lets go of the drawings, pages and partials' outputs kept for the last batch.
+    /// Lets go of the drawings and pages kept for the last batch.
     package func forgetDrawings() {
         drawings.withLock { $0.removeAll() }
         mailed.withLock { $0.removeAll() }
-        environments.withLock { for environment in $0.values { environment.forgetRememberedOutputs() } }
         for r in editions.values { r.forgetDrawings() }
     }
+    /// Lets go of the partials' outputs every environment kept (and the values they were made
+    /// from), in every language.
+    package func forgetRememberedOutputs() {
+        environments.withLock { for environment in $0.values { environment.forgetRememberedOutputs() } }
+        for r in editions.values { r.forgetRememberedOutputs() }
+    }
+
     /// Fingerprints of the large values many pages share (reports, stories, digests), made once.
     package let inputHashes = InputHash.Memo()
 

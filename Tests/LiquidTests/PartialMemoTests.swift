@@ -19,6 +19,11 @@ struct PartialMemoTests {
         "p12": "{% render 'p14', x: s %}{{ x -}}",
         "p13": "{% assign q = 'inner' %}{% for i in (1..2) %}{{ q }}{% endfor %}",
         "p14": "  [{{ x }}]",
+        "inner": "({{ inner }})",
+        "outer": "{% include 'inner' %}",
+        "pa": "{% assign x = 'a' %}{{ x }}",
+        "pq": "{% include 'q' %}",
+        "q": "q",
     ]
 
     static let templates = [
@@ -34,6 +39,12 @@ struct PartialMemoTests {
         "{% include 'p12' %}{% include 'p14' %}{% include 'p12' %}",
         "{% include 'p14' %}{% include 'p12' %}{% render 'p10', x: x, y: y, items: items, s: s %}",
         "{% include 'p12' -%} {% include 'p10' %}",
+        // A partial's own variable, from the caller's, or a keyword around it.
+        "{% include 'outer' %}{% include 'outer', inner: s %}",
+        // An assigned variable that a nearer scope still shows.
+        "{% include 'pa', x: s %}{% tablerow x in items %}{% include 'pa' %}{% endtablerow %}{{ x }}",
+        // An include is an error inside a render, wherever it was met before.
+        "{% include 'pq' %}{% render 'pq' %}",
     ]
 
     /// Values that look alike but write differently: 1 and 1.0, text and safe text, é written two ways.
@@ -43,7 +54,8 @@ struct PartialMemoTests {
         func pick() -> Value { scalars[random.next(scalars.count)] }
         let items: Value = .array((0..<random.next(5)).map { _ in [.int(1), .int(2), .int(3), .string("a")][random.next(4)] })
         let y: Value = random.next(4) == 0 ? .nil : .object(Object([("a", pick()), ("b", pick())]))
-        return Object([("x", pick()), ("y", y), ("items", items), ("s", pick()), ("k", [.string("a"), .string("b")][random.next(2)])])
+        return Object([("x", pick()), ("y", y), ("items", items), ("s", pick()), ("k", [.string("a"), .string("b")][random.next(2)]),
+                       ("inner", pick())])
     }
 
     /// The partials a render asked its environment for, in order (what a site records as the theme files a page used).
@@ -122,7 +134,7 @@ struct PartialMemoTests {
         #expect(env.memo?.hits == 2)
     }
 
-    @Test("a copy of an environment with other filters or partials remembers nothing of the first")
+    @Test("a copy of an environment with other filters, partials, globals or limits remembers nothing of the first")
     func changedEnvironmentForgets() throws {
         var env = try Self.environment(remembering: true)
         let t = try Template("{% include 'p5' %}")
@@ -131,6 +143,12 @@ struct PartialMemoTests {
         env.filters = ["size": Filter { _, _, _, _ in .string("many") }]
         #expect(env.memo !== first)
         #expect(try t.render(Object([("s", .string("a"))]), environment: env) == "amany")
+        let second = env.memo
+        env.globals = Object([("g", .int(1))])
+        #expect(env.memo !== second)
+        let third = env.memo
+        env.limits.valueBytes = 10
+        #expect(env.memo !== third)
     }
 
     @Test("partials parsed anew for every render are told apart, wherever their memory lands")

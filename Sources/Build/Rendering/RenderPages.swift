@@ -35,6 +35,9 @@ enum RenderPages {
     /// Pages are rendered in batches of this many; each batch goes to the writer before the next, so a
     /// site of large pages never holds more than a batch of them in memory.
     static let batch = 64
+    /// Partials' outputs are kept for this many batches: long enough to serve a neighborhood's pages
+    /// again and again, short enough that those of the neighborhoods done are let go.
+    static let batchesRemembered = 8
 
     /// `stage`: what the progress line calls it ("Rendering pages", "Drawing share cards").
     static func run(_ jobs: [PageJob], stage: String = "Rendering pages", renderer: PageRenderer, previous: RenderCache,
@@ -44,12 +47,14 @@ enum RenderPages {
         var given = Set<String>()  // the errors told so far, looked up once per failed page
         progress?(.began(stage))
         defer { progress?(.ended(stage)) }
-        var start = 0
+        var start = 0, batches = 0
         while start < jobs.count {
             let chunk = Array(jobs[start..<min(start + batch, jobs.count)])
             start += batch
             let outcomes = render(chunk, renderer: renderer, previous: previous, verified: verified, kept: kept, workers: workers)
             renderer.forgetDrawings()
+            batches += 1
+            if batches % batchesRemembered == 0 { renderer.forgetRememberedOutputs() }
             var files: [OutputFile] = []
             for (job, (input, outcome, use)) in zip(chunk, outcomes) {
                 switch outcome {
