@@ -91,7 +91,7 @@ public final class PartialMemo: Sendable {
     }
 
     /// Lets go of every kept output (and the values it was made from), keeping what was learnt of
-    /// each partial: a caller that renders in batches bounds the memory to one batch's outputs.
+    /// each partial: a caller that renders in batches bounds the memory to the last batches' outputs.
     public func forgetOutputs() {
         slots.withLock { slots in
             for key in Array(slots.keys) { slots[key]?.entries.removeAll() }
@@ -105,8 +105,7 @@ public final class PartialMemo: Sendable {
     /// The partials met so far.
     var keys: [Key] { slots.withLock { Array($0.keys) } }
 
-    func noteHit(_ key: Key) {
-slots.withLock { $0[key, default: Slot()].hits += 1 } }
+    func noteHit(_ key: Key) { slots.withLock { $0[key, default: Slot()].hits += 1 } }
 
     /// Keeps `entry` (unless `spoiled`: its output depended on more than it read, or the partial is
     /// left alone), a miss either way.
@@ -182,9 +181,8 @@ struct PartialRecording {
 
 extension RenderContext {
     /// Notes that the partial being recorded read `root` and then `path` and found `value`, when
-    /// `root` is a variable from outside it (not one of its own loops').
-    /// A variable the partial assigned itself is not read from outside after that; a path read
-    /// before is noted once.
+    /// `root` is a variable from outside it: not one of its own loops', nor one found where `assign`
+    /// writes after the partial assigned it. A path is noted once.
     func noteRead(_ root: Name, _ path: [Name], _ value: Value) {
         guard let made = recording, made.isolated == 0 else { return }
         var i = scopes.count - 1
