@@ -30,7 +30,6 @@ public enum Builder {
         var report = BuildReport()
         var stages = Stages(sink: request.stages)
         stages.begin("Loading content and templates")
-        MallocArenas.share(forContent: request.content)
         let protected = OutputPlace.Protected(content: request.content, templates: request.templates, home: request.home)
         do throws(OutputProblem) {
             // OUT's place first: of the two, it is what the user named.
