@@ -63,7 +63,7 @@ public struct Fingerprint: Hashable, Sendable, Comparable, CustomStringConvertib
     }
 
     /// Reads 32 hex digits from bytes (a line of a cache file), without making a string.
-    public init?(hexBytes b: ArraySlice<UInt8>) {
+    @inlinable public init?(hexBytes b: ArraySlice<UInt8>) {
         guard b.count == 32 else { return nil }
         let read = b.withUnsafeBufferPointer { p -> (UInt64, UInt64)? in
             Self.hexValues.withUnsafeBufferPointer { table in
@@ -82,7 +82,7 @@ public struct Fingerprint: Hashable, Sendable, Comparable, CustomStringConvertib
     }
 
     /// Each byte's value as a lowercase hex digit, 0xFF for any other byte.
-    static let hexValues: [UInt8] = (0..<256).map { c in
+    @usableFromInline static let hexValues: [UInt8] = (0..<256).map { c in
         switch c {
         case 0x30...0x39: UInt8(c - 0x30)
         case 0x61...0x66: UInt8(c - 0x61 + 10)

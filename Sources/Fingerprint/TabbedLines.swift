@@ -12,11 +12,11 @@ public struct TabbedLines: Sequence {
     /// The fields of one line, found without making an array for them (a manifest has tens of
     /// thousands of lines): the ends of the first eight are kept inline.
     public struct Fields {
-        let bytes: [UInt8]
+        @usableFromInline let bytes: [UInt8]
         /// Where the line starts in the bytes.
         public let start: Int
-        var ends: (Int, Int, Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0, 0, 0)
-        var more: [Int] = []
+        @usableFromInline var ends: (Int, Int, Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0, 0, 0)
+        @usableFromInline var more: [Int] = []
         public private(set) var count = 0
 
         init(bytes: [UInt8], start: Int) {
@@ -33,11 +33,12 @@ public struct TabbedLines: Sequence {
             count += 1
         }
 
-        func end(_ k: Int) -> Int {
+        @inlinable func end(_ k: Int) -> Int {
             k < 8 ? withUnsafeBytes(of: ends) { $0.load(fromByteOffset: k * MemoryLayout<Int>.stride, as: Int.self) } : more[k - 8]
         }
 
-        public subscript(_ k: Int) -> ArraySlice<UInt8> {
+        // Inlinable, as the number readers below: a manifest reads six fields of each of its lines.
+        @inlinable public subscript(_ k: Int) -> ArraySlice<UInt8> {
             bytes[(k == 0 ? start : end(k - 1) + 1)..<end(k)]
         }
     }
@@ -97,7 +98,7 @@ public struct TabbedLines: Sequence {
 
 extension Int64 {
     /// A decimal number from bytes (optionally negative), or nil.
-    public init?(decimal b: ArraySlice<UInt8>) {
+    @inlinable public init?(decimal b: ArraySlice<UInt8>) {
         // Through a pointer: a manifest has four numbers on each of its tens of thousands of lines.
         let parsed = b.withUnsafeBufferPointer { p -> Int64? in
             var i = 0
