@@ -46,7 +46,7 @@ let package = Package(
         /// One item's fields (front matter, CSV row, GeoJSON properties, site.yml) read as checked, typed values.
         .target(name: "ContentFields", dependencies: ["Diagnostics", "Formats", "Geo", "Markdown", "Redaction"]),
         .target(name: "Loading", dependencies: ["CivilTime", "ContentFields", "Diagnostics", "FileSystem", "Formats", "Geo", "Fingerprint", "Parallelism", "Redaction", "Markdown", "Mail"]),
-        .target(name: "Assembly", dependencies: ["CivilTime", "Loading", "Geo", "Formats", "Fingerprint"]),
+        .target(name: "Assembly", dependencies: ["CivilTime", "Loading", "Geo", "Formats", "Fingerprint", "Parallelism"]),
         /// The default theme, `templates/` built into the program by the EmbedTheme plugin.
         .executableTarget(name: "ThemeEmbedder"),
         .plugin(name: "EmbedTheme", capability: .buildTool(), dependencies: ["ThemeEmbedder"]),

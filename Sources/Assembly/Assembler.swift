@@ -3,13 +3,15 @@ import Formats
 import Foundation
 import Geo
 import Loading
+import Parallelism
 
 /// Stage ②: turns loaded content into the pages' data: only what is published, with every
 /// reference resolved and every list sorted on a unique key.
 public enum Assembler {
-    public static func assemble(_ content: LoadedContent, options: BuildOptions) -> Site {
+    /// `workers`: the threads neighborhoods are assembled on (each is independent of the others).
+    public static func assemble(_ content: LoadedContent, options: BuildOptions, workers: Int = 1) -> Site {
         let site = content.site
-        let hoods = content.neighborhoods.map { n in
+        let hoods = Parallel.map(content.neighborhoods, workers: workers) { n in
             var hood = assemble(n, site: site, options: options)
             hood.language = site.language
             hood.languages = n.languages

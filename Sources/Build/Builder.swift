@@ -99,7 +99,7 @@ public enum Builder {
             output.abandon()
             return report
         }
-        let site = Assembler.assemble(content, options: buildOptions)
+        let site = Assembler.assemble(content, options: buildOptions, workers: request.jobs)
         if buildOptions.baseURL == nil {
             report.diagnostics.append(.warning(content.site.location, "no base_url: flyers have no QR code, e-mail digests use relative links and there is no sitemap; set base_url in site.yml or pass --base-url"))
         }
