@@ -50,26 +50,6 @@ public enum Parallel {
         return (a, b)
     }
 
-    /// `make(0)`, `make(1)`, ... each handed in order to `consume`, which runs on this thread; with
-    /// more than one worker, `make(k + 1)` runs on another thread while `consume` takes `make(k)`'s
-    /// result, so that what `consume` does on one core (writing files) leaves no other idle. The first
-    /// error `consume` throws ends it (after the result being made meanwhile is done).
-    public static func pipeline<T: Sendable, E: Error>(_ count: Int, workers: Int, make: @escaping @Sendable (Int) -> T,
-                                                       consume: (Int, T) throws(E) -> Void) throws(E) {
-        guard count > 0 else { return }
-        var current = make(0)
-        for k in 0..<count {
-            let next = k + 1 < count ? k + 1 : nil
-            if workers > 1, let next {
-                let taken = current
-                (current, _) = try both({ make(next) }) { () throws(E) in try consume(k, taken) }
-            } else {
-                try consume(k, current)
-                if let next { current = make(next) }
-            }
-        }
-    }
-
     /// The next index to work on, shared by the threads of one `map`.
     public final class Counter: Sendable {
         let value = Atomic<Int>(0)

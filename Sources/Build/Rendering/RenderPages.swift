@@ -47,41 +47,41 @@ enum RenderPages {
         var given = Set<String>()  // the errors told so far, looked up once per failed page
         progress?(.began(stage))
         defer { progress?(.ended(stage)) }
-        let count = (jobs.count + batch - 1) / batch
-        @Sendable func chunk(_ k: Int) -> ArraySlice<PageJob> { jobs[k * batch..<min((k + 1) * batch, jobs.count)] }
-        // Each batch is written while the next is rendered.
-        do throws(OutputProblem) {
-            try Parallel.pipeline(count, workers: workers, make: { k in
-                let outcomes = render(Array(chunk(k)), renderer: renderer, previous: previous, verified: verified, kept: kept, workers: workers)
-                // What only this batch's pages shared is let go of.
-                renderer.forgetDrawings()
-                if (k + 1) % batchesRemembered == 0 { renderer.forgetRememberedOutputs() }
-                return outcomes
-            }) { (k, outcomes) throws(OutputProblem) in
-                let chunk = chunk(k)
-                var files: [OutputFile] = []
-                for (job, (input, outcome, use)) in zip(chunk, outcomes) {
-                    switch outcome {
-                    case .success(let file):
-                        files.append(file)
-                        let id = RenderCache.setID(use.names)
-                        if result.templateSets[id] == nil { result.templateSets[id] = use.names }
-                        result.entries.append((file.path, RenderCache.PageEntry(input: input, output: file.hash, uses: id, templates: use.fingerprint)))
-                        if case .bytes = file.content { result.rendered += 1 }
-                    case .failure(let d):
-                        if given.insert(d.description).inserted {
-                            result.errors.append((d.description, Diagnostic(.error, d.location, d.message + " (rendering \(job.folder + job.path))")))
-                        }
+        var start = 0, batches = 0
+        while start < jobs.count {
+            let chunk = Array(jobs[start..<min(start + batch, jobs.count)])
+            start += batch
+            let outcomes = render(chunk, renderer: renderer, previous: previous, verified: verified, kept: kept, workers: workers)
+            renderer.forgetDrawings()
+            batches += 1
+            if batches % batchesRemembered == 0 { renderer.forgetRememberedOutputs() }
+            var files: [OutputFile] = []
+            for (job, (input, outcome, use)) in zip(chunk, outcomes) {
+                switch outcome {
+                case .success(let file):
+                    files.append(file)
+                    let id = RenderCache.setID(use.names)
+                    if result.templateSets[id] == nil { result.templateSets[id] = use.names }
+                    result.entries.append((file.path, RenderCache.PageEntry(input: input, output: file.hash, uses: id, templates: use.fingerprint)))
+                    if case .bytes = file.content { result.rendered += 1 }
+                case .failure(let d):
+                    if given.insert(d.description).inserted {
+                        result.errors.append((d.description, Diagnostic(.error, d.location, d.message + " (rendering \(job.folder + job.path))")))
                     }
                 }
-                // After an error nothing more is written (the build will fail), but every page is still
-                // rendered, so that every error is reported in one run.
-                if result.errors.isEmpty { try write(files) }
-                result.files += files.map(\.written)
-                progress?(.counted(stage, done: chunk.endIndex, total: jobs.count))
             }
-        } catch {
-            result.errors.append(("", error.diagnostic))
+            // After an error nothing more is written (the build will fail), but every page is still
+            // rendered, so that every error is reported in one run.
+            if result.errors.isEmpty {
+                do {
+                    try write(files)
+                } catch {
+                    result.errors.append(("", error.diagnostic))
+                    return result
+                }
+            }
+            result.files += files.map(\.written)
+            progress?(.counted(stage, done: min(start, jobs.count), total: jobs.count))
         }
         return result
     }

@@ -45,13 +45,11 @@ public enum SiteRenderer {
             sideFiles = prepared.flatMap(\.files).map(\.written)  // written: only paths and fingerprints are kept
             for i in prepared.indices { prepared[i].files = [] }
             // The other side files, a few at a time (eight per core: a search index takes far longer
-            // than a calendar, and a core should not wait for the other), each group written while
-            // the next is made.
+            // than a calendar, and a core should not wait for the other), written as soon as made.
             let later = prepared.flatMap(\.later)
-            let group = 8 * max(request.jobs, 1), workers = request.jobs
-            try Parallel.pipeline((later.count + group - 1) / group, workers: workers, make: { k in
-                Parallel.map(Array(later[k * group..<min((k + 1) * group, later.count)]), workers: workers) { $0.make() }.flatMap { $0 }
-            }) { (_, made) throws(OutputProblem) in
+            let group = 8 * max(request.jobs, 1)
+            for start in stride(from: 0, to: later.count, by: group) {
+                let made = Parallel.map(Array(later[start..<min(start + group, later.count)]), workers: request.jobs) { $0.make() }.flatMap { $0 }
                 try write(made)
                 sideFiles += made.map(\.written)
             }
