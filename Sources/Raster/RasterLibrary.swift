@@ -23,7 +23,8 @@ struct RasterLibrary: @unchecked Sendable {
     let renderDocument: @convention(c) (Handle, Context, UnsafeRawPointer, UnsafeMutablePointer<ErrorPointer?>?) -> Int32
     let objectUnref: @convention(c) (UnsafeMutableRawPointer) -> Void
     let errorFree: @convention(c) (ErrorPointer) -> Void
-    let imageSurfaceCreate: @convention(c) (Int32, Int32, Int32) -> Surface?
+    let imageSurfaceCreateForData: @convention(c) (UnsafeMutablePointer<UInt8>, Int32, Int32, Int32, Int32) -> Surface?
+    let formatStrideForWidth: @convention(c) (Int32, Int32) -> Int32
     let surfaceDestroy: @convention(c) (Surface) -> Void
     let surfaceStatus: @convention(c) (Surface) -> Int32
     let surfaceFlush: @convention(c) (Surface) -> Void
@@ -53,7 +54,8 @@ struct RasterLibrary: @unchecked Sendable {
               let renderDocument: @convention(c) (Handle, Context, UnsafeRawPointer, UnsafeMutablePointer<ErrorPointer?>?) -> Int32 = f("rsvg_handle_render_document"),
               let objectUnref: @convention(c) (UnsafeMutableRawPointer) -> Void = f("g_object_unref"),
               let errorFree: @convention(c) (ErrorPointer) -> Void = f("g_error_free"),
-              let imageSurfaceCreate: @convention(c) (Int32, Int32, Int32) -> Surface? = f("cairo_image_surface_create"),
+              let imageSurfaceCreateForData: @convention(c) (UnsafeMutablePointer<UInt8>, Int32, Int32, Int32, Int32) -> Surface? = f("cairo_image_surface_create_for_data"),
+              let formatStrideForWidth: @convention(c) (Int32, Int32) -> Int32 = f("cairo_format_stride_for_width"),
               let surfaceDestroy: @convention(c) (Surface) -> Void = f("cairo_surface_destroy"),
               let surfaceStatus: @convention(c) (Surface) -> Int32 = f("cairo_surface_status"),
               let surfaceFlush: @convention(c) (Surface) -> Void = f("cairo_surface_flush"),
@@ -69,7 +71,8 @@ struct RasterLibrary: @unchecked Sendable {
         }
         return .success(RasterLibrary(
             newFromData: newFromData, renderDocument: renderDocument, objectUnref: objectUnref, errorFree: errorFree,
-            imageSurfaceCreate: imageSurfaceCreate, surfaceDestroy: surfaceDestroy, surfaceStatus: surfaceStatus,
+            imageSurfaceCreateForData: imageSurfaceCreateForData,
+            formatStrideForWidth: formatStrideForWidth, surfaceDestroy: surfaceDestroy, surfaceStatus: surfaceStatus,
             surfaceFlush: surfaceFlush, imageSurfaceData: imageSurfaceData, imageSurfaceStride: imageSurfaceStride,
             create: create, destroy: destroy, setSourceRGB: setSourceRGB, paint: paint, status: status, statusText: statusText))
     }

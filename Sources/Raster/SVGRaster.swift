@@ -1,3 +1,4 @@
+import Synchronization
 
 /// SVG drawn into pixels by librsvg and cairo, in this process, and written as PNG (`PNGEncoder`);
 /// all of their pointers live here.
@@ -59,10 +60,27 @@ public enum SVGRaster {
             throw Failure(message: "librsvg could not read the SVG: " + take(&error, c))
         }
         defer { c.objectUnref(UnsafeMutableRawPointer(handle)) }
-        guard let surface = c.imageSurfaceCreate(RasterLibrary.formatRGB24, Int32(width), Int32(height)) else {
-            throw Failure(message: "cairo could not make a surface")
+        // The pixels go into a buffer kept for the next picture: a share card's 3 MB, allocated
+        // and freed for each of hundreds of cards, cost the allocator more than the rest of its memory.
+        let stride = c.formatStrideForWidth(RasterLibrary.formatRGB24, Int32(width))
+        guard stride > 0 else { throw Failure(message: "cairo has no stride for a picture \(width) pixels wide") }
+        var pixels = PixelBuffers.take(count: Int(stride) * height)
+        defer { PixelBuffers.give(pixels) }
+        return try pixels.withUnsafeMutableBufferPointer { buffer throws(Failure) -> T in
+            guard let base = buffer.baseAddress,
+                  let surface = c.imageSurfaceCreateForData(base, RasterLibrary.formatRGB24, Int32(width), Int32(height), stride) else {
+                throw Failure(message: "cairo could not make a surface")
+            }
+            defer { c.surfaceDestroy(surface) }
+            return try draw(handle, on: surface, width: width, height: height, c, body)
         }
-        defer { c.surfaceDestroy(surface) }
+    }
+
+    /// The SVG of `handle` drawn on `surface`, painted white first (so no pixel of an earlier picture
+    /// stays), then handed to `body`.
+    static func draw<T>(_ handle: RasterLibrary.Handle, on surface: RasterLibrary.Surface, width: Int, height: Int, _ c: RasterLibrary,
+                        _ body: (RasterLibrary, RasterLibrary.Surface) throws(Failure) -> T) throws(Failure) -> T {
+        var error: RasterLibrary.ErrorPointer?
         guard c.surfaceStatus(surface) == RasterLibrary.success, let cr = c.create(surface) else {
             throw Failure(message: "cairo could not make a surface: " + text(c.surfaceStatus(surface), c))
         }
@@ -92,5 +110,24 @@ public enum SVGRaster {
 
     static func text(_ status: Int32, _ c: RasterLibrary) -> String {
         c.statusText(status).map { String(cString: $0) } ?? "status \(status)"
+    }
+}
+
+/// Pixel buffers kept between pictures, a few at most (one per thread drawing at once).
+enum PixelBuffers {
+    static let kept = Mutex<[[UInt8]]>([])
+    static let most = 4
+
+    /// A buffer of at least `count` bytes (its old pixels are painted over).
+    static func take(count: Int) -> [UInt8] {
+        let found = kept.withLock { buffers -> [UInt8]? in
+            guard let i = buffers.firstIndex(where: { $0.count >= count }) else { return nil }
+            return buffers.remove(at: i)
+        }
+        return found ?? [UInt8](repeating: 0, count: count)
+    }
+
+    static func give(_ buffer: [UInt8]) {
+        kept.withLock { if $0.count < most { $0.append(buffer) } }
     }
 }

@@ -71,6 +71,20 @@ struct RasterTests {
         #expect(results.all.allSatisfy { $0 == alone })
     }
 
+    @Test("nothing of an earlier picture shows in the next, of the same size or another")
+    func noPixelLeftOver() throws {
+        let dark = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"1200\" height=\"630\"><rect width=\"1200\" height=\"630\" fill=\"#102030\"/></svg>"
+        let empty = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"1200\" height=\"630\"></svg>"
+        let fresh = try SVGRaster.png(empty, width: 1200, height: 630)
+        for (width, height) in [(1200, 630), (640, 320), (1199, 631), (7, 3)] {
+            DispatchQueue.concurrentPerform(iterations: 4) { _ in _ = try? SVGRaster.png(dark, width: 1200, height: 630) }
+            let pixels = try SVGRaster.pixels(empty, width: width, height: height)
+            #expect(pixels.count == width * height && pixels.allSatisfy { $0 == 0xFFFFFF }, "\(width) × \(height)")
+        }
+        _ = try SVGRaster.png(dark, width: 1200, height: 630)
+        #expect(try SVGRaster.png(empty, width: 1200, height: 630) == fresh)
+    }
+
     @Test("the picture is not blank: its colors and its text are drawn")
     func notBlank() throws {
         let pixels = try SVGRaster.pixels(Self.card, width: 1200, height: 630)
