@@ -50,6 +50,17 @@ public struct MercatorFit: Sendable {
                            bounds: Bounds(enclosing: corners) ?? bounds)
     }
 
+    /// Where this fit puts things, exactly: two fits of one placement draw the same lines alike.
+    public var placement: Placement {
+        Placement(width: width.bitPattern, height: height.bitPattern, scale: scale.bitPattern,
+                  offsetX: offsetX.bitPattern, offsetY: offsetY.bitPattern)
+    }
+
+    /// A fit's size, scale and offsets, bit for bit.
+    public struct Placement: Hashable, Sendable {
+        let width, height, scale, offsetX, offsetY: UInt64
+    }
+
     /// Pixels per unit of the projection: how close the drawing is (twice as close, twice as many).
     public var closeness: Double { scale }
 

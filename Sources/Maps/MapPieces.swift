@@ -1,3 +1,4 @@
+import Geo
 import Synchronization
 
 /// Pieces of SVG that many maps of a neighborhood draw alike (the north arrow and the scale bar sit
@@ -11,9 +12,19 @@ public final class MapPieces: Sendable {
         var first = "", second = ""
     }
 
+    /// A drawn ground (the frame's fill, the boundary and the basemap) of one basemap at one fit:
+    /// the maps printed on a neighborhood's flyers have a few sizes among them.
+    struct GroundKey: Hashable, Sendable {
+        var ground: ObjectIdentifier
+        var placement: MercatorFit.Placement
+    }
+
     /// Pieces kept at most: beyond them a piece is drawn each time (maps at many scales).
     static let limit = 256
+    /// Grounds kept at most: each is tens of kilobytes.
+    static let groundLimit = 8
     private let made = Mutex<[Key: [UInt8]]>([:])
+    private let grounds = Mutex<[GroundKey: [UInt8]]>([:])
     /// Numbers measured for a piece (the scale bar's width), by what it is measured from.
     private let measured = Mutex<[Key: Double]>([:])
 
@@ -21,14 +32,24 @@ public final class MapPieces: Sendable {
 
     /// The piece for `key` appended to `s`: kept bytes, or drawn by `draw` (and kept).
     func add(_ key: Key, to s: inout SVGWriter, draw: (inout SVGWriter) -> Void) {
-        if let bytes = made.withLock({ $0[key] }) {
+        Self.add(key, kept: made, limit: Self.limit, capacity: 1_024, to: &s, draw: draw)
+    }
+
+    /// The ground for `key` appended to `s`: kept bytes, or drawn by `draw` (and kept).
+    func add(_ key: GroundKey, to s: inout SVGWriter, draw: (inout SVGWriter) -> Void) {
+        Self.add(key, kept: grounds, limit: Self.groundLimit, capacity: 65_536, to: &s, draw: draw)
+    }
+
+    private static func add<K: Hashable & Sendable>(_ key: K, kept: borrowing Mutex<[K: [UInt8]]>, limit: Int, capacity: Int,
+                                         to s: inout SVGWriter, draw: (inout SVGWriter) -> Void) {
+        if let bytes = kept.withLock({ $0[key] }) {
             s.add(bytes: bytes)
             return
         }
-        var piece = SVGWriter(capacity: 1_024)
+        var piece = SVGWriter(capacity: capacity)
         draw(&piece)
         s.add(bytes: piece.bytes)
-        made.withLock { if $0.count < Self.limit { $0[key] = piece.bytes } }
+        kept.withLock { if $0.count < limit { $0[key] = piece.bytes } }
     }
 
     /// The number for `key`: kept, or measured by `measure` (and kept).

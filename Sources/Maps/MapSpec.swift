@@ -119,7 +119,8 @@ public struct MapSpec: Sendable {
     public var standalone = false
     /// Street, park and neighborhood names on the map.
     public var showsNames = true
-    /// Where pieces drawn alike by many maps are kept: share one among a neighborhood's maps.
+    /// Where pieces drawn alike by many maps are kept (grounds among them): share one among the maps
+    /// of one neighborhood, which have its boundary.
     public var pieces = MapPieces()
 
     public init(title: String, place: String, boundary: Area?, basemap: [BasemapShape], marks: [Mark],

@@ -8,6 +8,18 @@ struct MapPiecesTests {
     func specs() -> [MapSpec] {
         let base = MapsTests().sampleSpec(marks: 12)
         var specs: [MapSpec] = []
+        // Maps of one size and scale around one report each, a little north or east of the last:
+        // their grounds differ only in where they are (first, while grounds are still kept).
+        for k in 0..<12 {
+            var spec = base
+            let mark = base.marks[0]
+            spec.marks = [MapSpec.Mark(id: mark.id, coordinate: Coordinate(latitude: 42.03 + (k < 6 ? 0.004 * Double(k) : 0),
+                                                                         longitude: -83.16 + (k < 6 ? 0 : 0.004 * Double(k))),
+                                       category: mark.category, label: mark.label, url: mark.url)]
+            spec.zoomToMarks = true
+            spec.narrowWidth = nil
+            specs.append(spec)
+        }
         for i in 0..<300 {
             var spec = base
             spec.marks = Array(base.marks.prefix(1 + i % 12))
@@ -16,15 +28,24 @@ struct MapPiecesTests {
             spec.narrowWidth = i % 3 == 0 ? nil : 320
             spec.minimumSpan = Double(300 + (i * 97) % 4_000)
             spec.words.north = i % 5 == 0 ? "N <&>" : "N"
+            // Printed maps of two heights: grounds drawn at one fit under other marks.
+            if i % 3 == 1 {
+                spec.keepsShape = true
+                spec.narrowWidth = nil
+                spec.minHeight = [290, 377][i % 2]
+                spec.maxHeight = spec.minHeight
+            }
             specs.append(spec)
         }
         return specs
     }
 
-    @Test("a map drawn with pieces kept from hundreds of other maps is byte for byte the map drawn alone")
+    @Test("a map drawn with pieces and grounds kept from hundreds of other maps is byte for byte the map drawn alone")
     func sameAsDrawnAlone() {
         let shared = MapPieces()
         for var spec in specs() {
+            // A copy of a spec shares its pieces: the map alone has its own.
+            spec.pieces = MapPieces()
             let alone = MapRenderer.draw(spec)
             spec.pieces = shared
             let withShared = MapRenderer.draw(spec)
