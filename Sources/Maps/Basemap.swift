@@ -76,6 +76,18 @@ enum Basemap {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// The frame's fill, the neighborhood inside its boundary, the basemap over it, then the
+    /// boundary's line: everything under a map's names and marks.
+    static func writeFrame(_ ground: Ground, boundary: Area?, _ fit: MercatorFit, to s: inout SVGWriter) {
+        s.add("<rect width=\"\(fit.width)\" height=\"\(fit.height)\" fill=\"#ebe7df\"/>\n")
+        let boundary = boundary.map { areaPath($0.polygons, fit) } ?? ""
+        if !boundary.isEmpty { s.add("<path d=\"\(boundary)\" fill=\"#f8f6f1\" fill-rule=\"evenodd\"/>\n") }
+        write(ground, fit, to: &s)
+        if !boundary.isEmpty {
+            s.add("<path class=\"boundary\" d=\"\(boundary)\" fill=\"none\" stroke=\"#0b5d5b\" stroke-width=\"2.5\" stroke-opacity=\"0.8\" stroke-linejoin=\"round\" stroke-dasharray=\"8 4\" fill-rule=\"evenodd\"/>\n")
+        }
+    }
+
     /// The ground appended to a drawing (nothing when it has no shapes).
     static func write(_ ground: Ground, _ fit: MercatorFit, to s: inout SVGWriter) {
         guard !ground.shapes.isEmpty else { return }

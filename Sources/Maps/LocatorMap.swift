@@ -94,13 +94,7 @@ extension MapRenderer {
         s.add("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
         s.add("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"map\" viewBox=\"0 0 \(fit.width) \(fit.height)\" width=\"\(fit.width)\" height=\"\(fit.height)\">\n")
         s.add(raw: LocatorGround.darkStyle)
-        s.add("<rect width=\"\(fit.width)\" height=\"\(fit.height)\" fill=\"#ebe7df\"/>\n")
-        let boundary = spec.boundary.map { Basemap.areaPath($0.polygons, fit) } ?? ""
-        if !boundary.isEmpty { s.add("<path d=\"\(boundary)\" fill=\"#f8f6f1\" fill-rule=\"evenodd\"/>\n") }
-        Basemap.write(spec.ground, fit, to: &s)
-        if !boundary.isEmpty {
-            s.add("<path class=\"boundary\" d=\"\(boundary)\" fill=\"none\" stroke=\"#0b5d5b\" stroke-width=\"2.5\" stroke-opacity=\"0.8\" stroke-linejoin=\"round\" stroke-dasharray=\"8 4\" fill-rule=\"evenodd\"/>\n")
-        }
+        Basemap.writeFrame(spec.ground, boundary: spec.boundary, fit, to: &s)
         names.write(to: &s)
         s.add("</svg>\n")
         return s.string

@@ -53,13 +53,7 @@ final class MapPicture {
         s.add("<g clip-path=\"url(#\(p)-frame)\">\n")
         // The ground is the same on every map of this fit: the boundary is the neighborhood's, as is `pieces`.
         spec.pieces.add(.init(ground: ObjectIdentifier(spec.ground), placement: fit.placement), to: &s) { s in
-            s.add("<rect width=\"\(width)\" height=\"\(fit.height)\" fill=\"#ebe7df\"/>\n")
-            let boundary = spec.boundary.map { Basemap.areaPath($0.polygons, fit) } ?? ""
-            if !boundary.isEmpty { s.add("<path d=\"\(boundary)\" fill=\"#f8f6f1\" fill-rule=\"evenodd\"/>\n") }
-            Basemap.write(spec.ground, fit, to: &s)
-            if !boundary.isEmpty {
-                s.add("<path class=\"boundary\" d=\"\(boundary)\" fill=\"none\" stroke=\"#0b5d5b\" stroke-width=\"2.5\" stroke-opacity=\"0.8\" stroke-linejoin=\"round\" stroke-dasharray=\"8 4\" fill-rule=\"evenodd\"/>\n")
-            }
+            Basemap.writeFrame(spec.ground, boundary: spec.boundary, fit, to: &s)
         }
         s.add("</g>\n")
         names.write(to: &s)
