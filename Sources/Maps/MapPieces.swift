@@ -21,27 +21,40 @@ public final class MapPieces: Sendable {
 
     /// Pieces kept at most: beyond them a piece is drawn each time (maps at many scales).
     static let limit = 256
-    /// Grounds kept at most: each is tens of kilobytes.
+    /// Grounds kept at most, and their bytes at most: a ground is tens of kilobytes, a large
+    /// city's can be megabytes.
     static let groundLimit = 8
+    let groundBytes: Int
     private let made = Mutex<[Key: [UInt8]]>([:])
     private let grounds = Mutex<[GroundKey: [UInt8]]>([:])
     /// Numbers measured for a piece (the scale bar's width), by what it is measured from.
     private let measured = Mutex<[Key: Double]>([:])
 
-    public init() {}
+    public init() { groundBytes = 8 << 20 }
+
+    init(groundBytes: Int) { self.groundBytes = groundBytes }
 
     /// The piece for `key` appended to `s`: kept bytes, or drawn by `draw` (and kept).
     func add(_ key: Key, to s: inout SVGWriter, draw: (inout SVGWriter) -> Void) {
-        Self.add(key, kept: made, limit: Self.limit, capacity: 1_024, to: &s, draw: draw)
+        Self.add(key, kept: made, capacity: 1_024, to: &s, draw: draw) { kept, _ in kept.count < Self.limit }
     }
 
     /// The ground for `key` appended to `s`: kept bytes, or drawn by `draw` (and kept).
     func add(_ key: GroundKey, to s: inout SVGWriter, draw: (inout SVGWriter) -> Void) {
-        Self.add(key, kept: grounds, limit: Self.groundLimit, capacity: 65_536, to: &s, draw: draw)
+        Self.add(key, kept: grounds, capacity: 65_536, to: &s, draw: draw) { [groundBytes] kept, bytes in
+            kept.count < Self.groundLimit && kept.values.reduce(bytes.count) { $0 + $1.count } <= groundBytes
+        }
     }
 
-    private static func add<K: Hashable & Sendable>(_ key: K, kept: borrowing Mutex<[K: [UInt8]]>, limit: Int, capacity: Int,
-                                         to s: inout SVGWriter, draw: (inout SVGWriter) -> Void) {
+    /// How many grounds are kept, and their bytes.
+    var keptGrounds: (count: Int, bytes: Int) {
+        grounds.withLock { ($0.count, $0.values.reduce(0) { $0 + $1.count }) }
+    }
+
+    /// The bytes kept for `key`, or drawn by `draw` and kept when `keeps` allows it beside what is kept.
+    private static func add<K: Hashable & Sendable>(_ key: K, kept: borrowing Mutex<[K: [UInt8]]>, capacity: Int,
+                                                    to s: inout SVGWriter, draw: (inout SVGWriter) -> Void,
+                                                    keeps: ([K: [UInt8]], [UInt8]) -> Bool) {
         if let bytes = kept.withLock({ $0[key] }) {
             s.add(bytes: bytes)
             return
@@ -49,7 +62,7 @@ public final class MapPieces: Sendable {
         var piece = SVGWriter(capacity: capacity)
         draw(&piece)
         s.add(bytes: piece.bytes)
-        kept.withLock { if $0.count < limit { $0[key] = piece.bytes } }
+        kept.withLock { if keeps($0, piece.bytes) { $0[key] = piece.bytes } }
     }
 
     /// The number for `key`: kept, or measured by `measure` (and kept).

@@ -53,4 +53,27 @@ struct MapPiecesTests {
             #expect(withShared.narrow?.svg == alone.narrow?.svg)
         }
     }
+
+    @Test("grounds are kept up to eight and up to their budget of bytes; one over the budget is drawn each time, alike")
+    func groundsBounded() throws {
+        let shared = MapPieces()
+        var sizes: [Int] = []
+        for var spec in specs() {
+            spec.pieces = shared
+            sizes.append(MapRenderer.draw(spec).svg.utf8.count)
+        }
+        let (count, bytes) = shared.keptGrounds
+        #expect(count == MapPieces.groundLimit)
+        #expect(bytes > 0 && bytes <= shared.groundBytes)
+
+        // A budget smaller than any ground: none is kept, and every map is drawn as it is alone.
+        let small = MapPieces(groundBytes: try #require(sizes.min()) / 4)
+        for var spec in specs().prefix(40) {
+            spec.pieces = MapPieces()
+            let alone = MapRenderer.draw(spec).svg
+            spec.pieces = small
+            #expect(MapRenderer.draw(spec).svg == alone)
+        }
+        #expect(small.keptGrounds.count == 0)
+    }
 }
