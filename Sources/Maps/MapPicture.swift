@@ -52,7 +52,7 @@ final class MapPicture {
         s.add("<rect width=\"\(width)\" height=\"\(height)\" fill=\"#ffffff\"/>\n")
         s.add("<g clip-path=\"url(#\(p)-frame)\">\n")
         // The ground is the same on every map of this fit: the boundary is the neighborhood's, as is `pieces`.
-        spec.pieces.add(.init(ground: ObjectIdentifier(spec.ground), placement: fit.placement), to: &s) { s in
+        spec.pieces.add(.init(ground: spec.ground, placement: fit.placement), to: &s) { s in
             Basemap.writeFrame(spec.ground, boundary: spec.boundary, fit, to: &s)
         }
         s.add("</g>\n")

@@ -14,9 +14,17 @@ public final class MapPieces: Sendable {
 
     /// A drawn ground (the frame's fill, the boundary and the basemap) of one basemap at one fit:
     /// the maps printed on a neighborhood's flyers have a few sizes among them.
+    /// The key holds its basemap, so that no other can take its address while the ground is kept.
     struct GroundKey: Hashable, Sendable {
-        var ground: ObjectIdentifier
-        var placement: MercatorFit.Placement
+        let ground: Ground
+        let placement: MercatorFit.Placement
+
+        static func == (a: GroundKey, b: GroundKey) -> Bool { a.ground === b.ground && a.placement == b.placement }
+
+        func hash(into h: inout Hasher) {
+            h.combine(ObjectIdentifier(ground))
+            h.combine(placement)
+        }
     }
 
     /// Pieces kept at most: beyond them a piece is drawn each time (maps at many scales).

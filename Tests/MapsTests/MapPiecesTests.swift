@@ -76,4 +76,19 @@ struct MapPiecesTests {
         }
         #expect(small.keptGrounds.count == 0)
     }
+
+    @Test("pieces shared among maps of basemaps made and dropped one after another never give one basemap's ground to another")
+    func groundsOfDroppedBasemaps() {
+        let shared = MapPieces()
+        let base = MapsTests().sampleSpec(marks: 3)
+        for lines in 1...60 {
+            // A new basemap each time, the last one gone: it may be given the same address.
+            var spec = MapSpec(title: base.title, place: base.place, boundary: base.boundary, basemap: MapsTests().grid(lines: lines),
+                               marks: base.marks, categories: base.categories, groupLink: base.groupLink, attribution: base.attribution)
+            spec.keepsShape = true
+            let alone = MapRenderer.draw(spec).svg
+            spec.pieces = shared
+            #expect(MapRenderer.draw(spec).svg == alone, "a basemap of \(lines) lines")
+        }
+    }
 }
