@@ -5,7 +5,8 @@ set -euo pipefail
 need=(pkg-config libyaml-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libqrencode-dev libxxhash-dev librsvg2-2 libdeflate-dev)
 # The release build links Swift's libraries in (--static-swift-stdlib); its URLSession links libcurl.
 need+=(libcurl4-openssl-dev)
-# The program allocates through jemalloc, linked in from its static library.
+# The program allocates through jemalloc: linked against libjemalloc.so (libjemalloc-dev), it
+# runs with Debian's libjemalloc2.
 need+=(libjemalloc-dev)
 # Stories read aloud (narration in site.yml, on in the sample): espeak-ng speaks, opusenc (opus-tools)
 # encodes; a build without them says so once and leaves the players out.
