@@ -22,6 +22,8 @@ let package = Package(
                        providers: [.apt(["libxxhash-dev"])]),
         .systemLibrary(name: "CDeflate", path: "Sources/CDeflate", pkgConfig: "libdeflate",
                        providers: [.apt(["libdeflate-dev"])]),
+        /// libcurl, opened only when an `https://` model is asked (not linked: see its shim.h).
+        .systemLibrary(name: "CCurl", path: "Sources/CCurl"),
 
         .target(name: "Diagnostics"),
         /// Atomic writes, reads that stay inside a folder, real paths and the advisory lock: Glibc only.
@@ -67,8 +69,8 @@ let package = Package(
         .target(name: "Serve", dependencies: ["FileSystem", "Parallelism", "Escaping", "Processes"]),
         .target(name: "Build", dependencies: ["Pages", "Incremental", "Products", "Themes", "Words", "CivilTime", "Loading", "Assembly", "Rendering", "Output", "Diagnostics", "Fingerprint", "Parallelism", "Sharding", "Narration", "Raster"]),
         .target(name: "Moderation", dependencies: ["CivilTime", "Diagnostics", "Escaping", "FileSystem", "Formats", "Loading", "ContentFields"]),
-        /// HTTP/1.1 to a local model server: blocking sockets for `http://`, URLSession for `https://`, answers within a size budget.
-        .target(name: "HTTPClient", dependencies: ["Parallelism"]),
+        /// HTTP/1.1 to a local model server: blocking sockets for `http://`, libcurl for `https://`, answers within a size budget.
+        .target(name: "HTTPClient", dependencies: ["CCurl", "Parallelism"]),
         .target(name: "Alchemy", dependencies: ["CivilTime", "ContentFields", "Diagnostics", "Escaping", "Formats", "Geo", "HTTPClient", "Loading", "Markdown", "Redaction"]),
         .target(name: "Import", dependencies: ["CivilTime", "Escaping", "Diagnostics", "Formats", "Geo", "Fingerprint", "Loading", "Moderation", "Redaction", "ContentFields"]),
         .target(name: "CLI", dependencies: ["Pages", "Themes", "Words", "DefaultTheme", "Rendering", "Alchemy", "Import", "Moderation", "Sharding", "CivilTime", "Diagnostics", "Formats", "Loading", "Geo", "Markdown", "Liquid", "LiquidFiles", "Build", "Output", "Fingerprint", "Serve", "Escaping", "Assembly", "ContentFields"]),

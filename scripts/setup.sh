@@ -3,8 +3,9 @@
 # Usage: scripts/setup.sh build|test|liquid-diff|scale
 set -euo pipefail
 need=(pkg-config libyaml-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libqrencode-dev libxxhash-dev librsvg2-2 libdeflate-dev)
-# The release build links Swift's libraries in (--static-swift-stdlib); its URLSession links libcurl.
-need+=(libcurl4-openssl-dev)
+# An https:// model server is asked through libcurl, opened only then (Debian's libcurl4, which the
+# Swift toolchain needs too); no other command loads it.
+need+=(libcurl4)
 # The program allocates through jemalloc: linked against libjemalloc.so (libjemalloc-dev), it
 # runs with Debian's libjemalloc2.
 need+=(libjemalloc-dev)

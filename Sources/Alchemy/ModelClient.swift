@@ -2,9 +2,6 @@ import Diagnostics
 import Formats
 import HTTPClient
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// Where an OpenAI-compatible server (or Ollama) answers: `http://127.0.0.1:8080`, `.../v1` or the
 /// full `.../v1/chat/completions` all name the same server.

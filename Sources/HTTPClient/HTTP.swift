@@ -1,17 +1,14 @@
+import CCurl
 import Foundation
 import Parallelism
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Glibc
 
-/// One HTTP exchange, waited for: URLSession, except for plain `http://` on Linux.
+/// One HTTP exchange, waited for: blocking sockets for plain `http://`, libcurl for `https://`.
 ///
-/// On Linux, swift-corelibs-foundation's URLSession keeps a core busy while it waits for an answer
-/// (about 4,000 wake-ups a second: measured 6 s of CPU in an 8 s wait), and a local model needs
-/// every core it can get. So a plain `http://` address (what llama.cpp, Ollama and vLLM serve on
-/// localhost) is asked with blocking sockets and `poll`, which sleep while they wait; `https://`
-/// goes through URLSession, which brings TLS.
+/// A plain `http://` address (what llama.cpp, Ollama and vLLM serve on localhost) is asked with
+/// blocking sockets and `poll`, which sleep while they wait: a local model needs every core it can
+/// get. `https://` goes through libcurl, which brings TLS; it is opened the first time one is asked
+/// (see `Curl`), so that no other command loads it.
 public enum HTTP {
     public typealias Response = HTTPResponse
 
@@ -28,92 +25,110 @@ public enum HTTP {
         #if os(Linux)
         if address.lowercased().hasPrefix("http://") { return SocketHTTP.send(method, address, body: body, timeout: timeout) }
         #endif
-        return viaURLSession(method, address, body: body, timeout: timeout)
-    }
-
-    static func viaURLSession(_ method: String, _ address: String, body: [UInt8]?, timeout: Double, maxBytes: Int = maxBody) -> Result<Response, Failure> {
-        guard let url = URL(string: address) else { return .failure(.failed("bad URL \(address)")) }
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = timeout
-        configuration.timeoutIntervalForResource = timeout
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        let receiver = BudgetedReceiver(maxBytes: maxBytes)
-        let session = URLSession(configuration: configuration, delegate: receiver, delegateQueue: nil)
-        defer { session.finishTasksAndInvalidate() }
-        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
-        request.httpMethod = method
-        request.setValue("application/json", forHTTPHeaderField: "Accept")
-        if let body {
-            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-            request.httpBody = Data(body)
-        }
-        let task = session.dataTask(with: request)
-        task.resume()
-        if receiver.done.wait(timeout: .now() + timeout + 5) == .timedOut {
-            task.cancel()
-            return .failure(.timedOut)
-        }
-        return receiver.outcome.value ?? .failure(.failed("no answer"))
-    }
-
-    static func classify(_ error: Error) -> Failure {
-        let ns = error as NSError
-        if ns.domain == NSURLErrorDomain {
-            switch ns.code {
-            case NSURLErrorTimedOut: return .timedOut
-            case NSURLErrorCannotConnectToHost: return .unreachable("connection refused")
-            case NSURLErrorCannotFindHost, NSURLErrorDNSLookupFailed: return .unreachable("host not found")
-            case NSURLErrorNotConnectedToInternet: return .unreachable("no network")
-            case NSURLErrorNetworkConnectionLost: return .failed("the connection was lost")
-            default: break
-            }
-        }
-        let text = ns.localizedDescription.split(whereSeparator: \.isNewline).first.map(String.init) ?? "error \(ns.code)"
-        return .failed(text)
+        return Curl.send(method, address, body: body, timeout: timeout)
     }
 }
 
-/// An answer's bytes as URLSession hands them over; past `maxBytes` the task is cancelled then and
-/// there, instead of the whole answer being held first.
-final class BudgetedReceiver: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-    let maxBytes: Int
-    let done = DispatchSemaphore(value: 0)
-    let body = Locked<[UInt8]>([])
-    let outcome = Locked<Result<HTTP.Response, HTTP.Failure>?>(nil)
+/// One exchange through libcurl's easy interface, the answer taken within a budget as it arrives.
+enum Curl {
+    /// libcurl's functions, looked up once; nil when it is not installed.
+    nonisolated(unsafe) static let library: cs_curl? = {
+        var c = cs_curl()
+        return cs_curl_open(&c) != 0 ? c : nil
+    }()
 
-    init(maxBytes: Int) {
-        self.maxBytes = maxBytes
+    /// What the answer's bytes go into, with the budget they must stay within.
+    final class Answer {
+        let maxBytes: Int
+        var bytes: [UInt8] = []
+        var over = false
+        init(maxBytes: Int) { self.maxBytes = maxBytes }
     }
 
-    func refuse(_ task: URLSessionTask) {
-        outcome.withLock { $0 = $0 ?? .failure(.failed("the answer is larger than \(HTTPResponseParser.size(maxBytes))")) }
-        body.withLock { $0 = [] }
-        task.cancel()
-    }
-
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        let over = body.withLock { bytes -> Bool in
-            guard bytes.count + data.count <= maxBytes else { return true }
-            bytes.append(contentsOf: data)
-            return false
+    /// libcurl's write callback: the bytes arrived, kept while within the budget; past it, the
+    /// transfer stops here (libcurl then reports a write error).
+    static let take: cs_curl_write = { data, size, count, context in
+        guard let data, let context else { return 0 }
+        let answer = Unmanaged<Answer>.fromOpaque(context).takeUnretainedValue()
+        let n = size * count
+        guard answer.bytes.count + n <= answer.maxBytes else {
+            answer.over = true
+            return 0
         }
-        if over { refuse(dataTask) }
+        answer.bytes.append(contentsOf: UnsafeRawBufferPointer(start: data, count: n))
+        return n
     }
 
-    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
-        let bytes = body.value
-        let status = (task.response as? HTTPURLResponse)?.statusCode
-        outcome.withLock { result in
-            guard result == nil else { return }
-            if let error {
-                result = .failure(HTTP.classify(error))
-            } else if let status {
-                result = .success(HTTP.Response(status: status, body: bytes))
-            } else {
-                result = .failure(.failed("no HTTP answer"))
-            }
+    static func send(_ method: String, _ address: String, body: [UInt8]?, timeout: Double, maxBytes: Int = HTTP.maxBody) -> Result<HTTP.Response, HTTP.Failure> {
+        let scheme = address.prefix { $0 != ":" }.lowercased()
+        guard scheme == "https" || scheme == "http", URL(string: address)?.host != nil else { return .failure(.failed("bad URL \(address)")) }
+        guard let curl = library else {
+            return .failure(.failed("https:// needs libcurl, which is not installed (Debian: apt-get install libcurl4)"))
         }
-        done.signal()
+        guard let handle = curl.easy_init() else { return .failure(.failed("libcurl could not begin a request")) }
+        defer { curl.easy_cleanup(handle) }
+        let answer = Answer(maxBytes: maxBytes)
+        var headers: UnsafeMutableRawPointer?
+        defer { if let headers { curl.slist_free_all(headers) } }
+        for line in ["Accept: application/json"] + (body == nil ? [] : ["Content-Type: application/json"]) {
+            headers = curl.slist_append(headers, line)
+        }
+        var c = curl
+        // The C strings and the body stay where libcurl was told they are until the exchange is over.
+        let url = strdup(address), verb = strdup(method), agent = strdup("commonsight")
+        let payload = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(body?.count ?? 0, 1))
+        // Where libcurl writes what went wrong, in more words than its error code's.
+        let why = UnsafeMutablePointer<CChar>.allocate(capacity: CS_CURL_ERROR_SIZE)
+        why.initialize(repeating: 0, count: CS_CURL_ERROR_SIZE)
+        defer {
+            free(url)
+            free(verb)
+            free(agent)
+            payload.deallocate()
+            why.deallocate()
+        }
+        if let body { _ = payload.initialize(from: body) }
+        var failed = url == nil || verb == nil || agent == nil
+        func set(_ option: Int, _ value: Int) { failed = failed || cs_curl_set_long(&c, handle, Int32(option), value) != 0 }
+        func set(_ option: Int, pointer: UnsafeRawPointer?) { failed = failed || cs_curl_set_pointer(&c, handle, Int32(option), pointer) != 0 }
+        set(CS_CURLOPT_URL, pointer: url)
+        set(CS_CURLOPT_ERRORBUFFER, pointer: why)
+        set(CS_CURLOPT_NOSIGNAL, 1)
+        set(CS_CURLOPT_PROTOCOLS, CS_CURLPROTO_HTTP | CS_CURLPROTO_HTTPS)
+        // A redirect is followed only to another https:// address (never down to plain http).
+        set(CS_CURLOPT_FOLLOWLOCATION, 1)
+        set(CS_CURLOPT_MAXREDIRS, 5)
+        set(CS_CURLOPT_REDIR_PROTOCOLS, CS_CURLPROTO_HTTPS)
+        let milliseconds = Int(min(max(timeout, 0.001), 86_400) * 1000)
+        set(CS_CURLOPT_TIMEOUT_MS, milliseconds)
+        set(CS_CURLOPT_CONNECTTIMEOUT_MS, milliseconds)
+        set(CS_CURLOPT_USERAGENT, pointer: agent)
+        set(CS_CURLOPT_HTTPHEADER, pointer: headers)
+        if let body {
+            set(CS_CURLOPT_POSTFIELDS, pointer: payload.baseAddress)
+            failed = failed || cs_curl_set_size(&c, handle, Int32(CS_CURLOPT_POSTFIELDSIZE_LARGE), Int64(body.count)) != 0
+            if method != "POST" { set(CS_CURLOPT_CUSTOMREQUEST, pointer: verb) }
+        } else {
+            set(CS_CURLOPT_HTTPGET, 1)
+            if method != "GET" { set(CS_CURLOPT_CUSTOMREQUEST, pointer: verb) }
+        }
+        failed = failed || cs_curl_set_writer(&c, handle, Curl.take) != 0
+        set(CS_CURLOPT_WRITEDATA, pointer: Unmanaged.passUnretained(answer).toOpaque())
+        if failed { return .failure(.failed("libcurl refused the request's settings")) }
+        let code = withExtendedLifetime(answer) { curl.easy_perform(handle) }
+        if answer.over { return .failure(.failed("the answer is larger than \(HTTPResponseParser.size(maxBytes))")) }
+        switch code {
+        case 0:
+            var status = 0
+            guard cs_curl_get_long(&c, handle, Int32(CS_CURLINFO_RESPONSE_CODE), &status) == 0, status > 0 else { return .failure(.failed("no HTTP answer")) }
+            return .success(HTTP.Response(status: status, body: answer.bytes))
+        case Int32(CS_CURLE_COULDNT_RESOLVE_HOST): return .failure(.unreachable("host not found"))
+        case Int32(CS_CURLE_COULDNT_CONNECT): return .failure(.unreachable("connection refused"))
+        case Int32(CS_CURLE_OPERATION_TIMEDOUT): return .failure(.timedOut)
+        default:
+            let told = String(cString: why)
+            return .failure(.failed(!told.isEmpty ? told : curl.easy_strerror(code).map { String(cString: $0) } ?? "libcurl error \(code)"))
+        }
     }
 }
 

@@ -133,8 +133,8 @@ struct SocketBudgetTests {
 }
 #endif
 
-@Suite("HTTP: URLSession's budget")
-struct URLSessionBudgetTests {
+@Suite("HTTP: libcurl's budget")
+struct CurlBudgetTests {
     @Test("an answer past the budget is refused as it arrives, chunked or not; one within it is whole")
     func refusedPastTheBudget() throws {
         let server = try StubServer { r, _ in
@@ -152,13 +152,13 @@ struct URLSessionBudgetTests {
         defer { server.stop() }
         for path in ["/chunked", "/sized"] {
             let started = Date()
-            let answer = HTTP.viaURLSession("GET", server.url + path, body: nil, timeout: 30, maxBytes: 1 << 20)
+            let answer = Curl.send("GET", server.url + path, body: nil, timeout: 30, maxBytes: 1 << 20)
             if case .success(let r) = answer { Issue.record("\(path): \(r.body.count) bytes taken") }
             #expect((try? answer.get()) == nil && answer == .failure(.failed("the answer is larger than 1 MB")), "\(path)")
             #expect(Date().timeIntervalSince(started) < 20)
         }
         let small = try StubServer { _, _ in .json(200, "{\"ok\": true}") }
         defer { small.stop() }
-        #expect(HTTP.viaURLSession("GET", small.url + "/", body: nil, timeout: 10, maxBytes: 1 << 20) == .success(HTTP.Response(status: 200, body: Array("{\"ok\": true}".utf8))))
+        #expect(Curl.send("GET", small.url + "/", body: nil, timeout: 10, maxBytes: 1 << 20) == .success(HTTP.Response(status: 200, body: Array("{\"ok\": true}".utf8))))
     }
 }
