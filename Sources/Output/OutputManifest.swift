@@ -1,4 +1,5 @@
 import Fingerprint
+import Glibc
 
 /// What the tool wrote into OUT: `OUT/.commonsight-manifest`, one line per file with the fingerprint
 /// of its bytes and what `lstat` said right after writing it.
@@ -71,44 +72,99 @@ struct OutputManifest {
         if had && entry != nil { read?.changed.insert(path) } else { read?.reshaped = true }
     }
 
-    /// Parses a manifest; nil when it is not one of ours.
+    /// Parses a manifest; nil when it is not one of ours. Read on its bytes in one pass (a rebuild
+    /// reads 30,000 lines of it before anything else): only the paths become strings.
     static func parse(_ bytes: [UInt8]) -> OutputManifest? {
-        var lines = TabbedLines(bytes).makeIterator()
-        guard let first = lines.next(), first.count == 1 else { return nil }
+        bytes.withUnsafeBufferPointer { parse($0, bytes) }
+    }
+
+    private static func parse(_ b: UnsafeBufferPointer<UInt8>, _ bytes: [UInt8]) -> OutputManifest? {
+        guard let base = b.baseAddress else { return nil }
+        let count = b.count
+        /// The end of the line that starts at `i` (its line break, or the end of the bytes).
+        func lineEnd(from i: Int) -> Int {
+            memchr(base + i, 0x0A, count - i).map { UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) - base } ?? count
+        }
+        var i = 0
+        while i < count, b[i] == 0x0A { i += 1 }  // empty lines are no lines
+        guard i < count else { return nil }
+        let firstEnd = lineEnd(from: i)
         var m = OutputManifest()
-        m.entries.reserveCapacity(bytes.count / 100)
-        switch String(decoding: first[0], as: UTF8.self) {
-        case header: break
-        case pendingHeader: m.pending = true
+        switch UnsafeBufferPointer(rebasing: b[i..<firstEnd]) {
+        case let h where h.elementsEqual(header.utf8): break
+        case let h where h.elementsEqual(pendingHeader.utf8): m.pending = true
         default: return nil
         }
+        let expected = count / 100
+        m.entries.reserveCapacity(expected)
         var paths: [String] = [], starts: [Int] = [], read: [Entry] = []
-        paths.reserveCapacity(bytes.count / 100)
-        starts.reserveCapacity(bytes.count / 100 + 1)
-        read.reserveCapacity(bytes.count / 100)
+        paths.reserveCapacity(expected)
+        starts.reserveCapacity(expected + 1)
+        read.reserveCapacity(expected)
         var sorted = true
-        while let f = lines.next() {
-            guard f.count == 6 || f.count == 2, let hash = Fingerprint(hexBytes: f[1]) else { return nil }
-            guard f[0].withUnsafeBufferPointer({ OutputPath.isInside(bytes: $0) }) else { return nil }
-            let path = String(decoding: f[0], as: UTF8.self)
+        i = firstEnd + 1
+        while i < count {
+            let end = lineEnd(from: i)
+            defer { i = end + 1 }
+            guard end > i else { continue }
+            // A line's fields: path, fingerprint, then size, inode, modification and change times, or none.
+            var tabs: (Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0), found = 0, from = i
+            while found < 6, from < end, let t = memchr(base + from, 0x09, end - from) {
+                let at = UnsafePointer(t.assumingMemoryBound(to: UInt8.self)) - base
+                switch found {
+                case 0: tabs.0 = at
+                case 1: tabs.1 = at
+                case 2: tabs.2 = at
+                case 3: tabs.3 = at
+                case 4: tabs.4 = at
+                default: return nil  // a sixth tab: seven fields
+                }
+                found += 1
+                from = at + 1
+            }
+            guard found == 1 || found == 5 else { return nil }
+            let hashEnd = found == 1 ? end : tabs.1
+            guard let hash = Fingerprint(hexBytes: bytes[(tabs.0 + 1)..<hashEnd]) else { return nil }
+            let pathBytes = UnsafeBufferPointer(rebasing: b[i..<tabs.0])
+            guard OutputPath.isInside(bytes: pathBytes) else { return nil }
+            let path = String(decoding: pathBytes, as: UTF8.self)
             if sorted, let last = paths.last, !last.utf8Precedes(path) { sorted = false }
-            paths.append(path)
-            starts.append(f.start)
             var status: Posix.Status?
-            if f.count == 6 {
-                guard let size = Int64(decimal: f[2]), let inode = Int64(decimal: f[3]),
-                      let modified = Int64(decimal: f[4]), let changed = Int64(decimal: f[5]) else { return nil }
+            if found == 5 {
+                guard let size = decimal(b, tabs.1 + 1, tabs.2), let inode = decimal(b, tabs.2 + 1, tabs.3),
+                      let modified = decimal(b, tabs.3 + 1, tabs.4), let changed = decimal(b, tabs.4 + 1, end) else { return nil }
                 status = Posix.Status(kind: .file, size: size, inode: UInt64(bitPattern: inode), modified: modified, changed: changed)
             }
             let entry = Entry(hash: hash, status: status)
+            paths.append(path)
+            starts.append(i)
             m.entries[path] = entry
             read.append(entry)
         }
         // Copied only when every line ends in a line break and the paths are sorted and distinct.
         if sorted, paths.count == m.entries.count, bytes.last == 0x0A {
-            m.read = Lines(bytes: bytes, paths: paths, starts: starts + [bytes.count], entries: read)
+            m.read = Lines(bytes: bytes, paths: paths, starts: starts + [count], entries: read)
         }
         return m
+    }
+
+    /// The decimal number (optionally negative, at most 19 digits) in `b[from..<to]`, or nil.
+    private static func decimal(_ b: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int) -> Int64? {
+        var i = from
+        let negative = i < to && b[i] == UInt8(ascii: "-")
+        if negative { i += 1 }
+        guard to > i, to - i <= 19 else { return nil }
+        var v: Int64 = 0
+        while i < to {
+            let digit = b[i] &- 0x30
+            guard digit <= 9 else { return nil }
+            let (m, o1) = v.multipliedReportingOverflow(by: 10)
+            let (a, o2) = m.addingReportingOverflow(Int64(digit))
+            if o1 || o2 { return nil }
+            v = a
+            i += 1
+        }
+        return negative ? -v : v
     }
 
     func serialized() -> [UInt8] {

@@ -392,6 +392,28 @@ struct OutputPathTests {
         #expect(OutputManifest.parse(Array((OutputManifest.header + "\n../x\t00000000000000000000000000000000\n").utf8)) == nil)
     }
 
+    @Test("a manifest line with a field too many or too few, a bad fingerprint or a bad number is no manifest")
+    func manifestLines() {
+        let hash = "\(Fingerprint(of: Array("x".utf8)))"
+        func parsed(_ lines: [String]) -> OutputManifest? { OutputManifest.parse(Array(([OutputManifest.header] + lines).joined(separator: "\n").utf8 + [0x0A])) }
+        let good = ["a.html\t\(hash)\t10\t7\t-3\t9", "b/c.html\t\(hash)", "", "d.html\t\(hash)\t0\t0\t0\t9223372036854775807"]
+        let read = parsed(good)
+        #expect(read?.entries.count == 3)
+        #expect(read?.entries["a.html"]?.status == .init(kind: .file, size: 10, inode: 7, modified: -3, changed: 9))
+        #expect(read?.entries["b/c.html"] == .init(hash: Fingerprint(of: Array("x".utf8)), status: nil))
+        #expect(OutputManifest.parse(Array("\n\(OutputManifest.pendingHeader)\n\(good[1])".utf8))?.pending == true, "blank lines first, no last line break")
+        for bad in ["a.html", "a.html\t\(hash)\t1", "a.html\t\(hash)\t1\t2\t3", "a.html\t\(hash)\t1\t2\t3\t4\t5",
+                    "a.html\t\(hash.uppercased())", "a.html\t\(hash.dropLast())", "a.html\t\(hash)0",
+                    "a.html\t\(hash)\t1\t2\t3\tx", "a.html\t\(hash)\t1\t2\t3\t", "a.html\t\(hash)\t-\t2\t3\t4",
+                    "a.html\t\(hash)\t9223372036854775808\t2\t3\t4", "a.html\t\(hash)\t12345678901234567890\t2\t3\t4",
+                    "a.html\t\(hash)\t1\t2\t3\t4\r", "\t\(hash)", "a/../b\t\(hash)", "/a\t\(hash)"] {
+            #expect(parsed([good[0], bad]) == nil, "\(bad.debugDescription)")
+        }
+        #expect(OutputManifest.parse(Array("\(OutputManifest.header)\textra\n".utf8)) == nil)
+        #expect(OutputManifest.parse([]) == nil)
+        #expect(OutputManifest.parse(Array("\n\n".utf8)) == nil)
+    }
+
     @Test("a manifest saved again writes what a fresh one would: pending, with changed entries, with other paths")
     func manifestSavedAgain() throws {
         var fresh = OutputManifest()
