@@ -116,7 +116,12 @@ package final class PageRenderer: Sendable {
         case .page: h.tag(0)
         case .made(let file): file.hash(into: &h)
         }
-        if let map = job.map, let models = job.models { map.hash(into: &h, fingerprint: models.mapFingerprint) }
+        if let map = job.map, let models = job.models {
+            map.hash(into: &h, fingerprint: models.mapFingerprint)
+            // The lists under a map show each report's card (its words, title, date): a report whose
+            // words changed makes every page whose map lists it again.
+            for o in map.observations { InputHash.add(models.observation(o), to: &h, memo: inputHashes) }
+        }
         InputHash.add(job.variables[job.sharedCount...], to: &h, memo: inputHashes)
         return h.value
     }

@@ -27,6 +27,23 @@ struct IncrementalBuildTests {
         #expect((f.file("north/observations/o2/index.html") ?? "").contains("Blocked sidewalk again."))
     }
 
+    @Test("a report's new words reach every page whose map lists it, though nothing else there shows it")
+    func wordsUnderMaps() {
+        let f = SiteFixture()
+        #expect(build(f, out: f.out).succeeded)
+        // o1 is the oldest report: the home and map pages show it only in the lists under their maps.
+        let home = f.file("north/index.html") ?? "", map = f.file("north/map.html") ?? ""
+        #expect(home.contains("Cars fly by.") && map.contains("Cars fly by."))
+        f.write("neighborhoods/north/observations.csv", (SiteFixture.north["neighborhoods/north/observations.csv"] ?? "").replacingOccurrences(of: "Cars fly by.", with: "Cars slow down now."))
+        #expect(build(f, out: f.out).succeeded)
+        for page in ["north/index.html", "north/map.html", "north/observations/o1/index.html"] {
+            let text = f.file(page) ?? ""
+            #expect(text.contains("Cars slow down now.") && !text.contains("Cars fly by."), "\(page) still shows the old words")
+        }
+        #expect(build(f, out: f.base + "/full", cache: false).succeeded)
+        #expect(SiteFixture.snapshot(f.out) == SiteFixture.snapshot(f.base + "/full"))
+    }
+
     @Test("--only keeps what the last build knew of the neighborhoods it leaves as they are, even after another was removed")
     func onlyKeepsTheOthers() throws {
         var files = SiteFixture.northAndSouth
