@@ -42,10 +42,14 @@ public enum Builder {
         // The theme, the last render cache and OUT are read at once (three threads: on two cores a
         // rebuild waits for the longest, not for the theme and the cache one after the other).
         let (templates, cacheFolder, useCache) = (request.templates, request.cacheFolder, request.useCache)
+        // The theme is not in the key: each page remembers the theme files it used (see `TemplateUse`).
+        let key = "\(version) \(request.programIdentity)"
+        // A theme the last build of this program parsed whole has each template parsed when first used.
+        let trusted: @Sendable (Fingerprint) -> Bool = { theme in useCache && RenderCache.vouches(for: theme, key: key, in: cacheFolder) }
         let read: ((Theme?, [Diagnostic]), RenderCache?), output: OutputFolder
         do throws(OutputProblem) {
             let parallel = request.jobs > 1
-            let (themeRead, (cacheRead, opened)) = try Parallel.both(parallel: parallel, { Theme.load(root: templates) }) { () throws(OutputProblem) in
+            let (themeRead, (cacheRead, opened)) = try Parallel.both(parallel: parallel, { Theme.load(root: templates, trusted: trusted) }) { () throws(OutputProblem) in
                 try Parallel.both(parallel: parallel, { useCache ? RenderCache.read(cacheFolder) : nil }) { () throws(OutputProblem) in
                     try OutputFolder.open(request.out, protected: protected, jobs: request.jobs)
                 }
@@ -60,8 +64,6 @@ public enum Builder {
         var lastCache = read.1
         // The cache was read before OUT's lock was held: read again if another build saved it since.
         if let cache = lastCache, cache.identity != RenderCache.fileIdentity(cacheFolder) { lastCache = RenderCache.read(cacheFolder) }
-        // The theme is not in the key: each page remembers the theme files it used (see `TemplateUse`).
-        let key = "\(version) \(request.programIdentity)"
         var previous: RenderCache?
         var only = request.only
         if let shard = request.shard {
@@ -129,8 +131,11 @@ public enum Builder {
         let (rendered, renderDiagnostics) = SiteRenderer.render(site, theme: theme, request: renderRequest) { files throws(OutputProblem) in
             try commit.write(files, jobs: request.jobs)
         }
-        report.diagnostics += renderDiagnostics
-        guard var rendered else {
+        // A template parsed when first used cannot fail (the same bytes parsed whole before), unless
+        // the theme's files changed while they were read: then the build fails with what they say.
+        let late = theme.lateFailures
+        report.diagnostics += late.isEmpty ? renderDiagnostics : late
+        guard var rendered, late.isEmpty else {
             commit.abandon()
             output.abandon()
             return report

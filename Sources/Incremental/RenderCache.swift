@@ -5,6 +5,7 @@ import Diagnostics
 import FileSystem
 import Fingerprint
 import Foundation
+import Glibc
 import Liquid
 import Output
 import Parallelism
@@ -142,6 +143,24 @@ public struct RenderCache: Sendable {
     /// This cache, when it was made with this key and context; nil when either changed.
     public func matching(key: String, context: Fingerprint) -> RenderCache? {
         self.key == key && self.context == context ? self : nil
+    }
+
+    /// Whether the cache in `folder` was saved by a build of this program (`key`) that used a theme of
+    /// fingerprint `theme`: then that theme parsed whole without an error (a build saves its cache
+    /// only when it succeeded). Read from the cache's first lines only.
+    public static func vouches(for theme: Fingerprint, key: String, in folder: String) -> Bool {
+        guard !key.hasSuffix(" unknown") else { return false }  // a program that could not tell its own identity
+        let fd = open(folder + "/" + fileName, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0, st.st_mode & S_IFMT == S_IFREG else { return false }
+        var head = [UInt8](repeating: 0, count: 4096)
+        let n = head.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+        guard n > 0 else { return false }
+        let lines = head[..<n].split(separator: 0x0A, maxSplits: 4, omittingEmptySubsequences: false)
+        guard lines.count == 5 else { return false }
+        return lines[0].elementsEqual(header.utf8) && lines[1].elementsEqual(key.utf8) && Fingerprint(hexBytes: lines[3]) == theme
     }
 
     /// The cache in `folder`, whatever its key and context (a build reads it while it reads the

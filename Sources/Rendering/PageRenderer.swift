@@ -157,13 +157,13 @@ package final class PageRenderer: Sendable {
         let root = root(job)
         if let use = TemplateUse.current {
             use.add(languageFile)
-            use.add(theme.textPages[job.kind.name] != nil ? "pages/\(job.kind).txt" : "pages/\(job.kind).md")
-            if theme.textPages[job.kind.name] == nil { use.add(theme.layoutFile(for: job.kind.name)) }
+            use.add(theme.hasTextPage(job.kind.name) ? "pages/\(job.kind).txt" : "pages/\(job.kind).md")
+            if !theme.hasTextPage(job.kind.name) { use.add(theme.layoutFile(for: job.kind.name)) }
         }
-        if let text = theme.textPages[job.kind.name] {
+        if theme.hasTextPage(job.kind.name), let text = theme.textPage(job.kind.name) {
             return try text.renderBytes(renderVariables(job, root: root), environment: environment(root: root, absoluteRoot: job.absoluteRoot, escaping: .none)).bytes
         }
-        guard let page = theme.pages[job.kind.name], let layout = theme.layout(for: job.kind.name) else {
+        guard let page = theme.page(job.kind.name), let layout = theme.layout(for: job.kind.name) else {
             throw LiquidError(.render, "no template for '\(job.kind)' pages")
         }
         var data = renderVariables(job, root: root)
@@ -220,7 +220,7 @@ package final class PageRenderer: Sendable {
             ("title", .string(job.title)), ("kind", .string(job.kind.name)), ("section", .string(job.kind.section)),
             ("path", .string(job.path)), ("root", .string(root)), ("local_root", .string(Routes.root(of: job.path))),
             ("url", job.absoluteRoot.map { .string($0 + job.path) } ?? .nil), ("draft", .bool(job.isDraft)),
-            ("section_partial", theme.partial("section-" + job.kind.name, markdown: false) != nil ? .string("section-" + job.kind.name) : .nil),
+            ("section_partial", theme.hasPartial("section-" + job.kind.name, markdown: false) ? .string("section-" + job.kind.name) : .nil),
         ]))
         data["site"] = shared.site
         data["build"] = shared.build

@@ -10,14 +10,14 @@ import Output
 
 /// The templates folder, parsed once: Markdown page templates, HTML layouts, partials and assets.
 public struct Theme: Sendable {
-    public var pages: [String: Template]
-    public var textPages: [String: Template]
-    var layouts: [String: Template]
-    var htmlPartials: [String: Template]
-    var markdownPartials: [String: Template]
+    let pages: TemplateShelf
+    let textPages: TemplateShelf
+    let layouts: TemplateShelf
+    let htmlPartials: TemplateShelf
+    let markdownPartials: TemplateShelf
     /// Files under `assets/`, by path inside it, sorted.
     public var assets: [(path: String, bytes: [UInt8])]
-    /// A hash of every template and asset: a different theme never reuses cached pages.
+    /// A hash of every template, language file and asset: a different theme never reuses cached pages.
     public var fingerprint = Fingerprint(high: 0, low: 0)
     /// `i18n/<lang>.yml`, by tag.
     public var languages: [String: Language] = [:]
@@ -47,22 +47,47 @@ public struct Theme: Sendable {
         return languages["en"] ?? Language(code: "en", path: "i18n/en.yml")
     }
 
+    /// The Markdown template of a page kind (`pages/<kind>.md`).
+    public func page(_ kind: String) -> Template? { pages[kind] }
+
+    /// The plain-text template of a page kind (`pages/<kind>.txt`), which needs no layout.
+    public func textPage(_ kind: String) -> Template? { textPages[kind] }
+
+    /// Whether a page kind is made from plain text (`pages/<kind>.txt`).
+    public func hasTextPage(_ kind: String) -> Bool { textPages.names.contains(kind) }
+
     /// The layout for a page kind: `layouts/<kind>.html`, else `layouts/default.html`.
-    public func layout(for kind: String) -> Template? { layouts[kind] ?? layouts["default"] }
+    public func layout(for kind: String) -> Template? { layouts[layouts.names.contains(kind) ? kind : "default"] }
 
     /// The file of that layout.
-    public func layoutFile(for kind: String) -> String { "layouts/" + (layouts[kind] != nil ? kind : "default") + ".html" }
+    public func layoutFile(for kind: String) -> String { "layouts/" + (layouts.names.contains(kind) ? kind : "default") + ".html" }
 
     public func partial(_ name: String, markdown: Bool) -> Template? {
         markdown ? markdownPartials[name] : htmlPartials[name]
     }
 
+    /// Whether a partial of that name is in the theme (without parsing it).
+    public func hasPartial(_ name: String, markdown: Bool) -> Bool {
+        (markdown ? markdownPartials : htmlPartials).names.contains(name)
+    }
+
+    /// What templates first asked for during a build failed with: nothing, unless the theme's files
+    /// changed while it was read. A build with any fails with them.
+    public var lateFailures: [Diagnostic] {
+        [pages, textPages, layouts, htmlPartials, markdownPartials].flatMap { $0.failures.value }.sortedForDisplay()
+    }
+
     /// Reads and parses every template under `root`, reporting every error. Only files and folders
     /// inside `root` are read (no link out of it, no FIFO), each once.
     /// `builtIn` reads the theme built into the program.
-    public static func load(root: String) -> (Theme?, [Diagnostic]) {
+    ///
+    /// `trusted` is asked whether a theme of that fingerprint was parsed whole, without an error, by
+    /// an earlier build of this same program: then each template is parsed when first used (its
+    /// bytes and the parser are those that parsed it), and the language files are still read and
+    /// checked, so the theme says the same.
+    public static func load(root: String, trusted: (Fingerprint) -> Bool = { _ in false }) -> (Theme?, [Diagnostic]) {
         if root == builtIn {
-            return load(files: DefaultTheme.files.map { ContainedFolder.File(path: $0.path, bytes: $0.bytes, source: $0.path) }, root: root)
+            return load(files: DefaultTheme.files.map { ContainedFolder.File(path: $0.path, bytes: $0.bytes, source: $0.path) }, root: root, trusted: trusted)
         }
         guard isDirectory(root) else {
             return (nil, [.error(SourceLocation(path: root), "no templates folder here; expected layouts/, pages/, partials/ and assets/")])
@@ -71,7 +96,7 @@ public struct Theme: Sendable {
         var folder = ContainedFolder(root)
         folder.skipsHidden = true
         let files = folder.files(log: &log)
-        let (theme, diagnostics) = load(files: files + fallbackFiles(besides: files), root: root, fallbackWords: { builtInWords })
+        let (theme, diagnostics) = load(files: files + fallbackFiles(besides: files), root: root, fallbackWords: { builtInWords }, trusted: trusted)
         return (theme, log.items + diagnostics)
     }
 
@@ -105,21 +130,33 @@ public struct Theme: Sendable {
     public static let builtIn = "(built-in theme)"
 
     /// Parses a theme's files, each by its path inside the theme; `root` names the theme in messages.
-    static func load(files: [ContainedFolder.File], root: String, fallbackWords: (() -> [String: Language])? = nil) -> (Theme?, [Diagnostic]) {
+    static func load(files: [ContainedFolder.File], root: String, fallbackWords: (() -> [String: Language])? = nil,
+                     trusted: (Fingerprint) -> Bool = { _ in false }) -> (Theme?, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
-        var fingerprint = FingerprintBuilder()
         /// Where a file is, in messages: in the theme folder, or in the built-in theme it fell back to.
         func place(_ file: ContainedFolder.File) -> String { file.source.hasPrefix(builtIn + "/") ? file.source : root + "/" + file.path }
-        /// Each file directly in the folder `sub` ending in `.ext`, fingerprinted and decoded: its name
-        /// without the extension, its path and its text.
+        /// Whether a file is one the theme reads: a template or language file directly in its folder, or an asset.
+        func isRead(_ path: String) -> Bool {
+            if path.hasPrefix("assets/") { return true }
+            for (sub, ext) in [("pages", ".md"), ("pages", ".txt"), ("layouts", ".html"), ("partials", ".liquid"), ("i18n", ".yml")]
+            where path.hasPrefix(sub + "/") && path.hasSuffix(ext) && !path.dropFirst(sub.count + 1).contains("/") { return true }
+            return false
+        }
+        // Every file the theme reads, by where it is, before any is parsed.
+        var fingerprint = FingerprintBuilder()
+        for file in files.filter({ isRead($0.path) }).sorted(by: { place($0).utf8Precedes(place($1)) }) {
+            fingerprint.add(place(file))
+            fingerprint.add(file.bytes)
+        }
+        let parsesLater = trusted(fingerprint.value)
+        /// Each file directly in the folder `sub` ending in `.ext`, decoded: its name without the
+        /// extension, its path and its text.
         func decodedFiles(in sub: String, ext: String) -> [(name: String, path: String, source: String)] {
             var out: [(name: String, path: String, source: String)] = []
             for file in files where file.path.hasPrefix(sub + "/") && file.path.hasSuffix("." + ext) {
                 let name = String(file.path.dropFirst(sub.count + 1))
                 guard !name.contains("/") else { continue }
                 let path = place(file)
-                fingerprint.add(path)
-                fingerprint.add(file.bytes)
                 switch TextFile.decode(file.bytes, path: path) {
                 case .failure(let d): diagnostics.append(d)
                 case .success(let source): out.append((String(name.dropLast(ext.count + 1)), path, source))
@@ -127,16 +164,18 @@ public struct Theme: Sendable {
             }
             return out
         }
-        func parseFolder(_ sub: String, ext: String, htmlContext: Bool) -> [String: Template] {
+        func parseFolder(_ sub: String, ext: String, htmlContext: Bool) -> TemplateShelf {
+            let sources = decodedFiles(in: sub, ext: ext)
+            if parsesLater { return TemplateShelf(sources: sources, htmlContext: htmlContext) }
             var out: [String: Template] = [:]
-            for (name, path, source) in decodedFiles(in: sub, ext: ext) {
+            for (name, path, source) in sources {
                 do {
                     out[name] = try Template(source, path: path, htmlContext: htmlContext)
                 } catch {
                     diagnostics.append(error.diagnostic)
                 }
             }
-            return out
+            return TemplateShelf(parsed: out)
         }
         // Which strings the templates ask for (`'key' | t`, `ldate: 'name'`), and where.
         var uses: [(key: String, at: SourceLocation)] = []
@@ -167,14 +206,14 @@ public struct Theme: Sendable {
         let textPages = parseFolder("pages", ext: "txt", htmlContext: false)
         let layouts = parseFolder("layouts", ext: "html", htmlContext: true)
         let htmlPartials = parseFolder("partials", ext: "liquid", htmlContext: true)
-        let markdownPartials = diagnostics.isEmpty ? parseFolder("partials", ext: "liquid", htmlContext: false) : [:]
+        let markdownPartials = diagnostics.isEmpty ? parseFolder("partials", ext: "liquid", htmlContext: false) : TemplateShelf(parsed: [:])
         // After the built-in theme's templates stood in for the folder's missing ones, every kind has one.
         for kind in PageKind.all {
             guard let path = kind.templatePath, !diagnostics.contains(where: { $0.location.path.hasSuffix("/" + path) }) else { continue }
-            let found = kind.template == .plainText ? textPages[kind.name] : pages[kind.name]
-            if found == nil { diagnostics.append(.error(SourceLocation(path: root + "/" + path), "missing page template; every theme needs \(path)")) }
+            let found = (kind.template == .plainText ? textPages : pages).names.contains(kind.name)
+            if !found { diagnostics.append(.error(SourceLocation(path: root + "/" + path), "missing page template; every theme needs \(path)")) }
         }
-        if layouts["default"] == nil, !diagnostics.contains(where: { $0.location.path.hasSuffix("/layouts/default.html") }) {
+        if !layouts.names.contains("default"), !diagnostics.contains(where: { $0.location.path.hasSuffix("/layouts/default.html") }) {
             diagnostics.append(.error(SourceLocation(path: root + "/layouts/default.html"), "missing layout; every theme needs layouts/default.html"))
         }
         let assets = files.filter { $0.path.hasPrefix("assets/") }
@@ -184,10 +223,6 @@ public struct Theme: Sendable {
                                       "commonsight draws assets/\(path) itself (the ground under the maps of reports); give this file another name"))
         }
         guard !diagnostics.contains(where: \.isError) else { return (nil, diagnostics) }
-        for (path, bytes) in assets {
-            fingerprint.add(path)
-            fingerprint.add(bytes)
-        }
         var theme = Theme(pages: pages, textPages: textPages, layouts: layouts, htmlPartials: htmlPartials, markdownPartials: markdownPartials,
                           assets: assets, fingerprint: fingerprint.value, languages: languages)
         for file in files { theme.fileFingerprints[file.path] = Fingerprint(of: file.bytes) }
