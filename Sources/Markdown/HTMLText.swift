@@ -12,12 +12,18 @@ public enum HTMLText {
 
     /// Reads `html` into `reader`. An entity it does not know, or one cut short, is kept as written.
     static func read<R: HTMLTextReader>(_ html: String, tagLimit: Int, into reader: inout R) {
+        var html = html
+        html.withUTF8 { read($0, tagLimit: tagLimit, into: &reader) }
+    }
+
+    /// `read` on the bytes of the HTML.
+    static func read<R: HTMLTextReader>(_ html: UnsafeBufferPointer<UInt8>, tagLimit: Int, into reader: inout R) {
         var inTag = false
         var tag: [UInt8] = []
         tag.reserveCapacity(tagLimit)
         var entity: [UInt8]?
         func put(_ bytes: some Sequence<UInt8>) { for b in bytes { reader.text(b) } }
-        for b in html.utf8 {
+        for b in html {
             if inTag {
                 if b == UInt8(ascii: ">") {
                     inTag = false
@@ -28,6 +34,11 @@ public enum HTMLText {
                 continue
             }
             if b == UInt8(ascii: "<") {
+                // An entity cut short by a tag is text before it.
+                if let e = entity {
+                    put([UInt8(ascii: "&")] + e)
+                    entity = nil
+                }
                 inTag = true
                 tag.removeAll(keepingCapacity: true)
                 continue
@@ -81,6 +92,8 @@ public enum HTMLText {
     /// cells apart by a space, blanks within a line collapsed to one space (for open data).
     public static func lines(_ html: String) -> String {
         var reader = LineReader()
+        reader.out.reserveCapacity(html.utf8.count)
+        reader.line.reserveCapacity(html.utf8.count)
         read(html, tagLimit: 12, into: &reader)
         reader.endLine()
         return String(decoding: reader.out, as: UTF8.self)
@@ -162,7 +175,6 @@ public enum HTMLText {
         var line: [UInt8] = []
         /// A blank is waiting to be written before the next word of the line.
         var blank = false
-        static let blockEnds: [[UInt8]] = ["/p", "br", "/li", "/h1", "/h2", "/h3", "/h4", "/h5", "/h6", "/tr", "/pre", "/blockquote", "hr"].map { Array($0.utf8) }
 
         mutating func text(_ byte: UInt8) {
             if byte == 0x20 || byte == 0x09 || byte == 0x0A {
@@ -174,11 +186,30 @@ public enum HTMLText {
         }
 
         mutating func tag(_ name: [UInt8]) {
-            for end in Self.blockEnds where name.count >= end.count && name.starts(with: end) {
-                // `/p`, `/p ...` and `/p/` end a line; `/pre` is its own entry.
-                if name.count == end.count || name[end.count] == 0x20 || name[end.count] == 0x2F { endLine(); return }
-            }
+            if Self.endsLine(name) { endLine(); return }
             if HTMLText.starts(name, with: "/td") || HTMLText.starts(name, with: "/th") { text(0x20) }
+        }
+
+        /// Whether a tag ends a line: `/p`, `br`, `/li`, `/h1` to `/h6`, `/tr`, `/pre`, `/blockquote`
+        /// or `hr`, whole or followed by a space or `/` (`/p ...`, `br/`; `/pre` is not `/p`).
+        static func endsLine(_ name: [UInt8]) -> Bool {
+            // The tag's word: up to its first space or `/` after the first byte.
+            var n = name.count
+            if n > 1, let stop = name[1...].firstIndex(where: { $0 == 0x20 || $0 == 0x2F }) { n = stop }
+            let slash = name.first == UInt8(ascii: "/")
+            switch n {
+            case 2:
+                return (slash && name[1] == UInt8(ascii: "p")) || (name[1] == UInt8(ascii: "r") && (name[0] == UInt8(ascii: "b") || name[0] == UInt8(ascii: "h")))
+            case 3:
+                guard slash else { return false }
+                switch (name[1], name[2]) {
+                case (UInt8(ascii: "l"), UInt8(ascii: "i")), (UInt8(ascii: "t"), UInt8(ascii: "r")), (UInt8(ascii: "h"), UInt8(ascii: "1")...UInt8(ascii: "6")): return true
+                default: return false
+                }
+            case 4: return slash && name[1] == UInt8(ascii: "p") && name[2] == UInt8(ascii: "r") && name[3] == UInt8(ascii: "e")
+            case 11: return slash && name[1...10].elementsEqual("blockquote".utf8)
+            default: return false
+            }
         }
 
         mutating func endLine() {
