@@ -16,12 +16,12 @@ struct Program {
     }
 
     /// Runs it with standard output and error sent to `stdout` and `stderr` (a path such as
-    /// /dev/full), or read back when nil.
-    static func run(_ args: [String], stdout: String? = nil, stderr: String? = nil) throws -> Ended {
+    /// /dev/full), or read back when nil; `environment` adds to the little it is given.
+    static func run(_ args: [String], stdout: String? = nil, stderr: String? = nil, environment: [String: String] = [:]) throws -> Ended {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: path)
         p.arguments = args
-        p.environment = ["HOME": NSTemporaryDirectory(), "XDG_CACHE_HOME": NSTemporaryDirectory() + "cs-output-failure-cache"]
+        p.environment = ["HOME": NSTemporaryDirectory(), "XDG_CACHE_HOME": NSTemporaryDirectory() + "cs-output-failure-cache"].merging(environment) { _, added in added }
         let outPipe = Pipe(), errPipe = Pipe()
         p.standardOutput = try stdout.map { try FileHandle(forWritingTo: URL(fileURLWithPath: $0)) } ?? outPipe
         p.standardError = try stderr.map { try FileHandle(forWritingTo: URL(fileURLWithPath: $0)) } ?? errPipe
