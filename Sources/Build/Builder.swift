@@ -62,8 +62,9 @@ public enum Builder {
         request.interruption?.watch(output)
         let (theme, themeDiagnostics) = read.0
         var lastCache = read.1
-        // The cache was read before OUT's lock was held: read again if another build saved it since.
-        if let cache = lastCache, cache.identity != RenderCache.fileIdentity(cacheFolder) { lastCache = RenderCache.read(cacheFolder) }
+        // The cache was read before OUT's lock was held: read again if another build saved it since
+        // (one that began as this one did, when there was none yet, among them).
+        if useCache, lastCache?.identity != RenderCache.fileIdentity(cacheFolder) { lastCache = RenderCache.read(cacheFolder) }
         var previous: RenderCache?
         var only = request.only
         if let shard = request.shard {

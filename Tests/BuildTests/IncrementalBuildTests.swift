@@ -1,6 +1,7 @@
 import Build
 import Diagnostics
 import Foundation
+import Parallelism
 import Testing
 
 @Suite("Incremental builds")
@@ -42,6 +43,20 @@ struct IncrementalBuildTests {
         }
         #expect(build(f, out: f.base + "/full", cache: false).succeeded)
         #expect(SiteFixture.snapshot(f.out) == SiteFixture.snapshot(f.base + "/full"))
+    }
+
+    @Test("of two builds begun at once into one folder, the one that waits takes what the other made: it renders nothing")
+    func twoAtOnce() {
+        let f = SiteFixture()
+        let reports = Locked<[BuildReport]>([])
+        DispatchQueue.concurrentPerform(iterations: 2) { _ in
+            let report = build(f, out: f.out)
+            reports.withLock { $0.append(report) }
+        }
+        let both = reports.value.sorted { $0.rendered > $1.rendered }
+        #expect(both.count == 2 && both.allSatisfy(\.succeeded))
+        #expect(both.first.map { $0.rendered == $0.pages } == true, "the first renders every page")
+        #expect(both.last?.rendered == 0, "the second found the first's cache once it held the folder: \(both.map(\.rendered))")
     }
 
     @Test("--only keeps what the last build knew of the neighborhoods it leaves as they are, even after another was removed")
