@@ -70,7 +70,7 @@ let package = Package(
         .target(name: "Build", dependencies: ["Pages", "Incremental", "Products", "Themes", "Words", "CivilTime", "Loading", "Assembly", "Rendering", "Output", "Diagnostics", "Fingerprint", "Parallelism", "Sharding", "Narration", "Raster"]),
         .target(name: "Moderation", dependencies: ["CivilTime", "Diagnostics", "Escaping", "FileSystem", "Formats", "Loading", "ContentFields"]),
         /// HTTP/1.1 to a local model server: blocking sockets for `http://`, libcurl for `https://`, answers within a size budget.
-        .target(name: "HTTPClient", dependencies: ["CCurl", "Parallelism"]),
+        .target(name: "HTTPClient", dependencies: ["CCurl"]),
         .target(name: "Alchemy", dependencies: ["CivilTime", "ContentFields", "Diagnostics", "Escaping", "Formats", "Geo", "HTTPClient", "Loading", "Markdown", "Redaction"]),
         .target(name: "Import", dependencies: ["CivilTime", "Escaping", "Diagnostics", "Formats", "Geo", "Fingerprint", "Loading", "Moderation", "Redaction", "ContentFields"]),
         .target(name: "CLI", dependencies: ["Pages", "Themes", "Words", "DefaultTheme", "Rendering", "Alchemy", "Import", "Moderation", "Sharding", "CivilTime", "Diagnostics", "Formats", "Loading", "Geo", "Markdown", "Liquid", "LiquidFiles", "Build", "Output", "Fingerprint", "Serve", "Escaping", "Assembly", "ContentFields"]),

@@ -1,6 +1,5 @@
 import CCurl
 import Foundation
-import Parallelism
 import Glibc
 
 /// One HTTP exchange, waited for: blocking sockets for plain `http://`, libcurl for `https://`.
