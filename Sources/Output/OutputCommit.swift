@@ -100,6 +100,9 @@ public final class OutputCommit {
         }
         guard !writes.isEmpty else { return }
         do {
+            // The manifest claims OUT (pending) before any folder is made in it: a build killed in
+            // between leaves no folder that the next build would take for someone else's.
+            try journal([])
             try makeFolders(for: writes)
             var replaced = Set<String>()
             var added: [OutputFile] = []

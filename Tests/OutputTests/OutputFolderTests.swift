@@ -258,6 +258,29 @@ struct ConvergenceTests {
         #expect(s.site() == next)
     }
 
+    @Test("a commit's manifest claims OUT before any folder is made in it, so a build killed in between leaves nothing foreign")
+    func manifestBeforeFolders() throws {
+        let s = Scratch()
+        try s.commit(site)
+        // The next commit needs the folder `zz`, where a link stands, and cannot save its manifest:
+        // the staging name is taken by a folder with a file in it. Which it meets first is the order.
+        try FileManager.default.createSymbolicLink(atPath: s.out + "/zz", withDestinationPath: s.base + "/content")
+        s.write(s.out + "/" + OutputManifest.fileName + ".new/x", "x")
+        let folder = try s.open()
+        let commit = folder.beginCommit()
+        do {
+            try commit.write(Scratch.files(["zz/new.html": "new"]))
+            Issue.record("the write went through")
+        } catch {
+            guard case .system(let path, let action, _) = error else {
+                Issue.record("met before the manifest was saved: \(error)")
+                return
+            }
+            #expect(path == s.out + "/" + OutputManifest.fileName && action == "write the manifest", "\(error)")
+        }
+        folder.abandon()
+    }
+
     @Test("a build stopped by a signal in the middle of its commit leaves OUT, manifest and all, as it was")
     func interruptedCommit() throws {
         let s = Scratch()
