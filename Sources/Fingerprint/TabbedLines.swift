@@ -100,24 +100,26 @@ extension Int64 {
     /// A decimal number from bytes (optionally negative), or nil.
     @inlinable public init?(decimal b: ArraySlice<UInt8>) {
         // Through a pointer: a manifest has four numbers on each of its tens of thousands of lines.
-        let parsed = b.withUnsafeBufferPointer { p -> Int64? in
-            var i = 0
-            let negative = p.first == UInt8(ascii: "-")
-            if negative { i = 1 }
-            guard p.count > i, p.count - i <= 19 else { return nil }
-            var v: Int64 = 0
-            while i < p.count {
-                let c = p[i]
-                guard c >= 0x30 && c <= 0x39 else { return nil }
-                let (m, o1) = v.multipliedReportingOverflow(by: 10)
-                let (a, o2) = m.addingReportingOverflow(Int64(c - 0x30))
-                if o1 || o2 { return nil }
-                v = a
-                i += 1
-            }
-            return negative ? -v : v
-        }
-        guard let parsed else { return nil }
+        guard let parsed = b.withUnsafeBufferPointer({ Int64(decimalBytes: $0) }) else { return nil }
         self = parsed
+    }
+
+    /// A decimal number (optionally negative, at most 19 digits) from the bytes, or nil.
+    @inlinable public init?(decimalBytes p: UnsafeBufferPointer<UInt8>) {
+        var i = 0
+        let negative = p.first == UInt8(ascii: "-")
+        if negative { i = 1 }
+        guard p.count > i, p.count - i <= 19 else { return nil }
+        var v: Int64 = 0
+        while i < p.count {
+            let c = p[i]
+            guard c >= 0x30 && c <= 0x39 else { return nil }
+            let (m, o1) = v.multipliedReportingOverflow(by: 10)
+            let (a, o2) = m.addingReportingOverflow(Int64(c - 0x30))
+            if o1 || o2 { return nil }
+            v = a
+            i += 1
+        }
+        self = negative ? -v : v
     }
 }

@@ -131,8 +131,9 @@ struct OutputManifest {
             if sorted, let last = paths.last, !last.utf8Precedes(path) { sorted = false }
             var status: Posix.Status?
             if found == 5 {
-                guard let size = decimal(b, tabs.1 + 1, tabs.2), let inode = decimal(b, tabs.2 + 1, tabs.3),
-                      let modified = decimal(b, tabs.3 + 1, tabs.4), let changed = decimal(b, tabs.4 + 1, end) else { return nil }
+                func decimal(_ from: Int, _ to: Int) -> Int64? { Int64(decimalBytes: UnsafeBufferPointer(rebasing: b[from..<to])) }
+                guard let size = decimal(tabs.1 + 1, tabs.2), let inode = decimal(tabs.2 + 1, tabs.3),
+                      let modified = decimal(tabs.3 + 1, tabs.4), let changed = decimal(tabs.4 + 1, end) else { return nil }
                 status = Posix.Status(kind: .file, size: size, inode: UInt64(bitPattern: inode), modified: modified, changed: changed)
             }
             let entry = Entry(hash: hash, status: status)
@@ -146,25 +147,6 @@ struct OutputManifest {
             m.read = Lines(bytes: bytes, paths: paths, starts: starts + [count], entries: read)
         }
         return m
-    }
-
-    /// The decimal number (optionally negative, at most 19 digits) in `b[from..<to]`, or nil.
-    private static func decimal(_ b: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int) -> Int64? {
-        var i = from
-        let negative = i < to && b[i] == UInt8(ascii: "-")
-        if negative { i += 1 }
-        guard to > i, to - i <= 19 else { return nil }
-        var v: Int64 = 0
-        while i < to {
-            let digit = b[i] &- 0x30
-            guard digit <= 9 else { return nil }
-            let (m, o1) = v.multipliedReportingOverflow(by: 10)
-            let (a, o2) = m.addingReportingOverflow(Int64(digit))
-            if o1 || o2 { return nil }
-            v = a
-            i += 1
-        }
-        return negative ? -v : v
     }
 
     func serialized() -> [UInt8] {
