@@ -158,9 +158,18 @@ public struct RenderCache: Sendable {
         var head = [UInt8](repeating: 0, count: 4096)
         let n = head.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
         guard n > 0 else { return false }
-        let lines = head[..<n].split(separator: 0x0A, maxSplits: 4, omittingEmptySubsequences: false)
-        guard lines.count == 5 else { return false }
-        return lines[0].elementsEqual(header.utf8) && lines[1].elementsEqual(key.utf8) && Fingerprint(hexBytes: lines[3]) == theme
+        var lines = TabbedLines(Array(head[..<n])).makeIterator()
+        guard let read = Self.head(&lines) else { return false }
+        return read.key == key && read.theme == theme
+    }
+
+    /// The first lines of a cache file: its format, the key, the context and the theme.
+    static func head(_ lines: inout TabbedLines.Iterator) -> (key: String, context: Fingerprint, theme: Fingerprint)? {
+        func text(_ b: ArraySlice<UInt8>) -> String { String(decoding: b, as: UTF8.self) }
+        guard let h = lines.next(), text(h[0]) == header, let k = lines.next(), k.count == 1,
+              let c = lines.next(), c.count == 1, let context = Fingerprint(hexBytes: c[0]),
+              let t = lines.next(), t.count == 1, let theme = Fingerprint(hexBytes: t[0]) else { return nil }
+        return (text(k[0]), context, theme)
     }
 
     /// The cache in `folder`, whatever its key and context (a build reads it while it reads the
@@ -170,10 +179,8 @@ public struct RenderCache: Sendable {
         guard let bytes = FileBytes.read(folder + "/" + fileName, followingLinks: true) else { return nil }
         var lines = TabbedLines(bytes).makeIterator()
         func text(_ b: ArraySlice<UInt8>) -> String { String(decoding: b, as: UTF8.self) }
-        guard let h = lines.next(), text(h[0]) == header, let k = lines.next(), k.count == 1,
-              let c = lines.next(), c.count == 1, let context = Fingerprint(hexBytes: c[0]),
-              let t = lines.next(), t.count == 1, let theme = Fingerprint(hexBytes: t[0]) else { return nil }
-        var cache = RenderCache(key: text(k[0]), context: context)
+        guard let (key, context, theme) = head(&lines) else { return nil }
+        var cache = RenderCache(key: key, context: context)
         cache.theme = theme
         cache.identity = identity
         // Where each neighborhood's lines are: its pages' run (they are sorted, so together) and its own.
