@@ -70,9 +70,10 @@ public struct RenderCache: Sendable {
 
     /// The page lines among `run`'s (a line that is not one is passed over: its page is rendered again).
     static func readPages(_ run: ArraySlice<UInt8>, _ each: (String, PageEntry) -> Void) {
-        for f in TabbedLines(Array(run)) where f.count == 6 && f[0].elementsEqual([UInt8(ascii: "P")]) {
+        for f in TabbedLines(Array(run)) where (6...7).contains(f.count) && f[0].elementsEqual([UInt8(ascii: "P")]) {
             guard let i = Fingerprint(hexBytes: f[2]), let o = Fingerprint(hexBytes: f[3]), let t = Fingerprint(hexBytes: f[5]) else { continue }
-            each(String(decoding: f[1], as: UTF8.self), PageEntry(input: i, output: o, uses: String(decoding: f[4], as: UTF8.self), templates: t))
+            let listed = f.count == 7 ? f[6].split(separator: UInt8(ascii: ",")).map { String(decoding: $0, as: UTF8.self) } : []
+            each(String(decoding: f[1], as: UTF8.self), PageEntry(input: i, output: o, uses: String(decoding: f[4], as: UTF8.self), templates: t, listed: listed))
         }
     }
 
@@ -82,9 +83,12 @@ public struct RenderCache: Sendable {
         /// The theme files the page used (`templateSets[uses]`) and their fingerprint when it was made.
         public var uses: String = ""
         public var templates = Fingerprint(high: 0, low: 0)
+        /// The reports whose cards the lists under the page's map showed (ids, sorted), whose words
+        /// its input fingerprint took.
+        public var listed: [String] = []
 
-        package init(input: Fingerprint, output: Fingerprint, uses: String = "", templates: Fingerprint = Fingerprint(high: 0, low: 0)) {
-            (self.input, self.output, self.uses, self.templates) = (input, output, uses, templates)
+        package init(input: Fingerprint, output: Fingerprint, uses: String = "", templates: Fingerprint = Fingerprint(high: 0, low: 0), listed: [String] = []) {
+            (self.input, self.output, self.uses, self.templates, self.listed) = (input, output, uses, templates, listed)
         }
     }
 
@@ -132,7 +136,7 @@ public struct RenderCache: Sendable {
         self.context = context
     }
 
-    package static let header = "commonsight-render-cache 7"
+    package static let header = "commonsight-render-cache 8"
     package static let fileName = "render.cache"
 
     /// The cache in `folder`, when it was made with the same key and context.
@@ -323,6 +327,10 @@ public struct RenderCache: Sendable {
             out.append(0x09)
             out.append(utf8: p.uses)
             hex(p.templates)
+            if !p.listed.isEmpty {
+                out.append(0x09)
+                out.append(utf8: p.listed.joined(separator: ","))
+            }
             out.append(0x0A)
         }
         for (path, n) in narrations.sorted(by: { $0.key.utf8Precedes($1.key) }) {

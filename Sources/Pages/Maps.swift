@@ -202,8 +202,7 @@ extension ViewModels {
                 ("reports", .array(shown.map { m in .object(Object([("title", .string(m.label)), ("url", .string(m.url))])) })),
             ]))
         }
-        let grouped = (drawing.places + drawing.narrowPlaces).filter { $0.marks.count > 1 }
-        let limit = Self.groupListLimit(groups: grouped.count, reports: grouped.reduce(0) { $0 + $1.marks.count })
+        let (grouped, limit) = Self.listedGroups(drawing)
         let allReports = Routes.root(of: pagePath) + Routes.observations
         let groups: [Value] = grouped.map { place in
             let shown = place.marks.reversed().prefix(limit)
@@ -225,6 +224,19 @@ extension ViewModels {
             ("attribution", .string(mapAttribution)),
             ("places", .array(places)), ("groups", .array(groups)), ("description", .string(drawing.description)),
         ]))
+    }
+
+    /// The groups of both drawings, which the lists under a map show, and how many reports each lists.
+    static func listedGroups(_ drawing: MapDrawing) -> (groups: [MapDrawing.Place], limit: Int) {
+        let grouped = (drawing.places + drawing.narrowPlaces).filter { $0.marks.count > 1 }
+        return (grouped, groupListLimit(groups: grouped.count, reports: grouped.reduce(0) { $0 + $1.marks.count }))
+    }
+
+    /// The reports whose cards (words, title, date) the lists under `drawing` show, sorted: of all the
+    /// reports a map draws, the only ones whose words its page shows.
+    package static func listedReports(_ drawing: MapDrawing) -> [String] {
+        let (grouped, limit) = listedGroups(drawing)
+        return Set(grouped.flatMap { $0.marks.reversed().prefix(limit).map(\.id) }).sorted()
     }
 
     /// A legend row's icon: the category's, made once, unless the shape or color is another.

@@ -53,7 +53,7 @@ package final class PageRenderer: Sendable {
     package let environments = Locked<[String: Environment]>([:])
     /// Map drawings by page depth, title and group link (see `renderVariables`), kept for one batch
     /// of pages (a digest's page and e-mail are made together), so memory does not grow with the site.
-    package let drawings = Locked<[String: Value]>([:])
+    package let drawings = Locked<[String: MapFigure]>([:])
 
     /// The e-mail pages of the batch, by their path inside OUT, as rendered: the week's `email.eml`
     /// holds exactly their bytes, so it takes them rather than render them again.
@@ -103,10 +103,13 @@ package final class PageRenderer: Sendable {
     }
 
     /// Everything the page's templates will see, as one number (see `RenderCache`).
-    /// Hashes what `variables` and `renderVariables` are made of, without making them.
-    package func inputHash(_ job: PageJob) -> Fingerprint {
+    /// Hashes what `variables` and `renderVariables` are made of, without making them. Of the
+    /// reports its map draws, only the cards of `listed` are taken: the ones the lists under it showed
+    /// when the page was last made (`PageOutput.listed`). A map drawn from the same places, categories,
+    /// titles and dates lists the same reports, so their cards are all of the others' words it shows.
+    package func inputHash(_ job: PageJob, listed: [String]) -> Fingerprint {
         let r = serving(job)
-        guard r.shared.code == shared.code else { return r.inputHash(job) }
+        guard r.shared.code == shared.code else { return r.inputHash(job, listed: listed) }
         var h = FingerprintBuilder()
         h.add(shared.fingerprint)
         h.add(job.sharedHash)
@@ -116,13 +119,20 @@ package final class PageRenderer: Sendable {
         case .page: h.tag(0)
         case .made(let file): file.hash(into: &h)
         }
+        InputHash.add(job.variables[job.sharedCount...], to: &h, memo: inputHashes)
         if let map = job.map, let models = job.models {
             map.hash(into: &h, fingerprint: models.mapFingerprint)
-            // The lists under a map show each report's card (its words, title, date): a report whose
-            // words changed makes every page whose map lists it again.
-            for o in map.observations { InputHash.add(models.observation(o), to: &h, memo: inputHashes) }
+            if map.kind == .locator {
+                // A report's own map: its card is the page's, and the map is drawn for no other page.
+                for o in map.observations { InputHash.add(models.observation(o), to: &h, memo: inputHashes) }
+            } else {
+                h.add(listed.count)
+                for id in listed {
+                    h.add(id)
+                    InputHash.add(models.observationValues[id] ?? .nil, to: &h, memo: inputHashes)
+                }
+            }
         }
-        InputHash.add(job.variables[job.sharedCount...], to: &h, memo: inputHashes)
         return h.value
     }
 
@@ -148,9 +158,12 @@ package final class PageRenderer: Sendable {
         }
     }
 
-    /// The job's bytes (or what stopped it), with the theme files it used, sorted.
-    package func outputAndUse(_ job: PageJob) -> (Result<[UInt8], Diagnostic>, [String]) {
-        TemplateUse.recording { output(job) }
+    /// The job's bytes (or what stopped it), with the theme files it used, sorted, and the reports
+    /// the lists under its map showed.
+    package func outputAndUse(_ job: PageJob) -> PageOutput {
+        let listing = MapListing()
+        let ((bytes, names)) = MapListing.$current.withValue(listing) { TemplateUse.recording { output(job) } }
+        return PageOutput(bytes: bytes, templates: names, listed: listing.reports)
     }
 
     package func render(_ job: PageJob) throws(LiquidError) -> [UInt8] {
@@ -186,11 +199,14 @@ package final class PageRenderer: Sendable {
                 var ids = FingerprintBuilder()
                 for o in map.observations { ids.add(o.id) }
                 let key = "\(job.folder)|\(Routes.root(of: job.path))|\(map.key)|\(ids.value)"
-                value = drawings.withLock({ $0[key] }) ?? {
-                    let made = models.mapValue(models.map(map, pagePath: job.path), pagePath: job.path)
+                let figure = drawings.withLock({ $0[key] }) ?? {
+                    let drawing = models.map(map, pagePath: job.path)
+                    let made = MapFigure(value: models.mapValue(drawing, pagePath: job.path), listed: ViewModels.listedReports(drawing))
                     drawings.withLock { $0[key] = made }
                     return made
                 }()
+                MapListing.current?.add(figure.listed)
+                value = figure.value
             }
             data["map"] = value
             if case .object(let o) = value, let svg = o["svg"] { data["map_svg"] = svg }

@@ -1,6 +1,7 @@
 import Build
 import Diagnostics
 import Foundation
+import Incremental
 import Parallelism
 import Testing
 
@@ -41,6 +42,36 @@ struct IncrementalBuildTests {
             let text = f.file(page) ?? ""
             #expect(text.contains("Cars slow down now.") && !text.contains("Cars fly by."), "\(page) still shows the old words")
         }
+        #expect(build(f, out: f.base + "/full", cache: false).succeeded)
+        #expect(SiteFixture.snapshot(f.out) == SiteFixture.snapshot(f.base + "/full"))
+    }
+
+    @Test("a report the lists under a map do not show leaves that page's inputs as they were; one they show changes them")
+    func wordsNotUnderMaps() throws {
+        let csv = (SiteFixture.north["neighborhoods/north/observations.csv"] ?? "")
+            .replacingOccurrences(of: "o2,illegal-parking", with: "o9,speeding,Far corner,42.095,-83.195,2026-11-03,published,Alone out here.\no2,illegal-parking")
+        var files = SiteFixture.north
+        files["neighborhoods/north/observations.csv"] = csv
+        let f = SiteFixture(files)
+        func mapPage() throws -> RenderCache.PageEntry {
+            var cache = try #require(RenderCache.read(f.out + "-cache"))
+            cache.readPages()
+            return try #require(cache.pages["north/map.html"])
+        }
+        #expect(build(f, out: f.out).succeeded)
+        let first = try mapPage()
+        // o9 stands alone in a corner: the map draws it, and lists only the group o1 is in.
+        let page = f.file("north/map.html") ?? ""
+        #expect(page.contains("observations/o9/") && !page.contains("Alone out here."), "the map draws o9, and nothing there shows its words")
+        #expect(first.listed.contains("o1") && !first.listed.contains("o9"), "listed: \(first.listed)")
+        f.write("neighborhoods/north/observations.csv", csv.replacingOccurrences(of: "Alone out here.", with: "Still alone."))
+        #expect(build(f, out: f.out).succeeded)
+        #expect(try mapPage().input == first.input, "o9's words are nowhere on the map page")
+        #expect((f.file("north/observations/o9/index.html") ?? "").contains("Still alone."))
+        f.write("neighborhoods/north/observations.csv", csv.replacingOccurrences(of: "Cars fly by.", with: "Cars slow down now."))
+        #expect(build(f, out: f.out).succeeded)
+        #expect(try mapPage().input != first.input, "o1's words are in the list under the map")
+        #expect((f.file("north/map.html") ?? "").contains("Cars slow down now."))
         #expect(build(f, out: f.base + "/full", cache: false).succeeded)
         #expect(SiteFixture.snapshot(f.out) == SiteFixture.snapshot(f.base + "/full"))
     }

@@ -62,7 +62,7 @@ enum RenderPages {
                     files.append(file)
                     let id = RenderCache.setID(use.names)
                     if result.templateSets[id] == nil { result.templateSets[id] = use.names }
-                    result.entries.append((file.path, RenderCache.PageEntry(input: input, output: file.hash, uses: id, templates: use.fingerprint)))
+                    result.entries.append((file.path, RenderCache.PageEntry(input: input, output: file.hash, uses: id, templates: use.fingerprint, listed: use.listed)))
                     if case .bytes = file.content { result.rendered += 1 }
                 case .failure(let d):
                     if given.insert(d.description).inserted {
@@ -86,10 +86,11 @@ enum RenderPages {
         return result
     }
 
-    /// The theme files a page used, and their fingerprint.
+    /// The theme files a page used, and their fingerprint; the reports the lists under its map showed.
     struct Use: Sendable {
         var names: [String]
         var fingerprint: Fingerprint
+        var listed: [String] = []
     }
 
     static func render(_ jobs: [PageJob], renderer: PageRenderer, previous: RenderCache,
@@ -105,17 +106,20 @@ enum RenderPages {
         }
         return Parallel.map(jobs, workers: workers) { job -> (Fingerprint, Swift.Result<OutputFile, Diagnostic>, Use) in
             let path = job.folder + job.path
-            let input = renderer.inputHash(job)
-            if let known = previous.pages[path], known.input == input, verified[path] == known.output,
+            let last = previous.pages[path]
+            let input = renderer.inputHash(job, listed: last?.listed ?? [])
+            if let known = last, known.input == input, verified[path] == known.output,
                let names = previous.templateSets[known.uses], fingerprint(names) == known.templates {
-                return (input, .success(OutputFile(path: path, alreadyInOutputWithHash: known.output)), Use(names: names, fingerprint: known.templates))
+                return (input, .success(OutputFile(path: path, alreadyInOutputWithHash: known.output)), Use(names: names, fingerprint: known.templates, listed: known.listed))
             }
             // A share card kept for every output folder (its key is all it is drawn from: no theme file).
             if job.kind == .card, let bytes = kept?.read(.cards, slug: OutputPath.top(of: path), key: input) {
                 return (input, .success(OutputFile(path: path, bytes: bytes)), Use(names: [], fingerprint: fingerprint([])))
             }
-            let (bytes, names) = renderer.outputAndUse(job)
-            return (input, bytes.map { OutputFile(path: path, bytes: $0) }, Use(names: names, fingerprint: fingerprint(names)))
+            let made = renderer.outputAndUse(job)
+            // Kept with the cards of the reports the lists under its map show now, for the next build.
+            let stored = made.listed == last?.listed ?? [] ? input : renderer.inputHash(job, listed: made.listed)
+            return (stored, made.bytes.map { OutputFile(path: path, bytes: $0) }, Use(names: made.templates, fingerprint: fingerprint(made.templates), listed: made.listed))
         }
     }
 }
