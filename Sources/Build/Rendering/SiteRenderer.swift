@@ -44,15 +44,9 @@ public enum SiteRenderer {
             try write(prepared.flatMap(\.files))
             sideFiles = prepared.flatMap(\.files).map(\.written)  // written: only paths and fingerprints are kept
             for i in prepared.indices { prepared[i].files = [] }
-            // The other side files, a few at a time (eight per core: a search index takes far longer
-            // than a calendar, and a core should not wait for the other), written as soon as made.
-            let later = prepared.flatMap(\.later)
-            let group = 8 * max(request.jobs, 1)
-            for start in stride(from: 0, to: later.count, by: group) {
-                let made = Parallel.map(Array(later[start..<min(start + group, later.count)]), workers: request.jobs) { $0.make() }.flatMap { $0 }
-                try write(made)
-                sideFiles += made.map(\.written)
-            }
+            // The other side files, each written by the thread that made it as soon as it is made (a
+            // search index takes far longer than a calendar: no core waits for the other).
+            sideFiles += try SideFiles.make(prepared.flatMap(\.later), workers: request.jobs, write: write)
             for i in prepared.indices { prepared[i].later = [] }
         } catch {
             return (nil, [error.diagnostic])
