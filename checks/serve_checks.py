@@ -155,6 +155,7 @@ def left_behind(cache):
 
 def stop(name, served, how, expect_clean=True):
     """Stops it `how` ('ctrl-c', a signal, or 'ctrl-c twice') and checks what remains."""
+    before = len(served.output)
     if how == "ctrl-c":
         os.write(served.fd, b"\x03")
     elif how == "ctrl-c twice":
@@ -170,6 +171,9 @@ def stop(name, served, how, expect_clean=True):
         if served.status is not None:
             check(f"{name}: it exits with status 0", os.WIFEXITED(served.status) and os.WEXITSTATUS(served.status) == 0, served.status)
         check(f"{name}: it says it stopped", b"stopped" in served.output, served.output[-600:])
+        # The build it stopped (its folder removed under it) has nothing to report: no error, no "build failed".
+        after = served.output[before:]
+        check(f"{name}: it prints no error on the way out", b"error" not in after and b"build failed" not in after, after[-600:])
         # A site too large to delete within the second is renamed aside and left to an `rm` outside the session.
         end = time.monotonic() + 5
         while left_behind(served.cache) and time.monotonic() < end:

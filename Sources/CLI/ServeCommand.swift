@@ -4,6 +4,7 @@ import Fingerprint
 import Foundation
 import Output
 import Serve
+import Synchronization
 
 /// `commonsight serve`: builds into the cache folder, serves the site on localhost, rebuilds what
 /// changed when a content or template file is saved, and reloads the open pages.
@@ -55,7 +56,9 @@ enum ServeCommand {
         }
         // Stopping never waits for a build (narration can take many seconds): the server stops, the
         // folder is removed here while build threads may still write into it, and the process ends.
+        let stopping = Atomic<Bool>(false)
         let stopped = StopSignals.install { _ in
+            stopping.store(true, ordering: .sequentiallyConsistent)
             server.stop()
             StopSignals.remove(folder, within: 0.8, status: 0) { gone in
                 if gone { console.out("stopped") } else { console.err("error: could not remove \(folder)") }
@@ -75,6 +78,8 @@ enum ServeCommand {
             if quick { (asked.narration, asked.shareCards) = (false, false) }
             let report = Builder.build(asked)
             display.finish()
+            // Once Ctrl-C has begun removing the folder, what a build met there (its folders gone) is not news.
+            if stopping.load(ordering: .sequentiallyConsistent) { return }
             let errors = report.diagnostics.filter(\.isError).map { d -> String in
                 var shown = d
                 shown.location.path = console.display(d.location.path)
@@ -93,6 +98,9 @@ enum ServeCommand {
         // The pages are served as soon as they are written; audio and cards come in a second build.
         let slowParts = request.narration || request.shareCards
         build(quick: slowParts)
+        // Stopped while the first pages were made: nothing is served, and the process ends once the
+        // folder is removed (`StopSignals`).
+        while stopping.load(ordering: .sequentiallyConsistent) { sleep(1) }
         let shownHost = host.contains(":") ? "[\(host)]" : host
         console.out("serving http://\(shownHost):\(server.port)/ (Ctrl-C to stop)")
         guard let watcher = FileWatcher([request.content] + (ThemeChoice.isBuiltIn(request.templates) ? [] : [request.templates])) else {
