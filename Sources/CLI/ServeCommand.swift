@@ -56,6 +56,7 @@ enum ServeCommand {
         }
         // Stopping never waits for a build (narration can take many seconds): the server stops, the
         // folder is removed here while build threads may still write into it, and the process ends.
+        // Set by the first stop signal (Ctrl-C, SIGTERM or SIGHUP), before the folder is removed.
         let stopping = Atomic<Bool>(false)
         let stopped = StopSignals.install { _ in
             stopping.store(true, ordering: .sequentiallyConsistent)
@@ -78,7 +79,7 @@ enum ServeCommand {
             if quick { (asked.narration, asked.shareCards) = (false, false) }
             let report = Builder.build(asked)
             display.finish()
-            // Once Ctrl-C has begun removing the folder, what a build met there (its folders gone) is not news.
+            // Once a stop signal has begun removing the folder, what a build met there (its folders gone) is not news.
             if stopping.load(ordering: .sequentiallyConsistent) { return }
             let errors = report.diagnostics.filter(\.isError).map { d -> String in
                 var shown = d
@@ -98,8 +99,8 @@ enum ServeCommand {
         // The pages are served as soon as they are written; audio and cards come in a second build.
         let slowParts = request.narration || request.shareCards
         build(quick: slowParts)
-        // Stopped while the first pages were made: nothing is served, and the process ends once the
-        // folder is removed (`StopSignals`).
+        // Stopped while the first pages were made: nothing is served; this thread waits here until
+        // `StopSignals` ends the process, once the folder is removed.
         while stopping.load(ordering: .sequentiallyConsistent) { sleep(1) }
         let shownHost = host.contains(":") ? "[\(host)]" : host
         console.out("serving http://\(shownHost):\(server.port)/ (Ctrl-C to stop)")

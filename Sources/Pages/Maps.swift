@@ -42,7 +42,9 @@ package struct MapRequest: Sendable {
     /// Names this drawing among a page's maps (the same request draws the same map).
     package var key: String { "\(title)|\(kind.rawValue)|\(printedHeight)" }
 
-    /// What the drawing depends on, for the render cache.
+    /// What the drawing depends on, for the render cache: every input of its marks. A page takes
+    /// the words of only the reports its lists show (`ViewModels.listedReports`), so a mark made
+    /// from anything not hashed here would leave the pages that draw it stale.
     package func hash(into h: inout FingerprintBuilder, fingerprint: Fingerprint) {
         h.add(fingerprint)
         h.add(title)

@@ -1,4 +1,3 @@
-import Diagnostics
 import Liquid
 
 /// The reports whose cards the lists under a page's maps showed while it was rendered: the next
@@ -19,13 +18,5 @@ package final class MapListing: @unchecked Sendable {
 /// A map as templates see it, and the reports the lists under it show (see `MapListing`).
 package struct MapFigure: Sendable {
     package var value: Value
-    package var listed: [String]
-}
-
-/// A page as rendered: its bytes (or what stopped it), the theme files it used, sorted, and the
-/// reports the lists under its map showed, sorted.
-package struct PageOutput: Sendable {
-    package var bytes: Result<[UInt8], Diagnostic>
-    package var templates: [String]
     package var listed: [String]
 }

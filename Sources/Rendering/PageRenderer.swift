@@ -51,8 +51,9 @@ package final class PageRenderer: Sendable {
     package let styles = Locked<[String: Value]>([:])
     /// Environments are the same for every page with the same way back to the root: made once each.
     package let environments = Locked<[String: Environment]>([:])
-    /// Map drawings by page depth, title and group link (see `renderVariables`), kept for one batch
-    /// of pages (a digest's page and e-mail are made together), so memory does not grow with the site.
+    /// Maps as templates see them, with the reports their lists show, by folder, page depth, map and
+    /// reports (see `renderVariables`), kept for one batch of pages (a digest's page and e-mail are
+    /// made together), so memory does not grow with the site.
     package let drawings = Locked<[String: MapFigure]>([:])
 
     /// The e-mail pages of the batch, by their path inside OUT, as rendered: the week's `email.eml`
@@ -105,8 +106,10 @@ package final class PageRenderer: Sendable {
     /// Everything the page's templates will see, as one number (see `RenderCache`).
     /// Hashes what `variables` and `renderVariables` are made of, without making them. Of the
     /// reports its map draws, only the cards of `listed` are taken: the ones the lists under it showed
-    /// when the page was last made (`PageOutput.listed`). A map drawn from the same places, categories,
-    /// titles and dates lists the same reports, so their cards are all of the others' words it shows.
+    /// when the page was last made (`PageOutput.listed`). A map drawn from the same inputs
+    /// (`MapRequest.hash`: its reports' ids, places, categories, titles and dates, the map's title,
+    /// kind and size, and the neighborhood's ground) lists the same reports, so their cards are all of
+    /// the other reports' words the page shows.
     package func inputHash(_ job: PageJob, listed: [String]) -> Fingerprint {
         let r = serving(job)
         guard r.shared.code == shared.code else { return r.inputHash(job, listed: listed) }

@@ -118,7 +118,7 @@ enum RenderPages {
             }
             let made = renderer.outputAndUse(job)
             // Kept with the cards of the reports the lists under its map show now, for the next build.
-            let stored = made.listed == last?.listed ?? [] ? input : renderer.inputHash(job, listed: made.listed)
+            let stored = made.listed == (last?.listed ?? []) ? input : renderer.inputHash(job, listed: made.listed)
             return (stored, made.bytes.map { OutputFile(path: path, bytes: $0) }, Use(names: made.templates, fingerprint: fingerprint(made.templates), listed: made.listed))
         }
     }

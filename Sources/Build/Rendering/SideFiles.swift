@@ -6,13 +6,15 @@ import Products
 /// the thread that made it as soon as it is made, so that only as many are in memory as there are
 /// threads and no thread waits for another's slower file.
 enum SideFiles {
-    /// What was written (paths and fingerprints), in the order of `files`. After a write fails, none
-    /// is written any more (the commit is undone), and the first failure is thrown.
+    /// What was written (paths and fingerprints), in the order of `files`. After a write fails (`write`
+    /// has undone the commit) no other side file is made or written, and the first failure is thrown.
     static func make(_ files: [SideFile], workers: Int, write: ([OutputFile]) throws(OutputProblem) -> Void) throws(OutputProblem) -> [OutputFile] {
+        // The first failure, and the lock every write is made under.
         let failure = Locked<OutputProblem?>(nil)
         let written = withoutActuallyEscaping(write) { write in
             let writer = Writer(write)
             return Parallel.map(files, workers: workers) { file -> [OutputFile] in
+                guard failure.value == nil else { return [] }
                 let made = file.make()
                 // One write at a time, and none once one failed: the lock is held across the check and the write.
                 failure.withLock { failed in
