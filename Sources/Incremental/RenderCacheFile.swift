@@ -12,7 +12,10 @@ extension RenderCache {
     /// The cache written beside its place, flushed, for `install` (nil when it cannot be written).
     public func stage(_ folder: String) -> AtomicFile? {
         var out: [UInt8] = []
-        out.reserveCapacity(pages.count * 120)
+        // Room for it all at once: a rebuild's cache is mostly carried lines, and growing to them
+        // copied megabytes again and again.
+        let carriedBytes = carried.values.reduce(0) { $0 + $1.pages.count + $1.hood.count }
+        out.reserveCapacity(pages.count * 160 + hoods.values.reduce(0) { $0 + $1.files.count * 80 } + carriedBytes + 4096)
         func line(_ fields: String...) {
             out += fields.joined(separator: "\t").utf8
             out.append(0x0A)

@@ -151,7 +151,8 @@ struct OutputManifest {
 
     func serialized() -> [UInt8] {
         var out: [UInt8] = []
-        out.reserveCapacity(entries.count * 110 + 64)
+        // Lines with a status take about 130 bytes: room for all of them at once, never grown.
+        out.reserveCapacity(max(entries.count * 150, read?.bytes.count ?? 0) + 4096)
         out.append(utf8: pending ? Self.pendingHeader : Self.header)
         out.append(0x0A)
         // The lines of changed entries anew, the others copied as read (when each changed path is
