@@ -80,7 +80,10 @@ public enum Builder {
             previous = lastCache?.matching(key: key, context: context)
             // With another theme every neighborhood is read again, its pages reused one by one.
             guard previous?.theme == theme?.fingerprint else { return [:] }
-            return (previous?.hoods ?? [:]).filter { _, hood in hood.files.allSatisfy { output.verified[$0.path] == $0.hash } }.mapValues(\.folder)
+            // Each neighborhood's 1,000s of files looked up in OUT's table, the neighborhoods on every core.
+            let hoods = Array(previous?.hoods ?? [:]), verified = output.verified
+            let whole = Parallel.map(hoods, workers: request.jobs) { _, hood in hood.files.allSatisfy { verified[$0.path] == $0.hash } }
+            return Dictionary(uniqueKeysWithValues: zip(hoods, whole).filter(\.1).map { ($0.0.key, $0.0.value.folder) })
         }
         report.diagnostics = (loadDiagnostics + themeDiagnostics + missingLanguages(content, theme)).sortedForDisplay()
         guard let content, let theme, !report.diagnostics.hasErrors else {

@@ -32,8 +32,9 @@ enum RenderPages {
         }
     }
 
-    /// Pages are rendered in batches of this many; each batch goes to the writer before the next, so a
-    /// site of large pages never holds more than a batch of them in memory.
+    /// Pages are rendered in batches of this many (and fewer than one more per worker); each batch
+    /// goes to the writer before the next, so a site of large pages never holds more than a batch of
+    /// them in memory.
     static let batch = 64
     /// Partials' outputs are kept for this many batches: long enough to serve a neighborhood's pages
     /// again and again, short enough that those of the neighborhoods done are let go.
@@ -49,9 +50,11 @@ enum RenderPages {
         defer { progress?(.ended(stage)) }
         var start = 0, batches = 0
         while start < jobs.count {
-            let chunk = Array(jobs[start..<min(start + batch, jobs.count)])
-            start += batch
-            let outcomes = render(chunk, renderer: renderer, previous: previous, verified: verified, kept: kept, workers: workers)
+            // A batch ends once `batch` pages were rendered: the pages found unchanged take no
+            // room, so a rebuild checks a neighborhood's pages in one run, not stopping every 64.
+            let (end, outcomes) = render(jobs, from: start, renderer: renderer, previous: previous, verified: verified, kept: kept, workers: workers)
+            let chunk = jobs[start..<end]
+            start = end
             renderer.forgetDrawings()
             batches += 1
             if batches % batchesRemembered == 0 { renderer.forgetRememberedOutputs() }
@@ -93,8 +96,10 @@ enum RenderPages {
         var listed: [String] = []
     }
 
-    static func render(_ jobs: [PageJob], renderer: PageRenderer, previous: RenderCache,
-                       verified: [String: Fingerprint], kept: KeptFiles? = nil, workers: Int) -> [(Fingerprint, Swift.Result<OutputFile, Diagnostic>, Use)] {
+    /// The jobs from `start` on, until `batch` pages were rendered: where the run ended, and each job's
+    /// input fingerprint, page (rendered, or as OUT holds it) and use.
+    static func render(_ jobs: [PageJob], from start: Int, renderer: PageRenderer, previous: RenderCache,
+                       verified: [String: Fingerprint], kept: KeptFiles? = nil, workers: Int) -> (end: Int, results: [(Fingerprint, Swift.Result<OutputFile, Diagnostic>, Use)]) {
         let theme = renderer.theme
         // Each set's fingerprint is worked out once a batch: most pages share a handful of sets.
         let known = Locked<[[String]: Fingerprint]>([:])
@@ -104,7 +109,12 @@ enum RenderPages {
             known.withLock { $0[names] = f }
             return f
         }
-        return Parallel.map(jobs, workers: workers) { job -> (Fingerprint, Swift.Result<OutputFile, Diagnostic>, Use) in
+        // Only a page rendered now holds its bytes until the batch is written.
+        @Sendable func holdsBytes(_ outcome: (Fingerprint, Swift.Result<OutputFile, Diagnostic>, Use)) -> Bool {
+            if case .success(let file) = outcome.1, case .bytes = file.content { return true }
+            return false
+        }
+        return Parallel.mapUntil(jobs, from: start, limit: batch, workers: workers, counts: holdsBytes) { job -> (Fingerprint, Swift.Result<OutputFile, Diagnostic>, Use) in
             let path = job.folder + job.path
             let last = previous.pages[path]
             let input = renderer.inputHash(job, listed: last?.listed ?? [])
