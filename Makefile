@@ -5,12 +5,9 @@
 site: build
 	.build/release/commonsight build --content content --templates templates --out public
 
-# SwiftPM leaves folders of its own in the temporary folder at every build: each build has a
-# temporary folder of its own, removed when it ends (scripts/scratch-tmp.sh).
-SWIFT_BUILD = scripts/scratch-tmp.sh swift build
 # The release build links Swift's own libraries into the program: each run starts without resolving
 # their symbols (8 ms of `commonsight --version`'s 19), and calls into them go direct.
-RELEASE = $(SWIFT_BUILD) -c release --static-swift-stdlib
+RELEASE = swift build -c release --static-swift-stdlib
 
 build:
 	scripts/setup.sh build
@@ -27,7 +24,7 @@ test:
 
 test-steps:
 	$(MAKE) deploy-check
-	$(SWIFT_BUILD) --product commonsight
+	swift build --product commonsight
 	$(RELEASE) --product commonsight
 	swift test
 	scripts/liquid-conformance.sh
@@ -65,7 +62,7 @@ deploy-check:
 test-alchemy:
 	scripts/setup.sh build
 	scripts/alchemy-model.sh setup
-	$(SWIFT_BUILD) --product commonsight
+	swift build --product commonsight
 	scripts/scratch-tmp.sh "$$(scripts/alchemy-model.sh python)" checks/alchemy_checks.py .build/debug/commonsight "$$(scripts/alchemy-model.sh path)"
 
 # Scale stays bounded: one neighborhood of 200,000 reports under 1.5 GB, pages under 2 MB, maps under
@@ -92,5 +89,5 @@ fuzz:
 	scripts/setup.sh build
 	scripts/fuzz.sh $(or $(SECONDS),60)
 	scripts/setup.sh liquid-diff
-	$(SWIFT_BUILD) --product commonsight
+	swift build --product commonsight
 	scripts/liquid-diff.sh 50000 random
