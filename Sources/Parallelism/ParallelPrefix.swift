@@ -11,6 +11,7 @@ extension Parallel {
     public static func mapUntil<T: Sendable, R: Sendable>(_ items: [T], from start: Int, limit: Int, workers: Int,
                                                        counts: @Sendable (R) -> Bool,
                                                        _ body: @Sendable (T) -> R) -> (end: Int, results: [R]) {
+        precondition(limit > 0 && start >= 0, "mapUntil needs a limit above 0 and a start of 0 or more")
         let count = items.count
         guard start < count else { return (count, []) }
         let n = max(1, workers)
@@ -19,11 +20,11 @@ extension Parallel {
         let taken = Locked<[(Int, R)]>([])
         DispatchQueue.concurrentPerform(iterations: n) { _ in
             var mine: [(Int, R)] = []
-            while counted.load(ordering: .relaxed) < limit {
+            while counted.load(ordering: .acquiring) < limit {
                 let i = next.wrappingAdd(1, ordering: .relaxed).oldValue
                 guard i < count else { break }
                 let r = body(items[i])
-                if counts(r) { counted.wrappingAdd(1, ordering: .relaxed) }
+                if counts(r) { counted.wrappingAdd(1, ordering: .acquiringAndReleasing) }
                 mine.append((i, r))
             }
             let done = mine

@@ -109,12 +109,13 @@ enum RenderPages {
             known.withLock { $0[names] = f }
             return f
         }
-        // Only a page rendered now holds its bytes until the batch is written.
-        @Sendable func holdsBytes(_ outcome: (Fingerprint, Swift.Result<OutputFile, Diagnostic>, Use)) -> Bool {
-            if case .success(let file) = outcome.1, case .bytes = file.content { return true }
-            return false
+        // Every page but one found unchanged was rendered (a page that failed too: its drawings are
+        // kept until the batch ends), and counts towards the batch.
+        @Sendable func rendered(_ outcome: (Fingerprint, Swift.Result<OutputFile, Diagnostic>, Use)) -> Bool {
+            if case .success(let file) = outcome.1, case .alreadyInOutput = file.content { return false }
+            return true
         }
-        return Parallel.mapUntil(jobs, from: start, limit: batch, workers: workers, counts: holdsBytes) { job -> (Fingerprint, Swift.Result<OutputFile, Diagnostic>, Use) in
+        return Parallel.mapUntil(jobs, from: start, limit: batch, workers: workers, counts: rendered) { job -> (Fingerprint, Swift.Result<OutputFile, Diagnostic>, Use) in
             let path = job.folder + job.path
             let last = previous.pages[path]
             let input = renderer.inputHash(job, listed: last?.listed ?? [])
