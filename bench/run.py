@@ -15,7 +15,9 @@ run, both writing to tmpfs (/dev/shm) so that the disk's drift does not decide, 
 - the sample site (content/), the first thing a new user builds, from nothing: with its stories read
   aloud and its PNG share cards, and without them.
 
-Runs alternate (ours, Hugo, ours, Hugo, ...) so that a slow moment of the machine hits both.
+Runs alternate (ours, Hugo, ours, Hugo, ...) so that a slow moment of the machine hits both; a line
+after the table gives the median and range of the ratio within each round, which the machine's drift
+between rounds moves least.
 
 Usage: bench/run.py [--sizes 20x1000,50x2000] [--runs 3]
 """
@@ -24,6 +26,7 @@ import csv
 import os
 import re
 import shutil
+import statistics
 import subprocess
 import sys
 import time
@@ -142,6 +145,14 @@ def bench(n, m, repeat):
     if cmark:
         print(f"| floor: cmark-gfm over all {len(bodies)} bodies | {cmark.wall:.2f} | {cmark.cpu:.2f} | | | {cmark.rss:.0f} | | |")
     print(f"| floor: cp -r of our output | {copy.wall:.2f} | {copy.cpu:.2f} | | | | | |")
+    print()
+    # Each round built ours, Hugo's and the subset one after another: the ratio within a round is
+    # what the machine's drift between rounds moves least.
+    whole_ratios = [hr.wall / fr.wall for fr, hr in zip(full, hugo)]
+    subset_ratios = [hr.wall / sr.wall for sr, hr in zip(same, hugo)]
+    print(f"Side by side in each of the {repeat} rounds (Hugo's wall time over ours, median and range): whole site "
+          f"{statistics.median(whole_ratios):.2f}x ({min(whole_ratios):.2f}-{max(whole_ratios):.2f}), "
+          f"the pages Hugo builds too {statistics.median(subset_ratios):.2f}x ({min(subset_ratios):.2f}-{max(subset_ratios):.2f}).")
     print()
     print("| rebuild | best wall s | CPU s | peak MB | share of a full build (wall) |")
     print("|---|---:|---:|---:|---:|")
