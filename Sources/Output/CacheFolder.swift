@@ -3,7 +3,8 @@ import Glibc
 import Fingerprint
 
 /// The tool's own folder for one OUT: `$XDG_CACHE_HOME/commonsight/<name>-<hash>/`, else under
-/// `~/.cache/`, keyed by OUT's real path. Nothing in it is ever published.
+/// `~/.cache/`, else (no home) under `$TMPDIR/commonsight-cache/` or `/tmp/commonsight-cache/`,
+/// keyed by OUT's real path. Nothing in it is ever published.
 public enum CacheFolder {
     public static func forOutput(_ out: String, environment: [String: String]) -> String {
         let base: String
@@ -12,7 +13,10 @@ public enum CacheFolder {
         } else if let home = environment["HOME"], home.hasPrefix("/") {
             base = home + "/.cache"
         } else {
-            base = "/tmp/commonsight-cache"
+            // The temporary folder the user chose, as every other program without a home uses it.
+            var temporary = environment["TMPDIR"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp"
+            while temporary.count > 1, temporary.hasSuffix("/") { temporary.removeLast() }
+            base = (temporary == "/" ? "" : temporary) + "/commonsight-cache"
         }
         let real = RealPath.ofDeepest(out)
         let name = real.split(separator: "/").last.map(String.init) ?? "root"

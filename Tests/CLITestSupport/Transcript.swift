@@ -12,9 +12,12 @@ public final class Transcript: @unchecked Sendable {
     public var out: String { lock.withLock { outLines.joined(separator: "\n") } }
     public var err: String { lock.withLock { errLines.joined(separator: "\n") } }
 
-    /// A console in `directory` on the sample's "today", writing into this transcript.
+    /// A console in `directory` on the sample's "today", writing into this transcript. Without a
+    /// home, the tool keeps its cache in the test's temporary folder, removed with it.
     public func console(in directory: String = "/work", environment: [String: String] = [:]) -> Console {
-        Console(workingDirectory: directory, today: "2026-11-29", environment: environment,
+        var environment = environment
+        if environment["TMPDIR"] == nil { environment["TMPDIR"] = NSTemporaryDirectory() }
+        return Console(workingDirectory: directory, today: "2026-11-29", environment: environment,
                 out: { line in self.lock.withLock { self.outLines.append(line) } },
                 err: { line in self.lock.withLock { self.errLines.append(line) } })
     }

@@ -34,7 +34,7 @@ struct ShardFixture {
     /// Runs `commonsight build` into `out` with the environment given; status, stdout, stderr.
     func build(_ out: String, _ extra: [String] = [], environment: [String: String] = [:]) -> (Int32, String, String) {
         let lines = Lines()
-        let console = Console(workingDirectory: base, today: "2026-11-29", environment: environment,
+        let console = Console(workingDirectory: base, today: "2026-11-29", environment: environment.merging(["TMPDIR": NSTemporaryDirectory()]) { given, _ in given },
                               out: { lines.add(out: $0) }, err: { lines.add(err: $0) })
         let status = CommandLineTool.run(["build", "--content", content, "--templates", Self.theme, "--out", base + "/" + out,
                                           "--cache-dir", base + "/cache-" + out, "--date", "2026-11-29", "--jobs", "2"] + extra, console: console)
