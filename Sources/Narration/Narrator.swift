@@ -30,6 +30,12 @@ public struct Narrator: Sendable {
         self.folder = folder
     }
 
+    /// Makes the work folder, once before any narration: `speak` makes only its own folder inside
+    /// it, so that a stop that removed the work folder finds no thread making it again.
+    public func prepare() {
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    }
+
     /// One narration's name: its text, its voice, the tools and how they are run.
     public func key(text: String, voice: String) -> Fingerprint {
         var h = FingerprintBuilder()
@@ -54,7 +60,7 @@ public struct Narrator: Sendable {
         try? fm.removeItem(atPath: work)
         defer { try? fm.removeItem(atPath: work) }
         let textFile = work + "/text.txt", opus = work + "/narration.opus"
-        guard (try? fm.createDirectory(atPath: work, withIntermediateDirectories: true)) != nil,
+        guard mkdir(work, 0o755) == 0,
               (try? NewFile.create(textFile, Array(SpeakableText.of(text).utf8), durability: .cached)) != nil else {
             return .failure(Failure(message: "could not write in \(folder)"))
         }

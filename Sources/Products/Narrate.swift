@@ -82,7 +82,10 @@ package struct Narrate {
         self.toSpeak = toSpeak
         waiting = toSpeak.map(\.index).sorted()
         let stage = "Reading stories aloud", total = toSpeak.count, done = Locked(0)
-        if total > 0 { progress?(.began(stage)) }
+        if total > 0 {
+            narrator.prepare()
+            progress?(.began(stage))
+        }
         let started = Parallel.start(toSpeak, workers: workers) { item in
             let made = narrator.speak(item.speech.text, voice: item.request.voice, markup: item.speech.markup, key: item.key)
             let count = done.withLock { n in n += 1; return n }

@@ -97,6 +97,7 @@ struct SpeakableTextTests {
         let tools = try SpeechTools.find(.searchPath, path: Self.path, folder: folder + "/find").get()
         let narrator = Narrator(tools: tools, folder: folder + "/work")
         let text = "Slow down on Main\n\nNeighbors wrote [[h@l'oU]] ]] [[ on the sign."
+        narrator.prepare()
         let made = try narrator.speak(text, voice: "en-us", key: narrator.key(text: text, voice: "en-us")).get()
         #expect(made.file.seconds > 1)
     }
@@ -112,8 +113,25 @@ struct SpeakableTextTests {
         let text = "Slow down on Main."
         let key = narrator.key(text: text, voice: "en-us")
         #expect((deep + "/" + key.description + "/speech.wav").utf8.count > 300)
+        narrator.prepare()
         let made = try narrator.speak(text, voice: "en-us", key: key).get()
         #expect(made.file.seconds > 0.5)
+    }
+
+    @Test("a narration whose work folder a stop removed fails, and does not make the folder again")
+    func removedWorkFolder() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let narrator = Narrator(tools: SpeechTools(espeak: "/nonexistent/espeak-ng", opusenc: "/nonexistent/opusenc", versions: "fake"),
+                                folder: folder + "/work")
+        narrator.prepare()
+        #expect(FileManager.default.fileExists(atPath: folder + "/work"))
+        try FileManager.default.removeItem(atPath: folder + "/work")
+        guard case .failure = narrator.speak("Hello.", voice: "en-us", key: narrator.key(text: "Hello.", voice: "en-us")) else {
+            Issue.record("a narration was made without its work folder")
+            return
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder + "/work"))
     }
 
     @Test("a tool killed by SIGSEGV is a failure that names the signal", .enabled(if: opusenc != nil))
@@ -125,6 +143,7 @@ struct SpeakableTextTests {
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script)
         let narrator = Narrator(tools: SpeechTools(espeak: script, opusenc: try #require(Self.opusenc), versions: "fake"), folder: folder + "/work")
         let key = narrator.key(text: "Hello.", voice: "en-us")
+        narrator.prepare()
         guard case .failure(let failure) = narrator.speak("Hello.", voice: "en-us", key: key) else {
             Issue.record("a crashed espeak-ng made audio")
             return
