@@ -100,7 +100,7 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
         .testTarget(name: "MailTests", dependencies: ["Mail"]),
         .testTarget(name: "AssemblyTests", dependencies: ["Assembly", "Loading", "CivilTime", "Geo", "Diagnostics", "ContentFields"]),
-        .testTarget(name: "RenderingTests", dependencies: ["Pages", "Themes", "Words", "Rendering", "Maps", "Loading", "Diagnostics", "Fingerprint", "TestSupport"]),
+        .testTarget(name: "RenderingTests", dependencies: ["Pages", "Themes", "Words", "Rendering", "Maps", "Loading", "Diagnostics", "Escaping", "Fingerprint", "TestSupport"]),
         .testTarget(name: "ProductsTests", dependencies: ["Pages", "Products", "Rendering", "Themes", "Words", "Loading", "Diagnostics", "Fingerprint", "TestSupport"]),
         .testTarget(name: "IncrementalTests", dependencies: ["Pages", "Incremental", "Rendering", "Themes", "Words", "Diagnostics", "Fingerprint"]),
         .testTarget(name: "NarrationTests", dependencies: ["Narration", "Fingerprint"]),

@@ -88,6 +88,8 @@ public enum MarkGroups {
         var groups = start
         guard groups.count > 1 else { return groups }
         let home = groups.map { (x: $0.x, y: $0.y) }
+        // Spreading moves circles, never what is in them: each radius is worked out once.
+        let radii = groups.map(\.radius)
         let size = 2 * groupRadius(1 << 20) + 2
         for _ in 0..<32 {
             let cells = CellTable.index(groups, size: size)
@@ -99,7 +101,7 @@ public enum MarkGroups {
                         cells.forEach(at: Cell(x: c.x + dx, y: c.y + dy)) { j in
                             guard j > i else { return }
                             var ex = groups[j].x - groups[i].x, ey = groups[j].y - groups[i].y
-                            let reach = groups[i].radius + groups[j].radius + 1.5
+                            let reach = radii[i] + radii[j] + 1.5
                             let d = (ex * ex + ey * ey).squareRoot()
                             guard d < reach - 0.01 else { return }
                             if d < 0.001 { (ex, ey) = (0, 1) } else { (ex, ey) = (ex / d, ey / d) }
@@ -129,6 +131,7 @@ public enum MarkGroups {
     /// Merges groups whose circles would touch, while the merged group's marks stay within `mergeSpan`.
     static func separate(_ start: [MarkGroup], mergeSpan: Double) -> [MarkGroup] {
         var groups = start
+        var radii = groups.map(\.radius)
         let size = 2 * groupRadius(1 << 20) + 2
         var merged = true
         var rounds = 0
@@ -144,13 +147,14 @@ public enum MarkGroups {
                         cells.forEach(at: Cell(x: c.x + dx, y: c.y + dy)) { j in
                             guard j > i, !gone[j] else { return }
                             let ex = groups[i].x - groups[j].x, ey = groups[i].y - groups[j].y
-                            let reach = groups[i].radius + groups[j].radius + 1.5
+                            let reach = radii[i] + radii[j] + 1.5
                             guard ex * ex + ey * ey < reach * reach, Self.within(groups[i], groups[j], mergeSpan) else { return }
                             let ni = Double(groups[i].marks.count), nj = Double(groups[j].marks.count)
                             groups[i].x = (groups[i].x * ni + groups[j].x * nj) / (ni + nj)
                             groups[i].y = (groups[i].y * ni + groups[j].y * nj) / (ni + nj)
                             groups[i].marks += groups[j].marks
                             groups[i].points += groups[j].points
+                            radii[i] = groups[i].radius
                             gone[j] = true
                             merged = true
                         }
@@ -158,6 +162,7 @@ public enum MarkGroups {
                 }
             }
             groups = groups.enumerated().filter { !gone[$0.offset] }.map(\.element)
+            radii = radii.enumerated().filter { !gone[$0.offset] }.map(\.element)
         }
         return groups
     }

@@ -1,4 +1,4 @@
-import Words
+import Escaping
 import Liquid
 import Words
 
@@ -39,6 +39,8 @@ package enum SiteFilters {
 package enum Shortening {
     /// HTML of an address or URL with a place to wrap (`<wbr>`) after each of its punctuation marks.
     package static func breakable(_ text: String) -> String {
+        // ASCII (most addresses and URLs): each byte is a character, escaped and marked on its own.
+        if let ascii = asciiBreakable(text) { return ascii }
         var out = ""
         for c in text {
             out += HTMLEscaping.escape(String(c))
@@ -46,6 +48,26 @@ package enum Shortening {
         }
         return out
     }
+
+    static func asciiBreakable(_ text: String) -> String? {
+        var text = text
+        return text.withUTF8 { b -> String? in
+            guard !b.contains(where: { $0 >= 0x80 }) else { return nil }
+            var out: [UInt8] = []
+            out.reserveCapacity(b.count * 2)
+            var from = 0
+            for i in b.indices where breaksAfter.contains(b[i]) {
+                HTMLEntities.escape(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: b[from...i])), into: &out)
+                out.append(contentsOf: "<wbr>".utf8)
+                from = i + 1
+            }
+            HTMLEntities.escape(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: b[from...])), into: &out)
+            return String(decoding: out, as: UTF8.self)
+        }
+    }
+
+    /// The punctuation an address may wrap after, as bytes.
+    static let breaksAfter = Set("/.@-_?&=:;,".utf8)
 
     /// Whether a character ends a sentence.
     static func endsSentence(_ c: Character) -> Bool {
@@ -63,8 +85,9 @@ package enum Shortening {
     /// between words with "…". Only the characters up to the limit are looked at.
     package static func text(_ text: String, limit: Int) -> String {
         // No more bytes than the limit is no more characters: whole, without counting them.
-        guard text.utf8.count > limit, limit > 1,
-              let cut = text.index(text.startIndex, offsetBy: limit, limitedBy: text.endIndex), cut != text.endIndex else { return text }
+        guard text.utf8.count > limit, limit > 1 else { return text }
+        if let short = asciiText(text, limit: limit) { return short }
+        guard let cut = text.index(text.startIndex, offsetBy: limit, limitedBy: text.endIndex), cut != text.endIndex else { return text }
         let head = text[..<cut]
         // The last sentence's end among the characters from half the limit on.
         var i = cut
@@ -78,5 +101,25 @@ package enum Shortening {
         // The last word may be cut: it goes, unless it is the only one.
         let kept = text[cut].isWhitespace ? head : head.lastIndex(of: " ").map { head[..<$0] } ?? head
         return Excerpt.ending(String(kept))
+    }
+
+    /// `text` read as bytes, when its first `limit + 1` are ASCII without a carriage return (so that
+    /// each byte is one character: "\r\n" is one); nil otherwise. Its caller checked that it is
+    /// longer than `limit` bytes.
+    static func asciiText(_ text: String, limit: Int) -> String? {
+        var text = text
+        return text.withUTF8 { b -> String? in
+            for i in 0...limit where b[i] >= 0x80 || b[i] == 0x0D { return nil }
+            func isSpace(_ c: UInt8) -> Bool { c == 0x20 || (0x09...0x0D).contains(c) }
+            // The last sentence's end among the characters from half the limit on.
+            for i in stride(from: limit - 1, through: limit / 2, by: -1) where b[i] == UInt8(ascii: ".") || b[i] == UInt8(ascii: "!") || b[i] == UInt8(ascii: "?") {
+                if i + 1 == limit || isSpace(b[i + 1]) { return String(decoding: UnsafeBufferPointer(rebasing: b[...i]), as: UTF8.self) }
+                break
+            }
+            // The last word may be cut: it goes, unless it is the only one.
+            var end = limit
+            if !isSpace(b[limit]), let space = b[..<limit].lastIndex(of: 0x20) { end = space }
+            return Excerpt.ending(String(decoding: UnsafeBufferPointer(rebasing: b[..<end]), as: UTF8.self))
+        }
     }
 }

@@ -1,3 +1,4 @@
+import Escaping
 import TestSupport
 import Testing
 @testable import Pages
@@ -81,11 +82,16 @@ struct RenderingTests {
             return Excerpt.ending(words.joined(separator: " "))
         }
         let pieces = ["a", "word", " ", ". ", "!", "?", "؟", "。", ",", "\n", "\u{A0}", "é", "e\u{301}", "ال", "😀", "👩‍👩‍👧", "中文", ".\u{301}"]
+        // Mostly ASCII, read byte by byte (`asciiText`), with what makes a byte not a character:
+        // "\r\n", and a mark joined to a letter or space at or past the limit.
+        let ascii = ["a", "word", "words", " ", ". ", ".", "!", "?", ",", ";", "-", "\n", "\t", "\u{0B}", "\u{0C}", "\r\n", "\r", "\u{1C}", "x\u{301}", " \u{301}", "...", "…"]
         var random = SeededRandom(seed: 5)
-        for _ in 0..<4_000 {
-            let text = (0..<random.next(40)).map { _ in pieces[random.next(pieces.count)] }.joined()
-            let limit = random.next(70)
-            #expect(Array(Shortening.text(text, limit: limit).utf8) == Array(reading(text, limit: limit).utf8), "\(Array(text.unicodeScalars)) \(limit)")
+        for set in [pieces, ascii] {
+            for _ in 0..<4_000 {
+                let text = (0..<random.next(40)).map { _ in set[random.next(set.count)] }.joined()
+                let limit = random.next(70)
+                #expect(Array(Shortening.text(text, limit: limit).utf8) == Array(reading(text, limit: limit).utf8), "\(Array(text.unicodeScalars)) \(limit)")
+            }
         }
     }
 
@@ -108,6 +114,22 @@ struct RenderingTests {
         #expect(Shortening.breakable("Data <data@example.org>") == "Data &lt;data@<wbr>example.<wbr>org&gt;")
         let url = "https://digest.example.org/bagley/stories/speeding-reports/"
         #expect(Shortening.breakable(url).replacingOccurrences(of: "<wbr>", with: "") == url)
+    }
+
+    @Test("an ASCII address is marked byte by byte as the character-by-character reading marks it")
+    func breakableAgreesWithTheReading() {
+        // The reading: each character escaped, a place to wrap after each of the punctuation marks.
+        func reading(_ text: String) -> String {
+            text.map { c in HTMLEntities.escape(String(c)) + ("/.@-_?&=:;,".contains(c) ? "<wbr>" : "") }.joined()
+        }
+        let pieces = ["a", "Org", "/", ".", "@", "-", "_", "?", "&", "=", ":", ";", ",", " ", "<", ">", "\"", "'", "\r\n", "%20", "#"]
+        var random = SeededRandom(seed: 8)
+        for round in 0..<3_000 {
+            var text = (0..<random.next(30)).map { _ in pieces[random.next(pieces.count)] }.joined()
+            // Now and then a character outside ASCII, which the reading takes alone: a mark after a slash.
+            if round % 10 == 0 { text += ["/\u{301}", "é", "مرحبا/"][random.next(3)] }
+            #expect(Array(Shortening.breakable(text).utf8) == Array(reading(text).utf8), "\(Array(text.unicodeScalars))")
+        }
     }
 
     @Test("a flyer's map is first given the column's width in the neighborhood's shape, at most half the page; the text takes the rest")
