@@ -5,7 +5,9 @@ A script makes one `Checks("site-checks")`, calls its `check` for each assertion
 exits 1 when any check failed.
 """
 import os
+import shutil
 import sys
+import tempfile
 import threading
 
 
@@ -34,7 +36,9 @@ class Checks:
 
 
 def chromium(*extra_args):
-    """Headless Chromium through Selenium, with the system's chromium and chromedriver when present."""
+    """Headless Chromium through Selenium, with the system's chromium and chromedriver when present.
+    Its runtime and temporary folders (PulseAudio's `pulse-*` among them) go in a scratch folder of
+    its own, removed when the driver quits, so that no run leaves them in /tmp."""
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
 
@@ -45,7 +49,24 @@ def chromium(*extra_args):
     if binary:
         options.binary_location = binary
     driver = next((d for d in ("/usr/bin/chromedriver", "/usr/lib/chromium/chromedriver") if os.path.exists(d)), None)
-    return webdriver.Chrome(options=options, service=Service(driver) if driver else None)
+    scratch = tempfile.mkdtemp(prefix="commonsight-chromium-")
+    os.chmod(scratch, 0o700)
+    env = dict(os.environ, XDG_RUNTIME_DIR=scratch, TMPDIR=scratch)
+    try:
+        browser = webdriver.Chrome(options=options, service=Service(driver, env=env))
+    except BaseException:
+        shutil.rmtree(scratch, ignore_errors=True)
+        raise
+    quit = browser.quit
+
+    def quit_and_clean():
+        try:
+            quit()
+        finally:
+            shutil.rmtree(scratch, ignore_errors=True)
+
+    browser.quit = quit_and_clean
+    return browser
 
 
 def hoods(public):
