@@ -55,6 +55,9 @@ package final class PageRenderer: Sendable {
     /// reports (see `renderVariables`), kept for one batch of pages (a digest's page and e-mail are
     /// made together), so memory does not grow with the site.
     package let drawings = Locked<[String: MapFigure]>([:])
+    /// The last two neighborhoods' own maps (1,000s of reports each), kept past their batch: the home
+    /// page and the map page show the same one, a neighborhood's pages apart.
+    package let neighborhoodFigures = Locked<[(key: String, figure: MapFigure)]>([])
 
     /// The e-mail pages of the batch, by their path inside OUT, as rendered: the week's `email.eml`
     /// holds exactly their bytes, so it takes them rather than render them again.
@@ -202,10 +205,12 @@ package final class PageRenderer: Sendable {
                 var ids = FingerprintBuilder()
                 for o in map.observations { ids.add(o.id) }
                 let key = "\(job.folder)|\(Routes.root(of: job.path))|\(map.key)|\(ids.value)"
-                let figure = drawings.withLock({ $0[key] }) ?? {
+                let whole = map.kind == .neighborhood
+                let figure = drawings.withLock({ $0[key] }) ?? (whole ? neighborhoodFigures.withLock { $0.first { $0.key == key }?.figure } : nil) ?? {
                     let drawing = models.map(map, pagePath: job.path)
                     let made = MapFigure(value: models.mapValue(drawing, pagePath: job.path), listed: ViewModels.listedReports(drawing))
                     drawings.withLock { $0[key] = made }
+                    if whole { neighborhoodFigures.withLock { $0 = [(key, made)] + $0.prefix(1) } }
                     return made
                 }()
                 MapListing.current?.add(figure.listed)

@@ -1,0 +1,50 @@
+import Assembly
+@testable import Build
+import CivilTime
+import Liquid
+@testable import Loading
+@testable import Pages
+@testable import Rendering
+@testable import Themes
+import Testing
+
+@Suite("A neighborhood's own map, drawn once for its home page and its map page")
+struct NeighborhoodMapSharingTests {
+    @Test("the map page takes the home page's drawing after the batch's drawings are let go, and two are kept at most")
+    func mapPageTakesTheHomeDrawing() throws {
+        let f = SiteFixture()
+        let (content, diagnostics) = ContentLoader.load(root: f.content)
+        let loaded = try #require(content, "\(diagnostics)")
+        let options = BuildOptions(today: CivilDate(unchecked: 2026, 11, 29), includeDrafts: true, baseURL: "https://example.org/")
+        let site = Assembler.assemble(loaded, options: options)
+        let theme = try #require(Theme.load(root: SiteFixture.theme).0)
+        let hood = try #require(site.neighborhoods.first)
+        let renderer = PageRenderer(theme: theme, shared: SiteValues(theme: theme, site: site.settings, options: options, now: site.now))
+        let models = ViewModels(site: site.settings, hood: hood, options: options, language: renderer.language)
+        let jobs = SitePages(models: models).jobs()
+        let home = try #require(jobs.first { $0.kind == .home })
+        let mapPage = try #require(jobs.first { $0.kind == .mapPage })
+
+        let homeMap = renderer.renderVariables(home, root: renderer.root(home))["map"]
+        #expect(renderer.neighborhoodFigures.value.count == 1)
+        // Pages go in batches; between them the batch's drawings are let go.
+        renderer.forgetDrawings()
+        #expect(renderer.drawings.value.isEmpty)
+        let pageMap = renderer.renderVariables(mapPage, root: renderer.root(mapPage))["map"]
+        #expect(renderer.neighborhoodFigures.value.count == 1, "the map page drew no second one")
+        #expect(Self.svg(pageMap) == Self.svg(homeMap) && Self.svg(homeMap) != nil)
+
+        // Other neighborhoods' maps push out the oldest: memory does not grow with the site.
+        var other = home
+        for folder in ["b/", "c/", "d/"] {
+            other.folder = folder
+            _ = renderer.renderVariables(other, root: renderer.root(other))
+        }
+        #expect(renderer.neighborhoodFigures.value.map { $0.key.prefix(2) } == ["d/", "c/"])
+    }
+
+    static func svg(_ map: Value?) -> String? {
+        guard case .object(let o)? = map, case .safe(let svg)? = o["svg"] else { return nil }
+        return svg
+    }
+}
