@@ -79,7 +79,9 @@ extension PublicURL {
     /// Where the host of an address that starts at `at` begins: after `http://` or `https://` (any
     /// case), or at `www.` that starts a word.
     static func addressStart(_ b: [UInt8], at i: Int) -> Int? {
-        guard i == 0 || !Bytes.isWordByte(b[i - 1]) else { return nil }
+        // Most bytes are neither an `h` nor a `w`: passed over before anything else is looked at.
+        let first = b[i] | 0x20
+        guard first == UInt8(ascii: "h") || first == UInt8(ascii: "w"), i == 0 || !Bytes.isWordByte(b[i - 1]) else { return nil }
         func lower(_ k: Int) -> UInt8 { k < b.count ? b[k] | 0x20 : 0 }
         if lower(i) == UInt8(ascii: "h"), lower(i + 1) == UInt8(ascii: "t"), lower(i + 2) == UInt8(ascii: "t"), lower(i + 3) == UInt8(ascii: "p") {
             var k = i + 4
