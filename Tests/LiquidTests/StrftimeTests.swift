@@ -47,4 +47,31 @@ struct StrftimeTests {
         #expect(Strftime.format(utc, "a%") == "a%" && Strftime.format(utc, "%Y %-") == "2026 %-" && Strftime.format(utc, "%%%") == "%%")
         #expect(try Template("{{ 0 | date: '%:|%::|%E' }}").render() == "%:|%::|%E")
     }
+
+    @Test("numbers are written as printf writes them, for any sign, flag, padding and width")
+    func numbersAsPrintf() {
+        // The reading: printf's digits with the conversion's padding, as strftime.c's FMT.
+        func reading(_ v: Int, _ pad: UInt8, _ defaultWidth: Int, _ spec: Strftime.Spec) -> String {
+            let width = spec.left ? 1 : (spec.precision <= 0 ? defaultWidth : spec.precision)
+            let zeros = spec.padding == UInt8(ascii: "0") || (spec.padding == 0 && pad == UInt8(ascii: "0"))
+            let digits = String(v.magnitude)
+            let fill = max(0, width - digits.count - (v < 0 ? 1 : 0))
+            return zeros ? (v < 0 ? "-" : "") + String(repeating: "0", count: fill) + digits
+                : String(repeating: " ", count: fill) + (v < 0 ? "-" : "") + digits
+        }
+        let values = [0, 1, -1, 7, 9, 10, -10, 99, 2026, -2026, 12_345, Int.max, Int.min, Int.min + 1]
+        for v in values {
+            for pad in [UInt8(ascii: "0"), UInt8(ascii: " ")] {
+                for width in [1, 2, 4, 5] {
+                    for (left, padding, precision) in [(false, UInt8(0), -1), (true, UInt8(0), 0), (false, UInt8(ascii: "_"), 8), (false, UInt8(ascii: "0"), 25), (false, UInt8(0), 3)] {
+                        var spec = Strftime.Spec()
+                        (spec.left, spec.padding, spec.precision) = (left, padding == UInt8(ascii: "_") ? UInt8(ascii: " ") : padding, precision)
+                        var out: [UInt8] = []
+                        Strftime.number(v, pad, width, spec, into: &out)
+                        #expect(String(decoding: out, as: UTF8.self) == reading(v, pad, width, spec), "\(v) \(pad) \(width) \(spec)")
+                    }
+                }
+            }
+        }
+    }
 }

@@ -100,7 +100,9 @@ public struct LiquidTime: Sendable, Equatable {
     }
 
     /// Local calendar fields.
-    var fields: (year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, weekday: Int, yday: Int) {
+    typealias Fields = (year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, weekday: Int, yday: Int)
+
+    var fields: Fields {
         let local = seconds + Int64(utcOffset)
         let days = Int(local >= 0 ? local / 86_400 : (local - 86_399) / 86_400)
         let secs = Int(local - Int64(days) * 86_400)

@@ -48,6 +48,8 @@ public enum Strftime {
     /// left of it is written as it is).
     static func write(_ t: LiquidTime, _ b: [UInt8], words: CalendarWords, into out: inout [UInt8]) -> Bool {
         let n = b.count
+        // The calendar fields, worked out once for all the conversions.
+        let fields = t.fields
         var i = 0
         while i < n {
             guard b[i] == UInt8(ascii: "%") else {
@@ -105,7 +107,7 @@ public enum Strftime {
                 case UInt8(ascii: "O"):
                     guard j + 1 < n, Array("deHkIlmMSuUVwWy".utf8).contains(b[j + 1]) else { break scan }
                 default:
-                    known = convert(c, t, &spec, words: words, into: &out)
+                    known = convert(c, t, fields, &spec, words: words, into: &out)
                     break scan
                 }
             }
@@ -119,8 +121,18 @@ public enum Strftime {
     static func number(_ v: Int, _ defaultPad: UInt8, _ defaultWidth: Int, _ spec: Spec, into out: inout [UInt8]) {
         let width = spec.left ? 1 : (spec.precision <= 0 ? defaultWidth : spec.precision)
         let zeros = spec.padding == UInt8(ascii: "0") || (spec.padding == 0 && defaultPad == UInt8(ascii: "0"))
-        let digits = Array(String(v.magnitude).utf8)
-        let length = digits.count + (v < 0 ? 1 : 0)
+        // The digits, last first, without a string between (a page writes thousands of dates).
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { room in
+            var m = v.magnitude
+            repeat {
+                room[count] = UInt8(ascii: "0") + UInt8(m % 10)
+                m /= 10
+                count += 1
+            } while m > 0
+        }
+        let length = count + (v < 0 ? 1 : 0)
         let fill = max(0, width - length)
         if zeros {
             if v < 0 { out.append(UInt8(ascii: "-")) }
@@ -129,14 +141,16 @@ public enum Strftime {
             out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: fill))
             if v < 0 { out.append(UInt8(ascii: "-")) }
         }
-        out.append(contentsOf: digits)
+        withUnsafeBytes(of: &digits) { room in
+            for k in stride(from: count - 1, through: 0, by: -1) { out.append(room[k]) }
+        }
     }
 
     /// A name or other text: padded to the width (unless `-`), then upper or lower case.
     static func text(_ s: String, _ spec: Spec, into out: inout [UInt8]) {
         guard !s.isEmpty else { return }
-        let length = s.count
-        if !spec.left, spec.precision > length {
+        // Characters are counted only when a width was given.
+        if !spec.left, spec.precision > 0, case let length = s.count, spec.precision > length {
             out.append(contentsOf: repeatElement(spec.padding == 0 ? UInt8(ascii: " ") : spec.padding, count: spec.precision - length))
         }
         out.append(contentsOf: cased(s, spec).utf8)
@@ -165,8 +179,7 @@ public enum Strftime {
     static func floorDivide(_ a: Int, _ b: Int) -> Int { (a - modulo(a, b)) / b }
 
     /// Writes conversion `c`; false when `c` is not one (the caller writes the text as it is).
-    static func convert(_ c: UInt8, _ t: LiquidTime, _ spec: inout Spec, words: CalendarWords, into out: inout [UInt8]) -> Bool {
-        let f = t.fields
+    static func convert(_ c: UInt8, _ t: LiquidTime, _ f: LiquidTime.Fields, _ spec: inout Spec, words: CalendarWords, into out: inout [UInt8]) -> Bool {
         let hour12 = f.hour % 12 == 0 ? 12 : f.hour % 12
         func num(_ v: Int, _ width: Int, _ pad: Character = "0") { number(v, pad == "0" ? UInt8(ascii: "0") : UInt8(ascii: " "), width, spec, into: &out) }
         func name(_ s: String) {
