@@ -5,6 +5,7 @@ import Liquid
 import Markdown
 import Pages
 import Parallelism
+import Synchronization
 import Themes
 import Words
 
@@ -57,7 +58,9 @@ package final class PageRenderer: Sendable {
     package let drawings = Locked<[String: MapFigure]>([:])
     /// The last two neighborhoods' own maps (1,000s of reports each), kept past their batch: the home
     /// page and the map page show the same one, a neighborhood's pages apart.
-    package let neighborhoodFigures = Locked<[(key: String, figure: MapFigure)]>([])
+    package let neighborhoodFigures = Locked<[(key: String, figure: Locked<MapFigure?>)]>([])
+    /// How many neighborhood maps were drawn (one per neighborhood and language).
+    package let neighborhoodMapsDrawn = Atomic<Int>(0)
 
     /// The e-mail pages of the batch, by their path inside OUT, as rendered: the week's `email.eml`
     /// holds exactly their bytes, so it takes them rather than render them again.
@@ -205,14 +208,33 @@ package final class PageRenderer: Sendable {
                 var ids = FingerprintBuilder()
                 for o in map.observations { ids.add(o.id) }
                 let key = "\(job.folder)|\(Routes.root(of: job.path))|\(map.key)|\(ids.value)"
-                let whole = map.kind == .neighborhood
-                let figure = drawings.withLock({ $0[key] }) ?? (whole ? neighborhoodFigures.withLock { $0.first { $0.key == key }?.figure } : nil) ?? {
+                func draw() -> MapFigure {
                     let drawing = models.map(map, pagePath: job.path)
-                    let made = MapFigure(value: models.mapValue(drawing, pagePath: job.path), listed: ViewModels.listedReports(drawing))
-                    drawings.withLock { $0[key] = made }
-                    if whole { neighborhoodFigures.withLock { $0 = [(key, made)] + $0.prefix(1) } }
-                    return made
-                }()
+                    return MapFigure(value: models.mapValue(drawing, pagePath: job.path), listed: ViewModels.listedReports(drawing))
+                }
+                let figure: MapFigure
+                if map.kind == .neighborhood {
+                    // Drawn by the first page that asks; another asking meanwhile waits for it.
+                    let cell = neighborhoodFigures.withLock { kept -> Locked<MapFigure?> in
+                        if let found = kept.first(where: { $0.key == key }) { return found.figure }
+                        let made = Locked<MapFigure?>(nil)
+                        kept = [(key, made)] + kept.prefix(1)
+                        return made
+                    }
+                    figure = cell.withLock { made in
+                        if let made { return made }
+                        let drawn = draw()
+                        neighborhoodMapsDrawn.add(1, ordering: .relaxed)
+                        made = drawn
+                        return drawn
+                    }
+                } else {
+                    figure = drawings.withLock({ $0[key] }) ?? {
+                        let made = draw()
+                        drawings.withLock { $0[key] = made }
+                        return made
+                    }()
+                }
                 MapListing.current?.add(figure.listed)
                 value = figure.value
             }
