@@ -9,7 +9,23 @@ public enum MapRenderer {
     /// The SVG alone (for callers that only want the picture).
     public static func svg(_ spec: MapSpec) -> String { draw(spec).svg }
 
-    public static func draw(_ spec: MapSpec) -> MapDrawing {
+    /// What a drawing is laid out from besides its pictures: its fits, its groups and their places,
+    /// its key and its words. Drawings of the same marks at the same sizes share it, whatever they
+    /// link to or whether they stand alone (a neighborhood's home page and its `map.svg`).
+    public struct Layout: Sendable {
+        let wideFit: MercatorFit
+        let narrowFit: MercatorFit?
+        let wideGroups: [MarkGroup]
+        let narrowGroups: [MarkGroup]?
+        let legend: [MapDrawing.LegendItem]
+        let groupMeters: Int
+        let places: [MapDrawing.Place]
+        let narrowPlaces: [MapDrawing.Place]
+        let description: String
+        let hasGroups: Bool
+    }
+
+    public static func layout(_ spec: MapSpec) -> Layout {
         let (wideFit, narrowFit) = fits(frame(spec), spec)
         // Each drawing groups what would overlap at its own scale.
         func grouped(_ fit: MercatorFit) -> [MarkGroup] {
@@ -25,21 +41,28 @@ public enum MapRenderer {
             let n = spec.marks.reduce(0) { $0 + ($1.category == c.key ? 1 : 0) }
             return n == 0 ? nil : .init(key: c.key, label: c.label, color: c.color, shape: MarkShape.forCategory(at: i), count: n)
         }
-        let groupMeters = roundMeters(MarkGroups.overlapDistance * wideFit.metersPerPixel)
         let places = self.places(wideGroups, spec: spec, prefix: spec.idPrefix)
-        let narrowPlaces = narrowGroups.map { self.places($0, spec: spec, prefix: spec.idPrefix + "n") } ?? []
-        let description = self.description(spec, legend: legend, places: places)
-        let hasGroups = (wideGroups + (narrowGroups ?? [])).contains { $0.marks.count > 1 }
+        return Layout(wideFit: wideFit, narrowFit: narrowFit, wideGroups: wideGroups, narrowGroups: narrowGroups, legend: legend,
+                      groupMeters: roundMeters(MarkGroups.overlapDistance * wideFit.metersPerPixel), places: places,
+                      narrowPlaces: narrowGroups.map { self.places($0, spec: spec, prefix: spec.idPrefix + "n") } ?? [],
+                      description: description(spec, legend: legend, places: places),
+                      hasGroups: (wideGroups + (narrowGroups ?? [])).contains { $0.marks.count > 1 })
+    }
+
+    /// The drawing of `spec`, laid out as `layout` says (which must be `layout(spec)`'s, or one of a
+    /// spec with the same marks, sizes, place, words and id prefix).
+    public static func draw(_ spec: MapSpec, layout given: Layout? = nil) -> MapDrawing {
+        let l = given ?? layout(spec)
         var key: MapKey.Standalone?
         if spec.standalone {
-            key = MapKey.Standalone(legend: legend, groupText: hasGroups ? spec.words.groupKey(groupMeters) : nil,
+            key = MapKey.Standalone(legend: l.legend, groupText: l.hasGroups ? spec.words.groupKey(l.groupMeters) : nil,
                                     attribution: spec.attribution, empty: spec.words.noReports, words: spec.words)
         }
-        let drawn = MapPicture(spec: spec, description: description)
-        return MapDrawing(wide: drawn.rendition(wideFit, idPrefix: spec.idPrefix, key: key, groups: wideGroups, places: places),
-                          narrow: narrowFit.map { drawn.rendition($0, idPrefix: spec.idPrefix + "n", key: nil, groups: narrowGroups ?? [], places: narrowPlaces) },
-                          legend: legend, places: places, narrowPlaces: narrowPlaces, groupMeters: groupMeters, hasGroups: hasGroups,
-                          scale: MapKey.scale(wideFit), description: description)
+        let drawn = MapPicture(spec: spec, description: l.description)
+        return MapDrawing(wide: drawn.rendition(l.wideFit, idPrefix: spec.idPrefix, key: key, groups: l.wideGroups, places: l.places),
+                          narrow: l.narrowFit.map { drawn.rendition($0, idPrefix: spec.idPrefix + "n", key: nil, groups: l.narrowGroups ?? [], places: l.narrowPlaces) },
+                          legend: l.legend, places: l.places, narrowPlaces: l.narrowPlaces, groupMeters: l.groupMeters, hasGroups: l.hasGroups,
+                          scale: MapKey.scale(l.wideFit), description: l.description)
     }
 
     /// The wide drawing's fit of `frame`, and the phone drawing's when the spec asks for one.

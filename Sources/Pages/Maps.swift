@@ -85,7 +85,16 @@ extension ViewModels {
             if let grounds = zoomedGrounds, let drawn = MapRenderer.zoomed(spec, grounds: grounds, href: { root + Routes.zoomedGround($0, phone: $1) }) {
                 return drawn
             }
-        case .neighborhood, .printed:
+        case .neighborhood:
+            // The pages' drawing and `map.svg` differ only in their titles, links and key: laid out once.
+            var marks = FingerprintBuilder()
+            for m in spec.marks { marks.add(m.id) }
+            let key = root + "|" + marks.value.description
+            let kept = neighborhoodLayouts.withLock { $0.removeValue(forKey: key) }
+            let layout = kept ?? MapRenderer.layout(spec)
+            if kept == nil { neighborhoodLayouts.withLock { $0[key] = layout } }
+            return MapRenderer.draw(spec, layout: layout)
+        case .printed:
             break
         }
         return MapRenderer.draw(spec)

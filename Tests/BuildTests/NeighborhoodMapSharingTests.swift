@@ -45,6 +45,20 @@ struct NeighborhoodMapSharingTests {
         #expect(Set(maps.value).count == 1 && maps.value.count == 8)
     }
 
+    @Test("map.svg takes the layout of the pages' drawing, lets it go, and is what it is drawn alone")
+    func mapFileTakesThePagesLayout() throws {
+        let (renderer, home, _) = try Self.fixture()
+        let models = try #require(home.models)
+        _ = renderer.renderVariables(home, root: renderer.root(home))
+        #expect(models.neighborhoodLayouts.value.count == 1)
+        let shared = models.neighborhoodMapFile()
+        #expect(models.neighborhoodLayouts.value.isEmpty, "the second drawing lets the layout go")
+        // Drawn alone, by models that laid nothing out before.
+        let (_, fresh, _) = try Self.fixture()
+        let alone = try #require(fresh.models).neighborhoodMapFile()
+        #expect(Array(shared.utf8) == Array(alone.utf8) && shared.contains("<svg"))
+    }
+
     /// A renderer of the fixture's first neighborhood, with its home page and its map page.
     static func fixture() throws -> (PageRenderer, PageJob, PageJob) {
         let f = SiteFixture()
