@@ -86,14 +86,17 @@ extension ViewModels {
                 return drawn
             }
         case .neighborhood:
-            // The pages' drawing and `map.svg` differ only in their titles, links and key: laid out once.
+            // `map.svg` (made before the pages) and the pages' drawing differ only in their titles,
+            // links and key: the pages take its layout, and let it go.
             var marks = FingerprintBuilder()
             for m in spec.marks { marks.add(m.id) }
             let key = root + "|" + marks.value.description
-            let kept = neighborhoodLayouts.withLock { $0.removeValue(forKey: key) }
-            let layout = kept ?? MapRenderer.layout(spec)
-            if kept == nil { neighborhoodLayouts.withLock { $0[key] = layout } }
-            return MapRenderer.draw(spec, layout: layout)
+            if spec.standalone {
+                let layout = MapRenderer.layout(spec)
+                neighborhoodLayouts.withLock { $0[key] = layout }
+                return MapRenderer.draw(spec, layout: layout)
+            }
+            return MapRenderer.draw(spec, layout: neighborhoodLayouts.withLock { $0.removeValue(forKey: key) })
         case .printed:
             break
         }

@@ -52,8 +52,8 @@ package final class ViewModels: @unchecked Sendable {
     package private(set) var zoomedGrounds: ZoomedGrounds?
     /// A hash of what all of this neighborhood's maps share (see `MapRequest`).
     package private(set) var mapFingerprint = Fingerprint(high: 0, low: 0)
-    /// The neighborhood map's layout, by request and depth, from its first drawing until its second
-    /// (the home page's, then `map.svg`'s; see `map`).
+    /// The neighborhood map's layout, by depth and reports, from `map.svg`'s drawing until the pages'
+    /// (see `map`).
     let neighborhoodLayouts = Locked<[String: MapRenderer.Layout]>([:])
 
     /// `workers`: the threads this neighborhood may use, its own included (more than one when fewer

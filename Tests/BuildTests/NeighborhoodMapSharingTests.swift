@@ -45,18 +45,18 @@ struct NeighborhoodMapSharingTests {
         #expect(Set(maps.value).count == 1 && maps.value.count == 8)
     }
 
-    @Test("map.svg takes the layout of the pages' drawing, lets it go, and is what it is drawn alone")
-    func mapFileTakesThePagesLayout() throws {
+    @Test("the pages take the layout of map.svg, let it go, and draw what they draw alone")
+    func pagesTakeTheMapFileLayout() throws {
         let (renderer, home, _) = try Self.fixture()
         let models = try #require(home.models)
-        _ = renderer.renderVariables(home, root: renderer.root(home))
+        _ = models.neighborhoodMapFile()
         #expect(models.neighborhoodLayouts.value.count == 1)
-        let shared = models.neighborhoodMapFile()
-        #expect(models.neighborhoodLayouts.value.isEmpty, "the second drawing lets the layout go")
+        let shared = Self.svg(renderer.renderVariables(home, root: renderer.root(home))["map"])
+        #expect(models.neighborhoodLayouts.value.isEmpty, "the pages let the layout go")
         // Drawn alone, by models that laid nothing out before.
-        let (_, fresh, _) = try Self.fixture()
-        let alone = try #require(fresh.models).neighborhoodMapFile()
-        #expect(Array(shared.utf8) == Array(alone.utf8) && shared.contains("<svg"))
+        let (alone, freshHome, _) = try Self.fixture()
+        #expect(shared == Self.svg(alone.renderVariables(freshHome, root: alone.root(freshHome))["map"]) && shared != nil)
+        #expect(try #require(freshHome.models).neighborhoodLayouts.value.isEmpty, "without map.svg, the pages keep no layout")
     }
 
     /// A renderer of the fixture's first neighborhood, with its home page and its map page.
