@@ -9,6 +9,8 @@ struct ToolRun {
     /// Where its output and errors go while it runs.
     let folder: String
     let timeout: Double
+    /// The environment it is started in (the process's, less what `childEnvironment` changes).
+    var environment = ProcessInfo.processInfo.environment
 
     struct Failure: Error {
         var message: String
@@ -19,6 +21,14 @@ struct ToolRun {
     /// Names of the signals a crash is told by.
     static let signalNames: [Int32: String] = [SIGSEGV: "SIGSEGV", SIGBUS: "SIGBUS", SIGILL: "SIGILL", SIGFPE: "SIGFPE",
                                                SIGABRT: "SIGABRT", SIGKILL: "SIGKILL", SIGTERM: "SIGTERM", SIGTRAP: "SIGTRAP"]
+
+    /// `environment` with `XDG_RUNTIME_DIR` set to `runtime` when it has none (or an empty one).
+    static func childEnvironment(_ environment: [String: String], runtime: String) -> [String: String] {
+        guard (environment["XDG_RUNTIME_DIR"] ?? "").isEmpty else { return environment }
+        var child = environment
+        child["XDG_RUNTIME_DIR"] = runtime
+        return child
+    }
 
     /// What it printed, when it ended by itself with status 0.
     func run() -> Result<String, Failure> {
@@ -34,7 +44,16 @@ struct ToolRun {
             unlink(outPath)
             unlink(errPath)
         }
+        // A runtime folder of its own, inside the work folder, when the process has none: espeak-ng's
+        // sound library would otherwise make /tmp/pulse-* and a link to it in ~/.config/pulse.
+        let runtime = folder + "/\(name).runtime"
+        let child = Self.childEnvironment(environment, runtime: runtime)
+        if child["XDG_RUNTIME_DIR"] == runtime, mkdir(runtime, 0o700) != 0, errno != EEXIST {
+            return .failure(Failure(message: "could not write in \(folder)"))
+        }
+        defer { if child["XDG_RUNTIME_DIR"] == runtime { try? FileManager.default.removeItem(atPath: runtime) } }
         let process = Process()
+        process.environment = child
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         process.standardInput = FileHandle.nullDevice

@@ -118,6 +118,29 @@ struct SpeakableTextTests {
         #expect(made.file.seconds > 0.5)
     }
 
+    @Test("a speech tool started without a runtime folder gets one in its work folder, removed after")
+    func runtimeFolder() throws {
+        #expect(ToolRun.childEnvironment(["HOME": "/h"], runtime: "/w/rt") == ["HOME": "/h", "XDG_RUNTIME_DIR": "/w/rt"])
+        #expect(ToolRun.childEnvironment(["XDG_RUNTIME_DIR": ""], runtime: "/w/rt") == ["XDG_RUNTIME_DIR": "/w/rt"])
+        #expect(ToolRun.childEnvironment(["XDG_RUNTIME_DIR": "/run/user/1000"], runtime: "/w/rt") == ["XDG_RUNTIME_DIR": "/run/user/1000"])
+    }
+
+    @Test("the real espeak-ng, run without a runtime folder, leaves nothing in the home folder or the work folder",
+          .enabled(if: espeak != nil))
+    func espeakLeavesNoSoundFolders() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let home = folder + "/home", work = folder + "/work"
+        for f in [home, work] { try FileManager.default.createDirectory(atPath: f, withIntermediateDirectories: true) }
+        var run = ToolRun(executable: try #require(Self.espeak), arguments: ["--version"], folder: work, timeout: 10)
+        run.environment = ["HOME": home, "PATH": "/usr/bin:/bin"]
+        guard case .success(let said) = run.run() else { Issue.record("espeak-ng did not run"); return }
+        #expect(said.contains("eSpeak"))
+        // Without a runtime folder of its own, its sound library links ~/.config/pulse to /tmp/pulse-*.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: home).isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: work).isEmpty)
+    }
+
     @Test("a narration whose work folder a stop removed fails, and does not make the folder again")
     func removedWorkFolder() throws {
         let folder = try temporaryFolder()
