@@ -58,8 +58,16 @@ struct NarrationTextTests {
         func phonemes(_ text: String, markup: Bool) throws -> String {
             let file = FileManager.default.temporaryDirectory.appendingPathComponent("narration-\(UUID().uuidString).txt")
             try text.write(to: file, atomically: true, encoding: .utf8)
-            defer { try? FileManager.default.removeItem(at: file) }
+            // A runtime folder of its own, as the build gives it (`ToolRun`): without one, espeak-ng's
+            // sound library links ~/.config/pulse to a folder in TMPDIR.
+            let runtime = FileManager.default.temporaryDirectory.appendingPathComponent("narration-runtime-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+            defer {
+                try? FileManager.default.removeItem(at: file)
+                try? FileManager.default.removeItem(at: runtime)
+            }
             let process = Process()
+            process.environment = ProcessInfo.processInfo.environment.merging(["XDG_RUNTIME_DIR": runtime.path]) { _, ours in ours }
             process.executableURL = URL(fileURLWithPath: espeak)
             process.arguments = ["-q", "-x", "-v", "es-419"] + (markup ? ["-m"] : []) + ["-f", file.path]
             let out = Pipe()
