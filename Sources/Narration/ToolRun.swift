@@ -48,10 +48,11 @@ struct ToolRun {
         // sound library would otherwise make /tmp/pulse-* and a link to it in ~/.config/pulse.
         let runtime = folder + "/\(name).runtime"
         let child = Self.childEnvironment(environment, runtime: runtime)
-        if child["XDG_RUNTIME_DIR"] == runtime, mkdir(runtime, 0o700) != 0, errno != EEXIST {
+        let ownsRuntime = child["XDG_RUNTIME_DIR"] == runtime
+        if ownsRuntime, mkdir(runtime, 0o700) != 0, errno != EEXIST {
             return .failure(Failure(message: "could not write in \(folder)"))
         }
-        defer { if child["XDG_RUNTIME_DIR"] == runtime { try? FileManager.default.removeItem(atPath: runtime) } }
+        defer { if ownsRuntime { try? FileManager.default.removeItem(atPath: runtime) } }
         let process = Process()
         process.environment = child
         process.executableURL = URL(fileURLWithPath: executable)

@@ -56,7 +56,7 @@ package enum Shortening {
             var out: [UInt8] = []
             out.reserveCapacity(b.count * 2)
             var from = 0
-            for i in b.indices where breaksAfter.contains(b[i]) {
+            for i in b.indices where breaksAfter(b[i]) {
                 HTMLEntities.escape(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: b[from...i])), into: &out)
                 out.append(contentsOf: "<wbr>".utf8)
                 from = i + 1
@@ -67,7 +67,13 @@ package enum Shortening {
     }
 
     /// The punctuation an address may wrap after, as bytes.
-    static let breaksAfter = Set("/.@-_?&=:;,".utf8)
+    static func breaksAfter(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "/"), UInt8(ascii: "."), UInt8(ascii: "@"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "?"),
+             UInt8(ascii: "&"), UInt8(ascii: "="), UInt8(ascii: ":"), UInt8(ascii: ";"), UInt8(ascii: ","): true
+        default: false
+        }
+    }
 
     /// Whether a character ends a sentence.
     static func endsSentence(_ c: Character) -> Bool {
