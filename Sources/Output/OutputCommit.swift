@@ -37,6 +37,18 @@ extension OutputFolder {
         for folder in folders.sorted(by: { $0.utf8.count > $1.utf8.count }) { rmdir(path + "/" + folder) }
     }
 
+    /// The manifest as it is says a commit is under way: the marker beside it, flushed with its folder.
+    func markPending() throws(OutputProblem) {
+        let marker = path + "/" + OutputManifest.pendingMarker
+        unlink(marker)
+        do throws(FileError) {
+            _ = try NewFile.create(marker, [], durability: .durable)
+        } catch {
+            throw OutputProblem.writing(marker, "write the manifest", error)
+        }
+        Descriptor.syncFolder(path)
+    }
+
     /// Written beside it, flushed, then renamed over it: a reader never sees half a manifest.
     func saveManifest(_ m: OutputManifest) throws(OutputProblem) {
         let target = path + "/" + OutputManifest.fileName
@@ -61,9 +73,13 @@ extension OutputFolder {
 public final class OutputCommit {
     let folder: OutputFolder
     let untouched: Set<String>
-    let before: OutputManifest
+    /// Whether the manifest said a commit was under way when this one began (a build stopped before).
+    let beganPending: Bool
     let hadManifest: Bool
     var journalOpen = false
+    /// The paths the journal added to the manifest: what undoing phase 1 takes out of it again
+    /// (the manifest itself is not copied, so that setting an entry does not copy 30,000).
+    var journaled: [String] = []
     /// Folders known to be real folders (not links) inside OUT, and those this commit created.
     var knownFolders = Set<String>()
     var createdFolders: [String] = []
@@ -79,7 +95,7 @@ public final class OutputCommit {
     init(_ folder: OutputFolder, untouched: Set<String>) {
         self.folder = folder
         self.untouched = untouched
-        before = folder.manifest
+        beganPending = folder.manifest.pending
         hadManifest = Posix.status(folder.path + "/" + OutputManifest.fileName) != nil
     }
 
@@ -182,9 +198,14 @@ public final class OutputCommit {
     /// batch's new paths are appended to it.
     func journal(_ added: [OutputFile]) throws(OutputProblem) {
         if !journalOpen {
-            var pending = before
-            pending.pending = true
-            try folder.saveManifest(pending)
+            // A manifest already pending stays so; one on disk gets the marker; none yet is saved pending.
+            if hadManifest, !beganPending {
+                try folder.markPending()
+            } else if !hadManifest {
+                var pending = folder.manifest
+                pending.pending = true
+                try folder.saveManifest(pending)
+            }
             journalOpen = true
         }
         guard !added.isEmpty else { return }
@@ -194,6 +215,7 @@ public final class OutputCommit {
             file.hash.appendHex(to: &lines)
             lines.append(0x0A)
             folder.manifest.set(file.path, .init(hash: file.hash, status: nil))
+            journaled.append(file.path)
         }
         let fd = open(root + "/" + OutputManifest.fileName, O_WRONLY | O_APPEND | O_NOFOLLOW | O_CLOEXEC)
         guard fd >= 0 else { throw .system(path: root + "/" + OutputManifest.fileName, action: "write the manifest", reason: Posix.reason) }
@@ -245,7 +267,10 @@ public final class OutputCommit {
             folder.verified[w.path] = status == nil ? nil : w.hash
         }
         folder.manifest.pending = false
-        if journalOpen || before.pending || !folder.legacyFolders.isEmpty { try folder.saveManifest(folder.manifest) }
+        if journalOpen || beganPending || !folder.legacyFolders.isEmpty {
+            try folder.saveManifest(folder.manifest)
+            unlink(root + "/" + OutputManifest.pendingMarker)
+        }
         journalOpen = false
         for legacy in folder.legacyFolders { folder.removeTree(legacy) }
         folder.legacyFolders = []
@@ -288,10 +313,18 @@ public final class OutputCommit {
         for f in createdFolders.reversed() { rmdir(root + "/" + f) }
         written = []
         createdFolders = []
-        folder.manifest = before
+        for p in journaled { folder.manifest.set(p, nil) }
+        folder.manifest.pending = beganPending
         if journalOpen {
-            if hadManifest { try? folder.saveManifest(before) } else { unlink(root + "/" + OutputManifest.fileName) }
+            if !hadManifest {
+                unlink(root + "/" + OutputManifest.fileName)
+            } else {
+                // Lines were appended: the manifest as it was is saved again before the marker goes.
+                if !journaled.isEmpty { try? folder.saveManifest(folder.manifest) }
+                if !beganPending { unlink(root + "/" + OutputManifest.pendingMarker) }
+            }
             journalOpen = false
         }
+        journaled = []
     }
 }

@@ -80,7 +80,8 @@ public final class OutputFolder {
     private func readManifest() throws(OutputProblem) {
         let manifestPath = path + "/" + OutputManifest.fileName
         if let status = Posix.status(manifestPath), status.kind == .file, let bytes = Self.read(manifestPath),
-           let m = OutputManifest.parse(bytes) {
+           var m = OutputManifest.parse(bytes) {
+            if Posix.status(path + "/" + OutputManifest.pendingMarker) != nil { m.pending = true }
             manifest = m
             if m.pending { removeLeftovers() }
             return

@@ -12,6 +12,10 @@ struct OutputManifest {
     static let header = "commonsight-output 1"
     /// The header of a manifest written before files were: the build may have stopped half way.
     static let pendingHeader = "commonsight-output 1 pending"
+    /// An empty file beside the manifest that says the same of it: a commit under way, whose new
+    /// paths are appended to the manifest as it is, so that a rebuild does not write 30,000 lines
+    /// again to say so.
+    static let pendingMarker = fileName + ".pending"
 
     struct Entry: Equatable {
         var hash: Fingerprint

@@ -261,15 +261,15 @@ struct ConvergenceTests {
     @Test("a commit's manifest claims OUT before any folder is made in it, so a build killed in between leaves nothing foreign")
     func manifestBeforeFolders() throws {
         let s = Scratch()
-        try s.commit(site)
-        // The next commit needs the folder `zz`, where a link stands, and cannot save its manifest:
-        // the staging name is taken by a folder with a file in it. Which it meets first is the order.
-        try FileManager.default.createSymbolicLink(atPath: s.out + "/zz", withDestinationPath: s.base + "/content")
+        // A first commit needs the folder `zz`, where a link stands, and cannot save its manifest: the
+        // staging name is taken by a folder with a file in it. Which it meets first is the order.
+        try FileManager.default.createDirectory(atPath: s.out, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: s.out + "/.zz", withDestinationPath: s.base + "/content")
         s.write(s.out + "/" + OutputManifest.fileName + ".new/x", "x")
         let folder = try s.open()
         let commit = folder.beginCommit()
         do {
-            try commit.write(Scratch.files(["zz/new.html": "new"]))
+            try commit.write(Scratch.files([".zz/new.html": "new"]))
             Issue.record("the write went through")
         } catch {
             guard case .system(let path, let action, _) = error else {
@@ -279,6 +279,71 @@ struct ConvergenceTests {
             #expect(path == s.out + "/" + OutputManifest.fileName && action == "write the manifest", "\(error)")
         }
         folder.abandon()
+    }
+
+    @Test("a later commit marks the manifest pending before any folder is made, and fails there when it cannot")
+    func markerBeforeFolders() throws {
+        let s = Scratch()
+        try s.commit(site)
+        try FileManager.default.createSymbolicLink(atPath: s.out + "/zz", withDestinationPath: s.base + "/content")
+        let folder = try s.open()
+        // Taken once OUT is open: a folder with a file in it where the marker goes.
+        s.write(s.out + "/" + OutputManifest.pendingMarker + "/x", "x")
+        let commit = folder.beginCommit()
+        do {
+            try commit.write(Scratch.files(["zz/new.html": "new"]))
+            Issue.record("the write went through")
+        } catch {
+            guard case .system(let path, let action, _) = error else {
+                Issue.record("met before the manifest was marked: \(error)")
+                return
+            }
+            #expect(path == s.out + "/" + OutputManifest.pendingMarker && action == "write the manifest", "\(error)")
+        }
+        folder.abandon()
+    }
+
+    @Test("a commit under way leaves the manifest's lines as they were, with a marker beside it that goes when it finishes")
+    func pendingMarker() throws {
+        let s = Scratch()
+        try s.commit(site)
+        let manifest = s.read(s.out + "/" + OutputManifest.fileName)
+        let folder = try s.open()
+        let commit = folder.beginCommit()
+        var next = site
+        next["a/index.html"] = "A2"
+        try commit.write(Scratch.files(next))
+        #expect(s.read(s.out + "/" + OutputManifest.fileName) == manifest, "not written again to say it is pending")
+        #expect(s.read(s.out + "/" + OutputManifest.pendingMarker) == "")
+        _ = try commit.finish(Scratch.files(next))
+        folder.abandon()
+        #expect(s.site() == next)
+        #expect(s.tree()[OutputManifest.pendingMarker] == nil)
+        #expect(s.read(s.out + "/" + OutputManifest.fileName)?.hasPrefix(OutputManifest.header + "\n") == true)
+    }
+
+    @Test("a build killed while committing beside a marked manifest leaves work the next build finishes and cleans")
+    func killedMarkedCommit() throws {
+        let s = Scratch()
+        try s.commit(site)
+        let folder = try s.open()
+        let commit = folder.beginCommit()
+        var half = site
+        half["a/index.html"] = "half"
+        half["d/new.html"] = "new"
+        try commit.write(Scratch.files(half))
+        // Killed here: the lock goes with the process, the commit is neither finished nor undone.
+        folder.abandon()
+        #expect(s.tree()[OutputManifest.pendingMarker] != nil)
+        let reopened = try s.open()
+        #expect(reopened.manifest.pending, "the marker says the last commit did not finish")
+        #expect(reopened.verified["d/new.html"] == nil, "a path the journal added is written again")
+        reopened.abandon()
+        var next = site
+        next["a/index.html"] = "A2"
+        try s.commit(next)
+        #expect(s.site() == next)
+        #expect(s.tree().keys.filter { $0.hasPrefix(".") || $0.contains("/.") }.sorted() == [OutputManifest.fileName])
     }
 
     @Test("a build stopped by a signal in the middle of its commit leaves OUT, manifest and all, as it was")
