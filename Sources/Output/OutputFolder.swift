@@ -61,8 +61,7 @@ public final class OutputFolder {
         }
         let folder = OutputFolder(path: out, manifest: OutputManifest(), createdOut: created)
         folder.lock = lock
-        try folder.readManifest()
-        folder.verify(jobs: jobs)
+        try folder.readManifest(jobs: jobs)
         return folder
     }
 
@@ -77,16 +76,26 @@ public final class OutputFolder {
         if createdOut, let names = Posix.names(in: path), names.isEmpty { rmdir(path) }
     }
 
-    private func readManifest() throws(OutputProblem) {
+    /// Reads the manifest and checks which files still match it. The files are checked while the
+    /// manifest's table is made, on the lines as read.
+    private func readManifest(jobs: Int) throws(OutputProblem) {
         let manifestPath = path + "/" + OutputManifest.fileName
         if let status = Posix.status(manifestPath), status.kind == .file, let bytes = Self.read(manifestPath),
-           var m = OutputManifest.parse(bytes) {
-            if Posix.status(path + "/" + OutputManifest.pendingMarker) != nil { m.pending = true }
+           var parsed = OutputManifest.Parsed.read(bytes, workers: jobs) {
+            if Posix.status(path + "/" + OutputManifest.pendingMarker) != nil { parsed.pending = true }
+            let lines = parsed
+            let (m, unmatched) = Parallel.both(parallel: jobs > 1, { OutputManifest(lines) }) {
+                Self.unmatched(lines.paths, lines.entries, in: lock?.descriptor ?? -1, jobs: jobs)
+            }
             manifest = m
             if m.pending { removeLeftovers() }
+            settle(unmatched, of: parsed.paths)
             return
         }
-        if adoptLegacyOutput() { return }
+        if adoptLegacyOutput() {
+            verify(jobs: jobs)
+            return
+        }
         let names = Posix.names(in: path) ?? []
         let visible = names.filter { !$0.hasPrefix(".") }.sorted()
         if !visible.isEmpty { throw .notOurs(out: path, examples: visible) }
@@ -130,11 +139,15 @@ public final class OutputFolder {
     /// Which owned files are still exactly as written (same size, inode, modification and change times).
     private func verify(jobs: Int) {
         let (paths, entries) = manifest.sortedEntries
+        settle(Self.unmatched(paths, entries, in: lock?.descriptor ?? -1, jobs: jobs), of: paths)
+    }
+
+    /// The indices of the files of `paths` that are not as `entries` say, inside the open folder `root`.
+    static func unmatched(_ paths: [String], _ entries: [OutputManifest.Entry], in root: Int32, jobs: Int) -> [Int] {
         // Each path is looked up from OUT's open folder (the lock's), not from the root again, in runs
         // of a few hundred: in order of their bytes, a run's paths share their folders.
-        let root = lock?.descriptor ?? -1
         let runs = stride(from: 0, to: paths.count, by: Self.verifyRun).map { $0..<min($0 + Self.verifyRun, paths.count) }
-        let unmatched = Parallel.map(runs, workers: jobs) { run -> [Int] in
+        return Parallel.map(runs, workers: jobs) { run -> [Int] in
             var lookups = FolderLookups(root: root)
             defer { lookups.close() }
             return run.filter { i in
@@ -142,6 +155,10 @@ public final class OutputFolder {
                 return now != expected
             }
         }.flatMap { $0 }
+    }
+
+    /// `verified` from the manifest, less the files of `unmatched` (indices in `paths`).
+    private func settle(_ unmatched: [Int], of paths: [String]) {
         // The manifest's table with fingerprints for values (no path hashed again), less the files that changed.
         verified = manifest.entries.mapValues(\.hash)
         for i in unmatched { verified.removeValue(forKey: paths[i]) }

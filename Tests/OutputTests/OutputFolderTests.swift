@@ -480,6 +480,50 @@ struct OutputPathTests {
         #expect(OutputManifest.parse(Array((OutputManifest.header + "\n../x\t00000000000000000000000000000000\n").utf8)) == nil)
     }
 
+    @Test("a manifest read in parts on several threads is the manifest read in one, whatever its order and wherever a part ends")
+    func manifestReadInParts() throws {
+        var m = OutputManifest()
+        for i in 0..<3_000 {
+            let status: Posix.Status? = i % 11 == 0 ? nil : .init(kind: .file, size: Int64(i), inode: UInt64(i * 7), modified: -Int64(i), changed: Int64(i) << 40)
+            m.set("hood-\(i % 5)/observations/\(i)-\(String(repeating: "x", count: i % 37))/index.html", .init(hash: .init(of: Array("\(i)".utf8)), status: status))
+        }
+        let bytes = m.serialized()
+        #expect(bytes.count > 3 * 65_536, "large enough for four parts")
+        var lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map(Array.init)
+        // The same lines out of order: the first and last swapped, and a run moved across the middle.
+        var shuffled = lines
+        shuffled.swapAt(1, shuffled.count - 2)
+        let run = shuffled[1_400..<1_700]
+        shuffled.removeSubrange(1_400..<1_700)
+        shuffled.insert(contentsOf: run, at: 100)
+        // Two spellings of one name, each its own line, sorted by their bytes: one entry.
+        lines.insert(Array("e\u{301}.html\t\(Fingerprint(of: [1]))".utf8), at: 1)
+        lines.insert(Array("\u{e9}.html\t\(Fingerprint(of: [2]))".utf8), at: lines.count - 1)
+        for variant in [bytes, Array(shuffled.joined(separator: [0x0A])), Array(lines.joined(separator: [0x0A])), Array(bytes.dropLast())] {
+            let one = try #require(OutputManifest.Parsed.read(variant, workers: 1))
+            for workers in 2...4 {
+                let parts = try #require(OutputManifest.Parsed.read(variant, workers: workers))
+                #expect(parts.paths == one.paths && parts.entries == one.entries && parts.starts == one.starts && parts.sorted == one.sorted)
+                let (a, b) = (OutputManifest(parts), OutputManifest(one))
+                #expect(a.entries == b.entries && a.sortedPaths == b.sortedPaths && a.serialized() == b.serialized())
+            }
+        }
+        #expect(OutputManifest.Parsed.read(bytes, workers: 3)?.sorted == true)
+        #expect(OutputManifest.Parsed.read(Array(shuffled.joined(separator: [0x0A])), workers: 3)?.sorted == false)
+        // Two neighbors swapped, near where two parts meet: one of them is where they meet.
+        let sorted = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map(Array.init)
+        for i in (sorted.count / 2 - 30)..<(sorted.count / 2 + 30) {
+            var swapped = sorted
+            swapped.swapAt(i, i + 1)
+            #expect(OutputManifest.Parsed.read(Array(swapped.joined(separator: [0x0A])), workers: 2)?.sorted == false, "swapped at \(i)")
+        }
+        #expect(OutputManifest(try #require(OutputManifest.Parsed.read(Array(lines.joined(separator: [0x0A])), workers: 2))).entries.count == 3_001)
+        // A bad line in the last part spoils the whole.
+        var broken = lines
+        broken[broken.count - 3] += Array("\tx".utf8)
+        #expect(OutputManifest.Parsed.read(Array(broken.joined(separator: [0x0A])), workers: 4) == nil)
+    }
+
     @Test("a manifest line with a field too many or too few, a bad fingerprint or a bad number is no manifest")
     func manifestLines() {
         let hash = "\(Fingerprint(of: Array("x".utf8)))"
