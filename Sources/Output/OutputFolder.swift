@@ -84,12 +84,15 @@ public final class OutputFolder {
            var parsed = OutputManifest.Parsed.read(bytes, workers: jobs) {
             if Posix.status(path + "/" + OutputManifest.pendingMarker) != nil { parsed.pending = true }
             let lines = parsed
-            let (m, unmatched) = Parallel.both(parallel: jobs > 1, { OutputManifest(lines) }) {
+            let ((m, hashes), unmatched) = Parallel.both(parallel: jobs > 1, { () -> (OutputManifest, [String: Fingerprint]) in
+                let m = OutputManifest(lines)
+                return (m, m.entries.mapValues(\.hash))
+            }) {
                 Self.unmatched(lines.paths, lines.entries, in: lock?.descriptor ?? -1, jobs: jobs)
             }
             manifest = m
             if m.pending { removeLeftovers() }
-            settle(unmatched, of: parsed.paths)
+            settle(unmatched, of: parsed.paths, hashes: hashes)
             return
         }
         if adoptLegacyOutput() {
@@ -157,10 +160,10 @@ public final class OutputFolder {
         }.flatMap { $0 }
     }
 
-    /// `verified` from the manifest, less the files of `unmatched` (indices in `paths`).
-    private func settle(_ unmatched: [Int], of paths: [String]) {
-        // The manifest's table with fingerprints for values (no path hashed again), less the files that changed.
-        verified = manifest.entries.mapValues(\.hash)
+    /// `verified`: the manifest's table with fingerprints for values (made from it, no path hashed
+    /// again), less the files of `unmatched` (indices in `paths`).
+    private func settle(_ unmatched: [Int], of paths: [String], hashes: [String: Fingerprint]? = nil) {
+        verified = hashes ?? manifest.entries.mapValues(\.hash)
         for i in unmatched { verified.removeValue(forKey: paths[i]) }
         if !unmatched.isEmpty { notes.append("\(unmatched.count) of \(paths.count) files in the output are not as the last build left them and will be written again") }
     }
