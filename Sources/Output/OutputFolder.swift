@@ -82,7 +82,7 @@ public final class OutputFolder {
         let manifestPath = path + "/" + OutputManifest.fileName
         if let status = Posix.status(manifestPath), status.kind == .file, let bytes = Self.read(manifestPath),
            var parsed = OutputManifest.Parsed.read(bytes, workers: jobs) {
-            if Posix.status(path + "/" + OutputManifest.pendingMarker) != nil { parsed.pending = true }
+            if Posix.status(path + "/" + OutputManifest.pendingMarker)?.kind == .file { parsed.pending = true }
             let lines = parsed
             let ((m, hashes), unmatched) = Parallel.both(parallel: jobs > 1, { () -> (OutputManifest, [String: Fingerprint]) in
                 let m = OutputManifest(lines)
