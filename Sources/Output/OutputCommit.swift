@@ -80,6 +80,9 @@ public final class OutputCommit {
     /// The paths the journal added to the manifest: what undoing phase 1 takes out of it again
     /// (the manifest itself is not copied, so that setting an entry does not copy 30,000).
     var journaled: [String] = []
+    /// The manifest's size before the journal's first line: undoing phase 1 cuts it back to that,
+    /// which needs no room on a full disk.
+    var sizeBeforeJournal: off_t?
     /// Folders known to be real folders (not links) inside OUT, and those this commit created.
     var knownFolders = Set<String>()
     var createdFolders: [String] = []
@@ -220,6 +223,10 @@ public final class OutputCommit {
         let fd = open(root + "/" + OutputManifest.fileName, O_WRONLY | O_APPEND | O_NOFOLLOW | O_CLOEXEC)
         guard fd >= 0 else { throw .system(path: root + "/" + OutputManifest.fileName, action: "write the manifest", reason: Posix.reason) }
         defer { close(fd) }
+        if sizeBeforeJournal == nil {
+            var st = stat()
+            if fstat(fd, &st) == 0 { sizeBeforeJournal = st.st_size }
+        }
         if let code = Descriptor.write(fd, lines) {
             throw .writing(root + "/" + OutputManifest.fileName, "write the manifest", .system(code))
         }
@@ -319,12 +326,23 @@ public final class OutputCommit {
             if !hadManifest {
                 unlink(root + "/" + OutputManifest.fileName)
             } else {
-                // Lines were appended: the manifest as it was is saved again before the marker goes.
-                if !journaled.isEmpty { try? folder.saveManifest(folder.manifest) }
-                if !beganPending { unlink(root + "/" + OutputManifest.pendingMarker) }
+                // Lines were appended: the manifest is cut back to what it was (or saved again) before
+                // the marker goes; when neither can be done, the marker stays for the next build.
+                let restored = journaled.isEmpty || cutBackJournal() || (try? folder.saveManifest(folder.manifest)) != nil
+                if restored, !beganPending { unlink(root + "/" + OutputManifest.pendingMarker) }
             }
             journalOpen = false
         }
         journaled = []
+        sizeBeforeJournal = nil
+    }
+
+    /// The manifest without the lines the journal appended to it.
+    func cutBackJournal() -> Bool {
+        guard let size = sizeBeforeJournal else { return false }
+        let fd = open(root + "/" + OutputManifest.fileName, O_WRONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        return ftruncate(fd, size) == 0 && fsync(fd) == 0
     }
 }

@@ -322,6 +322,23 @@ struct ConvergenceTests {
         #expect(s.read(s.out + "/" + OutputManifest.fileName)?.hasPrefix(OutputManifest.header + "\n") == true)
     }
 
+    @Test("undoing a commit cuts the lines it appended off the manifest, even where nothing could be saved")
+    func journalCutBack() throws {
+        let s = Scratch()
+        try s.commit(site)
+        let before = s.tree()
+        let folder = try s.open()
+        let commit = folder.beginCommit()
+        try commit.write(Scratch.files(["a/index.html": "A2", "c/new.html": "new", "c/d/other.html": "other"]))
+        #expect(s.read(s.out + "/" + OutputManifest.fileName) != before[OutputManifest.fileName], "the new paths appended")
+        // No manifest can be saved now (a full disk would do the same): its staging name is taken.
+        s.write(s.out + "/" + OutputManifest.fileName + ".new/x", "x")
+        commit.abandon()
+        folder.abandon()
+        try FileManager.default.removeItem(atPath: s.out + "/" + OutputManifest.fileName + ".new")
+        #expect(s.tree() == before)
+    }
+
     @Test("a build killed while committing beside a marked manifest leaves work the next build finishes and cleans")
     func killedMarkedCommit() throws {
         let s = Scratch()
