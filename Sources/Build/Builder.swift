@@ -156,7 +156,7 @@ public enum Builder {
         let same = previous != nil && site.neighborhoods.isEmpty && rendered.renderedCount == 0
         stages.begin("Putting files in place")
         let finalCache = next
-        let stagedCache: AtomicFile?
+        let stagedCache: StagedRenderCache?
         do {
             let kept = StaticFiles.kept(in: untouched, for: content.staticFiles, lastCache: lastCache, verified: output.verified)
             if let clash = StaticFiles.clash(content.staticFiles, with: rendered.files, kept: kept) { throw BuildFailure.diagnostic(clash) }

@@ -35,12 +35,13 @@ public struct RenderCache: Sendable {
     public var activity: [String: Activity] = [:]
     /// By path inside OUT: the narrations the last build wrote.
     public var narrations: [String: NarrationEntry] = [:]
-    /// A neighborhood's lines in the cache file this one was read from: its pages' and its own
-    /// (folder, files, warnings). A build that leaves the neighborhood as it was carries them over
-    /// (`carried`) and saves them as they were read, instead of its 1,000s of entries again.
+    /// A neighborhood's lines in the cache file this one was read from (folder, page file, files,
+    /// warnings), and the name of its page file. A build that leaves the neighborhood as it was
+    /// carries them over (`carried`) and saves them as they were read, its page file as it is,
+    /// instead of its 1,000s of entries again.
     public struct Lines: Sendable {
-        public let pages: ArraySlice<UInt8>
         public let hood: ArraySlice<UInt8>
+        public let pagesFile: String?
     }
     /// In a cache read from its file: each neighborhood's lines there, and what `lstat` said of
     /// the file just before (`fileIdentity`).
@@ -49,23 +50,31 @@ public struct RenderCache: Sendable {
     /// In the cache a build makes: the neighborhoods it carried over, saved as their lines; their
     /// pages are not in `pages`, nor they in `hoods`.
     public var carried: [String: Lines] = [:]
-    /// In a cache read from its file: the page lines not read yet, by the first part of their
-    /// paths. A rebuild reads those of the neighborhoods it renders again (`readPages`), not the
-    /// 1,000s of lines of the others.
-    var unread: [String: [ArraySlice<UInt8>]] = [:]
+    /// In a cache read from its file: the folder it was read from, and each neighborhood's page
+    /// file not read yet. A rebuild reads those of the neighborhoods it renders again
+    /// (`readPages`), not the 1,000s of lines of the others.
+    var folder: String?
+    var unread: [String: String] = [:]
 
-    /// Reads into `pages` the page lines of every neighborhood (and top-level file) but `skipped`.
+    /// Reads into `pages` the page lines of every neighborhood but `skipped`.
     public mutating func readPages(except skipped: Set<String> = []) {
         for slug in unread.keys where !skipped.contains(slug) {
-            for run in unread.removeValue(forKey: slug) ?? [] { Self.readPages(run) { pages[$0] = $1 } }
+            if let name = unread.removeValue(forKey: slug) { readPageFile(name) { pages[$0] = $1 } }
         }
     }
 
     /// The pages of the neighborhoods `slugs`, read or not.
     public func pages(of slugs: Set<String>) -> [(path: String, entry: PageEntry)] {
         var out = pages.filter { slugs.contains(OutputPath.top(of: $0.key)) }.map { (path: $0.key, entry: $0.value) }
-        for slug in slugs { for run in unread[slug] ?? [] { Self.readPages(run) { out.append(($0, $1)) } } }
+        for slug in slugs { if let name = unread[slug] { readPageFile(name) { out.append(($0, $1)) } } }
         return out
+    }
+
+    /// The page lines of the page file `name`, when its bytes are still those it is named after
+    /// (a missing or changed file costs its neighborhood's pages: they are rendered again).
+    func readPageFile(_ name: String, _ each: (String, PageEntry) -> Void) {
+        guard let folder, let bytes = FileBytes.read(Self.pageFilePath(folder, name)), Fingerprint(of: bytes).description == name else { return }
+        Self.readPages(bytes[...], each)
     }
 
     /// The page lines among `run`'s (a line that is not one is passed over: its page is rendered again).
@@ -129,6 +138,12 @@ public struct RenderCache: Sendable {
         public var pageCount: Int
         public var files: [(path: String, hash: Fingerprint)]
         public var warnings: [Diagnostic]
+        /// In a cache read from its file: the name of its page file.
+        public var pagesFile: String?
+
+        public init(folder: Fingerprint, pageCount: Int, files: [(path: String, hash: Fingerprint)], warnings: [Diagnostic], pagesFile: String? = nil) {
+            (self.folder, self.pageCount, self.files, self.warnings, self.pagesFile) = (folder, pageCount, files, warnings, pagesFile)
+        }
     }
 
     public init(key: String, context: Fingerprint) {
@@ -136,8 +151,13 @@ public struct RenderCache: Sendable {
         self.context = context
     }
 
-    package static let header = "commonsight-render-cache 8"
+    package static let header = "commonsight-render-cache 9"
     package static let fileName = "render.cache"
+    /// Beside the cache file: each neighborhood's page lines in a file named by the fingerprint of
+    /// its bytes, so that a rebuild reads and writes only those of what it renders again.
+    package static let pagesFolder = "render.pages"
+
+    package static func pageFilePath(_ folder: String, _ name: String) -> String { folder + "/" + pagesFolder + "/" + name }
 
     /// The cache in `folder`, when it was made with the same key and context.
     public static func load(_ folder: String, key: String, context: Fingerprint) -> RenderCache? {
@@ -187,15 +207,12 @@ public struct RenderCache: Sendable {
         var cache = RenderCache(key: key, context: context)
         cache.theme = theme
         cache.identity = identity
-        // Where each neighborhood's lines are: its pages' run (they are sorted, so together) and its own.
-        var pageRuns: [(slug: String, start: Int)] = [], hoodRuns: [(slug: String, start: Int)] = []
-        /// Where each page run's last line ends (its line break included).
-        var runEnds: [Int] = []
-        var endOfPages: Int?, endOfHoods: Int?
+        cache.folder = folder
+        // Where each neighborhood's lines start, and where the last one's end.
+        var hoodRuns: [(slug: String, start: Int)] = [], endOfHoods: Int?
         var phase = 0, inOrder = true
         func enter(_ p: Int, _ start: Int) {
             if p < phase { inOrder = false }
-            if p > 0, endOfPages == nil { endOfPages = start }
             if p > 2, endOfHoods == nil { endOfHoods = start }
             phase = max(phase, p)
         }
@@ -213,33 +230,26 @@ public struct RenderCache: Sendable {
             case (UInt8(ascii: "T"), 3):
                 cache.templateSets[text(f[1])] = f[2].isEmpty ? [] : text(f[2]).split(separator: ",").map(String.init)
             case (UInt8(ascii: "P"), 2...) where f[0].count == 1:
-                // Only where each neighborhood's run starts: its lines are read when its pages are needed.
+                // A page outside every neighborhood (the dashboard); a line that is not one is passed over.
                 enter(0, f.start)
-                var top = 0..<0
-                lines.skipLines(tagged: UInt8(ascii: "P"), from: f.start) { b, line in
-                    var end = line.lowerBound + 2
-                    while end < line.upperBound, b[end] != UInt8(ascii: "/"), b[end] != 0x09 { end += 1 }
-                    let next = line.lowerBound + 2..<end
-                    if pageRuns.isEmpty || next.count != top.count || memcmp(b.baseAddress! + next.lowerBound, b.baseAddress! + top.lowerBound, next.count) != 0 {
-                        top = next
-                        pageRuns.append((String(decoding: UnsafeBufferPointer(rebasing: b[next]), as: UTF8.self), line.lowerBound))
-                        runEnds.append(line.upperBound)
-                    }
-                    runEnds[runEnds.count - 1] = min(line.upperBound + 1, b.count)
-                }
+                readPages(bytes[f.start..<f[f.count - 1].endIndex]) { cache.pages[$0] = $1 }
             case (UInt8(ascii: "N"), 6):
                 guard let i = Fingerprint(hexBytes: f[2]), let o = Fingerprint(hexBytes: f[3]), let samples = Int64(decimal: f[4]),
                       let bytes = Int64(decimal: f[5]) else { return nil }
                 enter(1, f.start)
                 cache.narrations[text(f[1])] = NarrationEntry(input: i, output: o, samples: Int(samples), bytes: Int(bytes))
-            case (UInt8(ascii: "H"), 4):
+            case (UInt8(ascii: "H"), 5):
                 guard let k = Fingerprint(hexBytes: f[2]), let n = Int64(decimal: f[3]) else { return nil }
+                // The page file's name: a fingerprint's 32 digits (never a path), or "-" for none.
+                let pagesFile = f[4].elementsEqual([UInt8(ascii: "-")]) ? nil : Fingerprint(hexBytes: f[4])?.description
+                guard pagesFile != nil || f[4].elementsEqual([UInt8(ascii: "-")]) else { return nil }
                 store()
                 enter(2, f.start)
                 let slug = text(f[1])
                 hoodRuns.append((slug, f.start))
                 hood = slug
-                cache.hoods[slug] = Hood(folder: k, pageCount: Int(n), files: [], warnings: [])
+                cache.hoods[slug] = Hood(folder: k, pageCount: Int(n), files: [], warnings: [], pagesFile: pagesFile)
+                if let pagesFile { cache.unread[slug] = pagesFile }
             case (UInt8(ascii: "F"), 3):
                 guard let h = Fingerprint(hexBytes: f[2]), hood != nil, phase == 2 else { return nil }
                 hoodFiles.append((text(f[1]), h))
@@ -258,26 +268,22 @@ public struct RenderCache: Sendable {
             }
         }
         store()
-        for (run, end) in zip(pageRuns, runEnds) { cache.unread[run.slug, default: []].append(bytes[run.start..<end]) }
-        if inOrder, bytes.last == 0x0A { cache.lines = Self.blocks(bytes, pageRuns: pageRuns, endOfPages: endOfPages ?? bytes.count, hoodRuns: hoodRuns, endOfHoods: endOfHoods ?? bytes.count) }
+        if inOrder, bytes.last == 0x0A {
+            cache.lines = Self.blocks(bytes, hoodRuns: hoodRuns, endOfHoods: endOfHoods ?? bytes.count) { cache.hoods[$0]?.pagesFile }
+        }
         return cache
     }
 
-    /// Each neighborhood's lines, from where its runs start: a neighborhood whose pages are in two
-    /// runs (never in a file this program wrote) has none, and is saved entry by entry.
-    package static func blocks(_ bytes: [UInt8], pageRuns: [(slug: String, start: Int)], endOfPages: Int,
-                       hoodRuns: [(slug: String, start: Int)], endOfHoods: Int) -> [String: Lines] {
-        var pages: [String: Range<Int>] = [:], twice = Set<String>()
-        for (k, run) in pageRuns.enumerated() {
-            let end = k + 1 < pageRuns.count ? pageRuns[k + 1].start : endOfPages
-            if pages.updateValue(run.start..<end, forKey: run.slug) != nil { twice.insert(run.slug) }
-        }
-        var blocks: [String: Lines] = [:]
-        for (k, run) in hoodRuns.enumerated() where !twice.contains(run.slug) {
+    /// Each neighborhood's lines, from where its line starts to where the next one's does; a
+    /// neighborhood with two lines (never in a file this program wrote) has none, and is saved entry by entry.
+    package static func blocks(_ bytes: [UInt8], hoodRuns: [(slug: String, start: Int)], endOfHoods: Int,
+                               pagesFile: (String) -> String?) -> [String: Lines] {
+        var blocks: [String: Lines] = [:], twice = Set<String>()
+        for (k, run) in hoodRuns.enumerated() {
             let end = k + 1 < hoodRuns.count ? hoodRuns[k + 1].start : endOfHoods
-            let pageLines = pages[run.slug].map { bytes[$0] } ?? bytes[0..<0]
-            blocks[run.slug] = Lines(pages: pageLines, hood: bytes[run.start..<end])
+            if blocks.updateValue(Lines(hood: bytes[run.start..<end], pagesFile: pagesFile(run.slug)), forKey: run.slug) != nil { twice.insert(run.slug) }
         }
+        for slug in twice { blocks[slug] = nil }
         return blocks
     }
 

@@ -1,4 +1,6 @@
 import Diagnostics
+import Fingerprint
+import Incremental
 import Foundation
 import Synchronization
 @testable import Narration
@@ -182,7 +184,11 @@ struct NarrationBuildTests {
         #expect(!SiteFixture.files(under: f.out).contains { $0.hasSuffix(".opus") || $0.hasSuffix(".wav") })
         let cached = everyFile(f.cache)
         #expect(!cached.isEmpty)
-        let folders = (FileManager.default.enumerator(atPath: f.cache)?.allObjects as? [String]) ?? []
+        let entries = (FileManager.default.enumerator(atPath: f.cache)?.allObjects as? [String]) ?? []
+        // The page files are named by the fingerprints of their lines: nothing of a story's text.
+        let pageFiles = entries.filter { $0.contains("/" + RenderCache.pagesFolder + "/") }
+        #expect(!pageFiles.isEmpty && pageFiles.allSatisfy { $0.split(separator: "/").last.map { Fingerprint(hex: $0) != nil } == true })
+        let folders = entries.filter { !$0.contains("/" + RenderCache.pagesFolder) }
         #expect(folders.count == 3 && folders.allSatisfy { !$0.contains("narrating") && !$0.contains("speech-tools") }, "only the cache file and its tag in its folder: \(folders)")
         for (path, data) in cached {
             #expect(!path.contains("narrating") && !path.hasSuffix(".opus") && !path.hasSuffix(".wav") && !path.hasSuffix(".txt"), "\(path)")

@@ -32,46 +32,101 @@ struct RenderCacheTests {
         return try body(folder)
     }
 
-    /// The cache read from a file of these bytes (nil when it is refused).
-    func readBack(_ bytes: some Sequence<UInt8>) throws -> RenderCache? {
+    /// The cache file's bytes once `cache` is saved in `folder`.
+    func saved(_ cache: RenderCache, in folder: String) throws -> [UInt8] {
+        cache.save(folder)
+        return try #require(FileManager.default.contents(atPath: folder + "/" + RenderCache.fileName)).map { $0 }
+    }
+
+    /// `cache` saved in a folder of its own, its cache file's bytes then changed by `change`, read back
+    /// (nil when it is refused).
+    func readBack(_ cache: RenderCache, _ change: (inout String) throws -> Void = { _ in }) throws -> RenderCache? {
         try inFolder { folder in
-            try Data(bytes).write(to: URL(fileURLWithPath: folder + "/" + RenderCache.fileName))
-            return RenderCache.read(folder)
+            var text = String(decoding: try saved(cache, in: folder), as: UTF8.self)
+            try change(&text)
+            try Data(text.utf8).write(to: URL(fileURLWithPath: folder + "/" + RenderCache.fileName))
+            var read = RenderCache.read(folder)
+            read?.readPages()
+            return read
         }
     }
 
-    func saved(_ cache: RenderCache) throws -> [UInt8] {
-        try inFolder { folder in
-            cache.save(folder)
-            return try #require(FileManager.default.contents(atPath: folder + "/" + RenderCache.fileName)).map { $0 }
-        }
+    /// The names in the folder of page files.
+    func pageFiles(_ folder: String) -> Set<String> {
+        Set((try? FileManager.default.contentsOfDirectory(atPath: folder + "/" + RenderCache.pagesFolder)) ?? [])
     }
 
-    @Test("a neighborhood carried over is saved as the lines it was read from: the same file as one saved entry by entry")
+    @Test("a neighborhood carried over is saved as the lines it was read from, its page file as it is: the same files as one saved entry by entry")
     func carriedLines() throws {
         let original = sample()
-        let bytes = try saved(original)
-        var read = try inFolder { folder in
-            try Data(bytes).write(to: URL(fileURLWithPath: folder + "/" + RenderCache.fileName))
-            return try #require(RenderCache.load(folder, key: original.key, context: original.context))
+        try inFolder { folder in
+            let bytes = try saved(original, in: folder)
+            let files = pageFiles(folder)
+            #expect(files.count == 3, "a page file for each neighborhood")
+            var read = try #require(RenderCache.load(folder, key: original.key, context: original.context))
+            read.readPages()
+            #expect(read.pages == original.pages)
+            #expect(Set(read.lines.keys) == ["bagley", "claytown", "bagley-west"])
+            // Bagley and Bagley West carried, Claytown made again, the dashboard page rendered again.
+            var next = RenderCache(key: original.key, context: original.context)
+            next.carried["bagley"] = read.lines["bagley"]
+            next.carried["bagley-west"] = read.lines["bagley-west"]
+            next.hoods["claytown"] = original.hoods["claytown"]
+            for (path, page) in original.pages where path.hasPrefix("claytown/") || !path.contains("/") { next.pages[path] = page }
+            #expect(try saved(next, in: folder) == bytes)
+            #expect(pageFiles(folder) == files)
         }
-        read.readPages()
-        #expect(read.pages == original.pages)
-        #expect(Set(read.lines.keys) == ["bagley", "claytown", "bagley-west"])
-        // Bagley and Bagley West carried, Claytown made again, the dashboard page rendered again.
-        var next = RenderCache(key: original.key, context: original.context)
-        next.carried["bagley"] = read.lines["bagley"]
-        next.carried["bagley-west"] = read.lines["bagley-west"]
-        next.hoods["claytown"] = original.hoods["claytown"]
-        for (path, page) in original.pages where path.hasPrefix("claytown/") || !path.contains("/") { next.pages[path] = page }
-        #expect(try saved(next) == bytes)
+    }
+
+    @Test("a neighborhood made again gets a new page file with the cache file; the one it replaces goes once that is in place")
+    func pageFileReplaced() throws {
+        let original = sample()
+        try inFolder { folder in
+            _ = try saved(original, in: folder)
+            let before = pageFiles(folder)
+            var read = try #require(RenderCache.read(folder))
+            read.readPages(except: ["bagley", "bagley-west"])
+            var next = RenderCache(key: original.key, context: original.context)
+            next.carried["bagley"] = read.lines["bagley"]
+            next.carried["bagley-west"] = read.lines["bagley-west"]
+            next.hoods["claytown"] = original.hoods["claytown"]
+            next.pages["claytown/index.html"] = .init(input: Fingerprint(of: "changed"), output: Fingerprint(of: "changed"))
+            let staged = try #require(next.stage(folder))
+            #expect(pageFiles(folder) == before, "a staged cache (of a build that may still fail) writes no page file")
+            try staged.install()
+            let after = pageFiles(folder)
+            #expect(after.count == 3 && after.subtracting(before).count == 1)
+            var again = try #require(RenderCache.read(folder))
+            again.readPages()
+            #expect(again.pages["claytown/index.html"]?.input == Fingerprint(of: "changed"))
+            #expect(again.pages["bagley/es/index.html"] == original.pages["bagley/es/index.html"])
+        }
+    }
+
+    @Test("a page file missing or changed costs its neighborhood's pages only, never a wrong entry")
+    func pageFileDamaged() throws {
+        let original = sample()
+        try inFolder { folder in
+            _ = try saved(original, in: folder)
+            let read = try #require(RenderCache.read(folder))
+            let bagley = try #require(read.hoods["bagley"]?.pagesFile)
+            let claytown = try #require(read.hoods["claytown"]?.pagesFile)
+            let path = RenderCache.pageFilePath(folder, bagley)
+            var bytes = try #require(FileManager.default.contents(atPath: path))
+            bytes[bytes.count - 2] ^= 1
+            try bytes.write(to: URL(fileURLWithPath: path))
+            try FileManager.default.removeItem(atPath: RenderCache.pageFilePath(folder, claytown))
+            var all = read
+            all.readPages()
+            #expect(all.pages == original.pages.filter { !$0.key.hasPrefix("bagley/") && !$0.key.hasPrefix("claytown/") })
+        }
     }
 
     @Test("a cache file without its last line break is read, but nothing of it is carried; another save changes its identity")
     func cutFile() throws {
         let original = sample()
-        let bytes = try saved(original)
         try inFolder { folder in
+            let bytes = try saved(original, in: folder)
             try Data(bytes.dropLast()).write(to: URL(fileURLWithPath: folder + "/" + RenderCache.fileName))
             var read = try #require(RenderCache.read(folder))
             read.readPages()
@@ -82,59 +137,72 @@ struct RenderCacheTests {
         }
     }
 
-    @Test("a rebuild reads the page lines of only what it renders again; the others stay lines until asked for")
+    @Test("a rebuild reads the page lines of only what it renders again; the others stay in their files until asked for")
     func pagesReadWhenNeeded() throws {
         let original = sample()
-        let bytes = try saved(original)
-        var read = try #require(try readBack(bytes))
-        #expect(read.pages.isEmpty)
-        read.readPages(except: ["bagley", "claytown"])
-        #expect(read.pages == original.pages.filter { !$0.key.hasPrefix("bagley/") && !$0.key.hasPrefix("claytown/") })
-        #expect(Set(read.pages.keys) == ["index.html", "bagley-west/index.html"])
-        let bagley = read.pages(of: ["bagley"])
-        #expect(Dictionary(uniqueKeysWithValues: bagley.map { ($0.path, $0.entry) }) == original.pages.filter { $0.key.hasPrefix("bagley/") })
-        #expect(read.pages(of: ["bagley-west"]).map(\.path) == ["bagley-west/index.html"], "a read neighborhood's pages are found in `pages`")
+        try inFolder { folder in
+            _ = try saved(original, in: folder)
+            var read = try #require(RenderCache.read(folder))
+            #expect(Set(read.pages.keys) == ["index.html"], "only the pages outside every neighborhood")
+            read.readPages(except: ["bagley", "claytown"])
+            #expect(read.pages == original.pages.filter { !$0.key.hasPrefix("bagley/") && !$0.key.hasPrefix("claytown/") })
+            #expect(Set(read.pages.keys) == ["index.html", "bagley-west/index.html"])
+            let bagley = read.pages(of: ["bagley"])
+            #expect(Dictionary(uniqueKeysWithValues: bagley.map { ($0.path, $0.entry) }) == original.pages.filter { $0.key.hasPrefix("bagley/") })
+            #expect(read.pages(of: ["bagley-west"]).map(\.path) == ["bagley-west/index.html"], "a read neighborhood's pages are found in `pages`")
+        }
+    }
+
+    @Test("a page file's name in the cache file is a fingerprint or '-', never a path")
+    func pageFileNames() throws {
+        let original = sample()
+        for name in ["../render.cache", "x/y", "", "0123"] {
+            let read = try readBack(original) { text in
+                let h = try #require(text.range(of: "H\tbagley\t"))
+                let line = text[h.lowerBound...].prefix { $0 != "\n" }
+                let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+                text.replaceSubrange(h.lowerBound..<line.endIndex, with: (fields.dropLast() + [Substring(name)]).joined(separator: "\t"))
+            }
+            #expect(read == nil, "\(name)")
+        }
     }
 
     @Test("a line that is only 'P', or 'P' and a tab, is read without looping: refused, or a page line that is passed over")
     func bareTag() throws {
         let original = sample()
-        let text = String(decoding: try saved(original), as: UTF8.self)
-        let first = try #require(text.range(of: "\nP\t"))
         for inserted in ["P\n", "P\t\n", "Px\tbagley/index.html\n", "P\tzzz/late.html\tx\n"] {
-            var damaged = text
-            damaged.insert(contentsOf: inserted, at: text.index(after: first.lowerBound))
-            if var read = try readBack(damaged.utf8) {
-                read.readPages()
-                #expect(read.pages == original.pages, "\(inserted)")
+            let read = try readBack(original) { text in
+                let first = try #require(text.range(of: "\nP\t"))
+                text.insert(contentsOf: inserted, at: text.index(after: first.lowerBound))
             }
+            if let read { #expect(read.pages == original.pages, "\(inserted)") }
         }
     }
 
     @Test("page lines after the neighborhoods' lines are read (the file is out of order), never cut wrongly")
     func lateRun() throws {
         let original = sample()
-        var text = String(decoding: try saved(original), as: UTF8.self)
-        let late = try #require(text.range(of: "P\tindex.html\t"))
-        let line = text[late.lowerBound...].prefix { $0 != "\n" } + "\n"
-        text.removeSubrange(late.lowerBound..<text.index(late.lowerBound, offsetBy: line.count))
-        text += line
-        var read = try #require(try readBack(text.utf8))
-        read.readPages()
-        #expect(read.pages == original.pages)
+        let read = try readBack(original) { text in
+            let late = try #require(text.range(of: "P\tindex.html\t"))
+            let line = text[late.lowerBound...].prefix { $0 != "\n" } + "\n"
+            text.removeSubrange(late.lowerBound..<text.index(late.lowerBound, offsetBy: line.count))
+            text += line
+        }
+        #expect(read?.pages == original.pages)
+        #expect(read?.lines.isEmpty == true, "nothing carried from a file out of order")
     }
 
-    @Test("a damaged page line costs only its page: the neighborhood's other pages are still reused")
+    @Test("a damaged page line in the cache file costs only its page")
     func damagedPageLine() throws {
         let original = sample()
-        var text = String(decoding: try saved(original), as: UTF8.self)
-        let damaged = "P\tbagley/es/index.html\t"
-        let line = try #require(text.range(of: damaged))
-        text.replaceSubrange(line, with: damaged + "not-hex")
-        var read = try #require(try readBack(text.utf8))
-        read.readPages()
+        let read = try readBack(original) { text in
+            // A page line outside the neighborhoods' files, damaged the same way.
+            let damaged = "P\tindex.html\t"
+            let line = try #require(text.range(of: damaged))
+            text.replaceSubrange(line, with: damaged + "not-hex")
+        }
         var expected = original.pages
-        expected["bagley/es/index.html"] = nil
-        #expect(read.pages == expected)
+        expected["index.html"] = nil
+        #expect(read?.pages == expected)
     }
 }
