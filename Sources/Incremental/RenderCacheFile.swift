@@ -115,14 +115,21 @@ public struct StagedRenderCache: Sendable {
     /// does not name (an earlier build's, or a killed one's). A page file that cannot be written
     /// costs its neighborhood's pages the next time: they are rendered again.
     public func install() throws(FileError) {
-        if !newPageFiles.isEmpty, (try? OutputFolder.makeFolders(folder + "/" + RenderCache.pagesFolder)) != nil {
+        let pages = folder + "/" + RenderCache.pagesFolder
+        // The folder of page files is the cache's own: never written or emptied through a link.
+        var st = stat()
+        if lstat(pages, &st) != 0, !newPageFiles.isEmpty { mkdir(pages, 0o755) }
+        let ours = lstat(pages, &st) == 0 && st.st_mode & S_IFMT == S_IFDIR
+        if ours {
             for (name, bytes) in newPageFiles {
                 _ = try? AtomicFile.stage(RenderCache.pageFilePath(folder, name), bytes, durability: .cached).install(durability: .cached)
             }
         }
         try file.install()
-        let pages = folder + "/" + RenderCache.pagesFolder
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: pages)) ?? [] where !pageFiles.contains(name) {
+        guard ours else { return }
+        // Only files named as page files are, and only those the cache no longer names.
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: pages)) ?? []
+        where !pageFiles.contains(name) && name.utf8.count == 32 && Fingerprint(hex: name)?.description == name {
             unlink(pages + "/" + name)
         }
     }

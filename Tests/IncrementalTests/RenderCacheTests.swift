@@ -103,6 +103,30 @@ struct RenderCacheTests {
         }
     }
 
+    @Test("page files go only into the cache's own folder of them: never through a link, and nothing else there is removed")
+    func pageFolderGuarded() throws {
+        let original = sample()
+        try inFolder { folder in
+            let elsewhere = folder + "/elsewhere"
+            try FileManager.default.createDirectory(atPath: elsewhere, withIntermediateDirectories: true)
+            try Data("keep".utf8).write(to: URL(fileURLWithPath: elsewhere + "/notes.txt"))
+            let stray = String(repeating: "a", count: 32)
+            try Data("x".utf8).write(to: URL(fileURLWithPath: elsewhere + "/" + stray))
+            try FileManager.default.createSymbolicLink(atPath: folder + "/" + RenderCache.pagesFolder, withDestinationPath: elsewhere)
+            _ = try saved(original, in: folder)
+            #expect(Set(try FileManager.default.contentsOfDirectory(atPath: elsewhere)) == ["notes.txt", stray], "nothing written or removed through the link")
+            var read = try #require(RenderCache.read(folder))
+            read.readPages()
+            #expect(Set(read.pages.keys) == ["index.html"], "without page files, the neighborhoods' pages are rendered again")
+            // In the cache's own folder, a file not named as a page file stays.
+            try FileManager.default.removeItem(atPath: folder + "/" + RenderCache.pagesFolder)
+            try FileManager.default.createDirectory(atPath: folder + "/" + RenderCache.pagesFolder, withIntermediateDirectories: true)
+            try Data("keep".utf8).write(to: URL(fileURLWithPath: folder + "/" + RenderCache.pagesFolder + "/notes.txt"))
+            _ = try saved(original, in: folder)
+            #expect(pageFiles(folder).contains("notes.txt") && pageFiles(folder).count == 4)
+        }
+    }
+
     @Test("a page file missing or changed costs its neighborhood's pages only, never a wrong entry")
     func pageFileDamaged() throws {
         let original = sample()
