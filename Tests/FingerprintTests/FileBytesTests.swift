@@ -22,6 +22,19 @@ struct FileBytesTests {
         #expect(FileBytes.read(dir + "/missing") == nil)
     }
 
+    @Test("a folder's snapshot takes each file's fingerprint of its bytes, whatever their length")
+    func snapshotOfBytes() throws {
+        let dir = try scratch()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        var expected: [String: Fingerprint] = [:]
+        for size in [0, 1, 15, 16, 4095, 4096, 4097, 65_537, 300_001] {
+            let bytes = (0..<size).map { UInt8(truncatingIfNeeded: ($0 &* 131) ^ size) }
+            FileManager.default.createFile(atPath: dir + "/f\(size)", contents: Data(bytes))
+            expected["f\(size)"] = Fingerprint(of: bytes)
+        }
+        #expect(FolderFingerprint.snapshot(dir, within: dir).files == expected)
+    }
+
     @Test("a link is followed only when asked; a folder and a FIFO are not read")
     func notRegular() throws {
         let dir = try scratch()
