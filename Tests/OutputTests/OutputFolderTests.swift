@@ -267,18 +267,22 @@ struct ConvergenceTests {
         try FileManager.default.createSymbolicLink(atPath: s.out + "/.zz", withDestinationPath: s.base + "/content")
         s.write(s.out + "/" + OutputManifest.fileName + ".new/x", "x")
         let folder = try s.open()
-        let commit = folder.beginCommit()
+        expectManifestFailure(writing: [".zz/new.html": "new"], in: folder, at: s.out + "/" + OutputManifest.fileName)
+        folder.abandon()
+    }
+
+    /// Writing `files` fails where the manifest is written, at `path`, before anything else is met.
+    func expectManifestFailure(writing files: [String: String], in folder: OutputFolder, at path: String) {
         do {
-            try commit.write(Scratch.files([".zz/new.html": "new"]))
+            try folder.beginCommit().write(Scratch.files(files))
             Issue.record("the write went through")
         } catch {
-            guard case .system(let path, let action, _) = error else {
-                Issue.record("met before the manifest was saved: \(error)")
+            guard case .system(let failed, let action, _) = error else {
+                Issue.record("met before the manifest was written: \(error)")
                 return
             }
-            #expect(path == s.out + "/" + OutputManifest.fileName && action == "write the manifest", "\(error)")
+            #expect(failed == path && action == "write the manifest", "\(error)")
         }
-        folder.abandon()
     }
 
     @Test("a later commit marks the manifest pending before any folder is made, and fails there when it cannot")
@@ -289,17 +293,7 @@ struct ConvergenceTests {
         let folder = try s.open()
         // Taken once OUT is open: a folder with a file in it where the marker goes.
         s.write(s.out + "/" + OutputManifest.pendingMarker + "/x", "x")
-        let commit = folder.beginCommit()
-        do {
-            try commit.write(Scratch.files(["zz/new.html": "new"]))
-            Issue.record("the write went through")
-        } catch {
-            guard case .system(let path, let action, _) = error else {
-                Issue.record("met before the manifest was marked: \(error)")
-                return
-            }
-            #expect(path == s.out + "/" + OutputManifest.pendingMarker && action == "write the manifest", "\(error)")
-        }
+        expectManifestFailure(writing: ["zz/new.html": "new"], in: folder, at: s.out + "/" + OutputManifest.pendingMarker)
         folder.abandon()
     }
 
