@@ -11,8 +11,8 @@ extension RenderCache {
         try? stage(folder)?.install()
     }
 
-    /// The cache file written beside its place, flushed, for `install`, with the page files of the
-    /// neighborhoods made now already in theirs (nil when it cannot be written).
+    /// The cache file written beside its place, flushed, for `install`, which also writes the page
+    /// files of the neighborhoods made now (nil when it cannot be written).
     public func stage(_ folder: String) -> StagedRenderCache? {
         var out: [UInt8] = []
         // Room for it all at once: a rebuild's cache is mostly carried lines, and growing to them
@@ -122,15 +122,18 @@ public struct StagedRenderCache: Sendable {
         let ours = lstat(pages, &st) == 0 && st.st_mode & S_IFMT == S_IFDIR
         if ours {
             for (name, bytes) in newPageFiles {
-                _ = try? AtomicFile.stage(RenderCache.pageFilePath(folder, name), bytes, durability: .cached).install(durability: .cached)
+                let target = RenderCache.pageFilePath(folder, name)
+                _ = try? AtomicFile.stage(target, bytes, at: target + ".new", durability: .cached).install(durability: .cached)
             }
         }
         try file.install()
         guard ours else { return }
-        // Only files named as page files are, and only those the cache no longer names.
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: pages)) ?? []
-        where !pageFiles.contains(name) && name.utf8.count == 32 && Fingerprint(hex: name)?.description == name {
-            unlink(pages + "/" + name)
+        // Only files named as page files (or as one being written when a build was killed) are, and
+        // only those the cache no longer names.
+        for entry in (try? FileManager.default.contentsOfDirectory(atPath: pages)) ?? [] {
+            let name = entry.hasSuffix(".new") ? String(entry.dropLast(4)) : entry
+            guard name.utf8.count == 32, Fingerprint(hex: name)?.description == name, !pageFiles.contains(entry) else { continue }
+            unlink(pages + "/" + entry)
         }
     }
 }

@@ -122,6 +122,8 @@ struct RenderCacheTests {
             try FileManager.default.removeItem(atPath: folder + "/" + RenderCache.pagesFolder)
             try FileManager.default.createDirectory(atPath: folder + "/" + RenderCache.pagesFolder, withIntermediateDirectories: true)
             try Data("keep".utf8).write(to: URL(fileURLWithPath: folder + "/" + RenderCache.pagesFolder + "/notes.txt"))
+            // A page file a killed build was writing goes.
+            try Data("half".utf8).write(to: URL(fileURLWithPath: folder + "/" + RenderCache.pagesFolder + "/" + stray + ".new"))
             _ = try saved(original, in: folder)
             #expect(pageFiles(folder).contains("notes.txt") && pageFiles(folder).count == 4)
         }
