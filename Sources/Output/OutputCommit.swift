@@ -76,6 +76,8 @@ public final class OutputCommit {
     /// Whether the manifest said a commit was under way when this one began (a build stopped before).
     let beganPending: Bool
     let hadManifest: Bool
+    /// The manifest on disk is the one read, whole: the journal may append to it.
+    let appendable: Bool
     var journalOpen = false
     /// The paths the journal added to the manifest: what undoing phase 1 takes out of it again
     /// (the manifest itself is not copied, so that setting an entry does not copy 30,000).
@@ -100,6 +102,7 @@ public final class OutputCommit {
         self.untouched = untouched
         beganPending = folder.manifest.pending
         hadManifest = Posix.status(folder.path + "/" + OutputManifest.fileName) != nil
+        appendable = folder.manifestAppendable
     }
 
     var root: String { folder.path }
@@ -201,13 +204,14 @@ public final class OutputCommit {
     /// batch's new paths are appended to it.
     func journal(_ added: [OutputFile]) throws(OutputProblem) {
         if !journalOpen {
-            // A manifest already pending stays so; one on disk gets the marker; none yet is saved pending.
-            if hadManifest, !beganPending {
-                try folder.markPending()
-            } else if !hadManifest {
+            // A manifest as read gets the marker (or stays pending); any other (none yet, or one that
+            // did not read whole) is saved whole, pending, before anything is appended to it.
+            if !appendable {
                 var pending = folder.manifest
                 pending.pending = true
                 try folder.saveManifest(pending)
+            } else if !beganPending {
+                try folder.markPending()
             }
             journalOpen = true
         }
@@ -325,6 +329,8 @@ public final class OutputCommit {
         if journalOpen {
             if !hadManifest {
                 unlink(root + "/" + OutputManifest.fileName)
+            } else if !appendable {
+                try? folder.saveManifest(folder.manifest)
             } else {
                 // Lines were appended: the manifest is cut back to what it was (or saved again) before
                 // the marker goes; when neither can be done, the marker stays for the next build.

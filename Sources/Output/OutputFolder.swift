@@ -23,6 +23,9 @@ public final class OutputFolder {
 
     private var lock: AdvisoryLock?
     var manifest: OutputManifest
+    /// The manifest on disk is exactly the lines read, each ending in a line break: a commit may
+    /// append to it (otherwise it saves it whole first).
+    var manifestAppendable = false
     private let createdOut: Bool
     var legacyFolders: [String] = []
 
@@ -80,9 +83,11 @@ public final class OutputFolder {
     /// manifest's table is made, on the lines as read.
     private func readManifest(jobs: Int) throws(OutputProblem) {
         let manifestPath = path + "/" + OutputManifest.fileName
+        let marked = Posix.status(path + "/" + OutputManifest.pendingMarker)?.kind == .file
         if let status = Posix.status(manifestPath), status.kind == .file, let bytes = Self.read(manifestPath),
-           var parsed = OutputManifest.Parsed.read(bytes, workers: jobs) {
-            if Posix.status(path + "/" + OutputManifest.pendingMarker)?.kind == .file { parsed.pending = true }
+           var parsed = OutputManifest.Parsed.read(bytes, workers: jobs) ?? Self.withoutTornLine(bytes, marked: marked, workers: jobs) {
+            if marked { parsed.pending = true }
+            manifestAppendable = parsed.bytes.count == bytes.count && bytes.last == 0x0A
             let lines = parsed
             let ((m, hashes), unmatched) = Parallel.both(parallel: jobs > 1, { () -> (OutputManifest, [String: Fingerprint]) in
                 let m = OutputManifest(lines)
@@ -92,7 +97,9 @@ public final class OutputFolder {
             }
             manifest = m
             if m.pending { removeLeftovers() }
-            settle(unmatched, of: parsed.paths, hashes: hashes)
+            // Two lines of one path (two spellings of a name are one entry): each file is checked
+            // against the entry it has in the table, not the line it was read from.
+            if m.entries.count != lines.paths.count { verify(jobs: jobs) } else { settle(unmatched, of: parsed.paths, hashes: hashes) }
             return
         }
         if adoptLegacyOutput() {
@@ -109,6 +116,14 @@ public final class OutputFolder {
                 throw .forbiddenPlace(out: path, reason: "a folder that holds a cache ('\(cache.dropFirst(path.count + 1))'), which would be published with the site")
             }
         }
+    }
+
+    /// A pending manifest whose last line was cut by a build killed while appending it (a path
+    /// about to be claimed, its file not yet written): read without that line.
+    static func withoutTornLine(_ bytes: [UInt8], marked: Bool, workers: Int) -> OutputManifest.Parsed? {
+        guard bytes.last != 0x0A, let lastBreak = bytes.lastIndex(of: 0x0A),
+              let parsed = OutputManifest.Parsed.read(Array(bytes[...lastBreak]), workers: workers), marked || parsed.pending else { return nil }
+        return parsed
     }
 
     /// Output of versions before 0.4 kept its manifest in `.OUT.cache/` beside OUT, with the previous

@@ -333,6 +333,55 @@ struct ConvergenceTests {
         #expect(s.tree() == before)
     }
 
+    @Test("a manifest that did not read whole (no last line break, a cut last line) is saved whole before a commit appends to it")
+    func appendOnlyToWhatWasRead() throws {
+        let s = Scratch()
+        try s.commit(site)
+        let path = s.out + "/" + OutputManifest.fileName
+        let whole = try #require(s.read(path))
+        s.write(path, String(whole.dropLast()))
+        let folder = try s.open()
+        #expect(!folder.manifestAppendable)
+        try folder.beginCommit().write(Scratch.files(["d/new.html": "new"]))
+        // Killed here: what the next build reads is a manifest, with the new path on a line of its own.
+        folder.abandon()
+        let reopened = try s.open()
+        #expect(reopened.manifest.pending && reopened.manifest.entries["d/new.html"] != nil && reopened.manifest.entries.count == 5)
+        reopened.abandon()
+        // A line cut by a kill while it was appended (its file not written yet) is read without it,
+        // beside the marker.
+        var next = site
+        next["e/other.html"] = "other"
+        try s.commit(next)
+        s.write(path, try #require(s.read(path)) + "f/third.html\t\(Fingerprint(of: Array("third".utf8)))".dropLast(20))
+        s.write(s.out + "/" + OutputManifest.pendingMarker, "")
+        let read = try s.open()
+        #expect(read.manifest.pending && read.manifest.entries["f/third.html"] == nil && read.manifest.entries["e/other.html"] != nil)
+        read.abandon()
+        try s.commit(site)
+        #expect(s.site() == site)
+    }
+
+    @Test("two lines of one name spelled two ways: a file is trusted only as the table's entry for it says")
+    func lookalikeLines() throws {
+        let s = Scratch()
+        try s.commit(["caf\u{E9}.html": "one", "index.html": "home"])
+        // A second spelling of the name, written and listed as a build would list it: no build
+        // writes both, but a hand (or an older version) might leave such a manifest.
+        let nfd = s.out + "/cafe\u{301}.html"
+        s.write(nfd, "two")
+        let status = try #require(Posix.status(nfd))
+        let path = s.out + "/" + OutputManifest.fileName
+        let line = "cafe\u{301}.html\t\(Fingerprint(of: Array("two".utf8)))\t\(status.size)\t\(Int64(bitPattern: status.inode))\t\(status.modified)\t\(status.changed)\n"
+        s.write(path, try #require(s.read(path)) + line)
+        let folder = try s.open()
+        defer { folder.abandon() }
+        // Each line matches its own file; the table keeps one entry under one spelling.
+        let key = try #require(folder.manifest.entries.keys.first { $0 == "caf\u{E9}.html" })
+        let bytes = try #require(FileManager.default.contents(atPath: s.out + "/" + key)).map { $0 }
+        if let trusted = folder.verified[key] { #expect(trusted == Fingerprint(of: bytes), "trusted with another file's fingerprint") }
+    }
+
     @Test("a build killed while committing beside a marked manifest leaves work the next build finishes and cleans")
     func killedMarkedCommit() throws {
         let s = Scratch()
