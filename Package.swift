@@ -47,7 +47,7 @@ let package = Package(
         .target(name: "Processes"),
         /// One item's fields (front matter, CSV row, GeoJSON properties, site.yml) read as checked, typed values.
         .target(name: "ContentFields", dependencies: ["Diagnostics", "Formats", "Geo", "Markdown", "Redaction"]),
-        .target(name: "Loading", dependencies: ["CivilTime", "ContentFields", "Diagnostics", "FileSystem", "Formats", "Geo", "Fingerprint", "Parallelism", "Redaction", "Markdown", "Mail"]),
+        .target(name: "Loading", dependencies: ["CivilTime", "ContentFields", "Diagnostics", "FileSystem", "Formats", "Geo", "Fingerprint", "Output", "Parallelism", "Redaction", "Markdown", "Mail"]),
         .target(name: "Assembly", dependencies: ["CivilTime", "Loading", "Geo", "Formats", "Fingerprint", "Parallelism"]),
         /// The default theme, `templates/` built into the program by the EmbedTheme plugin.
         .executableTarget(name: "ThemeEmbedder"),

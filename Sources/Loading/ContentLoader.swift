@@ -3,6 +3,7 @@ import Diagnostics
 import Fingerprint
 import Foundation
 import Geo
+import Output
 import Parallelism
 
 /// Stage ①: reads a content folder into typed values, reporting every problem it finds.
@@ -81,7 +82,14 @@ public enum ContentLoader {
         }
         var statics = ContainedFolder(folder.path("static"))
         statics.skipped.insert(".commonsight-manifest")
-        let staticFiles = statics.files(log: &log).map { StaticFile(path: $0.path, bytes: $0.bytes, source: $0.source) }
+        var staticFiles: [StaticFile] = []
+        for file in statics.files(log: &log) {
+            guard !OutputPath.isReserved(file.path) else {
+                log.error(SourceLocation(path: file.source), "\(quoted(file.path)) is a name commonsight keeps for itself in the output folder (beside its manifest, or a file being replaced); rename this file")
+                continue
+            }
+            staticFiles.append(StaticFile(path: file.path, bytes: file.bytes, source: file.source))
+        }
         let diagnostics = log.items.sortedForDisplay()
         guard let site, !diagnostics.hasErrors else { return (nil, diagnostics) }
         return (LoadedContent(site: site, neighborhoods: neighborhoods, unchanged: kept, slugs: slugs, staticFiles: staticFiles), diagnostics)

@@ -33,7 +33,7 @@ public enum CacheFolder {
 
     /// A folder without the tag is taken as the tool's only when it holds nothing but these (a cache
     /// from before the tag); its scratch folders are deleted only in a tagged folder.
-    static let ownNames: Set<String> = ["render.cache", "render.cache.new", "kept"]
+    static let ownNames: Set<String> = ["render.cache", "render.cache.new", "render.pages", "kept"]
     /// The file `AtomicFile` writes beside the tag or the cache before renaming it into place
     /// (`.CACHEDIR.TAG.new-<pid>-<n>`): left by a build killed in that moment.
     static func isOwnScratch(_ name: String) -> Bool {

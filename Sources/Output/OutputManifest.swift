@@ -146,6 +146,13 @@ struct OutputManifest {
 
 /// Paths inside OUT as the site names them.
 public enum OutputPath {
+    /// Names the tool keeps for itself in OUT: its manifest and what stands beside it at the top,
+    /// and the hidden file a replaced one is written to first (`.page.html.commonsight-new`).
+    public static func isReserved(_ path: String) -> Bool {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        return !path.contains("/") && name.hasPrefix(OutputManifest.fileName) || name.hasSuffix(".commonsight-new")
+    }
+
     /// A relative path without `..`, `.` or empty parts, and no NUL.
     public static func isInside(_ path: String) -> Bool {
         path.utf8.withContiguousStorageIfAvailable { isInside(bytes: $0) } ?? isInside(bytes: Array(path.utf8))

@@ -171,6 +171,19 @@ struct OutputSafetyTests {
         #expect(f.file("leak.txt") == nil)
     }
 
+    @Test("a static file named as the tool's own files in OUT (the manifest's marker, a file being replaced) is an error naming it")
+    func staticReservedNames() throws {
+        let f = SiteFixture()
+        f.write("static/.commonsight-manifest.pending", "mine")
+        f.write("static/docs/.guide.html.commonsight-new", "mine")
+        f.write("static/docs/.commonsight-manifest.pending", "a name of its own below the top")
+        let errors = f.build().diagnostics.filter(\.isError).map(\.description).sorted()
+        #expect(errors == [
+            f.content + "/static/.commonsight-manifest.pending: error: '.commonsight-manifest.pending' is a name commonsight keeps for itself in the output folder (beside its manifest, or a file being replaced); rename this file",
+            f.content + "/static/docs/.guide.html.commonsight-new: error: 'docs/.guide.html.commonsight-new' is a name commonsight keeps for itself in the output folder (beside its manifest, or a file being replaced); rename this file",
+        ])
+    }
+
     @Test("static paths spelled alike with other Unicode characters are an error naming both, never a failed write")
     func staticLookalikePaths() throws {
         let f = SiteFixture()

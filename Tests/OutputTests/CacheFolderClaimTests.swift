@@ -18,6 +18,20 @@ struct CacheFolderClaimTests {
         #expect(names == ["CACHEDIR.TAG", running])
     }
 
+    @Test("a cache folder that lost its tag is still the tool's own while it holds only the cache's files")
+    func untaggedCache() throws {
+        let s = Scratch()
+        defer { try? FileManager.default.removeItem(atPath: s.base) }
+        let cache = s.base + "/cache"
+        try FileManager.default.createDirectory(atPath: cache + "/render.pages", withIntermediateDirectories: true)
+        FileManager.default.createFile(atPath: cache + "/render.cache", contents: Data("x".utf8))
+        try CacheFolder.claim(cache, out: s.out, protected: s.protected)
+        #expect(Set(try FileManager.default.contentsOfDirectory(atPath: cache)) == ["CACHEDIR.TAG", "render.cache", "render.pages"])
+        try FileManager.default.removeItem(atPath: cache + "/CACHEDIR.TAG")
+        FileManager.default.createFile(atPath: cache + "/thesis.tex", contents: Data("x".utf8))
+        #expect(throws: OutputProblem.self) { try CacheFolder.claim(cache, out: s.out, protected: s.protected) }
+    }
+
     @Test("eight builds claiming one new cache folder at once all succeed, and leave one tag")
     func claimedAtOnce() throws {
         for _ in 0..<20 {
