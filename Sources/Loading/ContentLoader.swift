@@ -88,6 +88,10 @@ public enum ContentLoader {
                 log.error(SourceLocation(path: file.source), "\(quoted(file.path)) is a name commonsight keeps for itself in the output folder (beside its manifest, or a file being replaced); rename this file")
                 continue
             }
+            guard OutputPath.isInside(file.path) else {
+                log.error(SourceLocation(path: file.source), "this name holds a control character (a tab or a line break), which a web address cannot carry; rename this file")
+                continue
+            }
             staticFiles.append(StaticFile(path: file.path, bytes: file.bytes, source: file.source))
         }
         let diagnostics = log.items.sortedForDisplay()

@@ -153,7 +153,8 @@ public enum OutputPath {
         return !path.contains("/") && name.hasPrefix(OutputManifest.fileName) || name.hasSuffix(".commonsight-new")
     }
 
-    /// A relative path without `..`, `.` or empty parts, and no NUL.
+    /// A relative path without `..`, `.` or empty parts, and no control character (a tab or a line
+    /// break would split the manifest's line).
     public static func isInside(_ path: String) -> Bool {
         path.utf8.withContiguousStorageIfAvailable { isInside(bytes: $0) } ?? isInside(bytes: Array(path.utf8))
     }
@@ -165,7 +166,7 @@ public enum OutputPath {
         for b in bytes {
             empty = false
             switch b {
-            case 0: return false
+            case 0..<0x20, 0x7F: return false
             case UInt8(ascii: "/"):
                 if partLength == 0 || partLength == dots && dots <= 2 { return false }
                 partLength = 0

@@ -184,6 +184,21 @@ struct OutputSafetyTests {
         ])
     }
 
+    @Test("a static file whose name holds a tab or a line break is an error naming it, and the next build still owns OUT")
+    func staticControlCharacters() throws {
+        let f = SiteFixture()
+        #expect(f.build().succeeded)
+        for name in ["a\tb.txt", "line\nbreak.txt"] {
+            f.write("static/" + name, "x")
+            let errors = f.build().diagnostics.filter(\.isError)
+            #expect(errors.map(\.location.path) == [f.content + "/static/" + name])
+            #expect(errors.map(\.message) == ["this name holds a control character (a tab or a line break), which a web address cannot carry; rename this file"])
+            #expect(errors.first?.description.contains("\\u{") == true, "shown escaped, never as a raw tab or line break")
+            try FileManager.default.removeItem(atPath: f.content + "/static/" + name)
+            #expect(f.build().succeeded)
+        }
+    }
+
     @Test("static paths spelled alike with other Unicode characters are an error naming both, never a failed write")
     func staticLookalikePaths() throws {
         let f = SiteFixture()

@@ -524,7 +524,7 @@ struct OutputPathTests {
     @Test("only relative paths without dot parts are inside")
     func inside() {
         for good in ["a", "a/b.html", "...", "a/.b", ".well-known/x"] { #expect(OutputPath.isInside(good), "\(good)") }
-        for bad in ["", "/a", "a/", "a//b", ".", "..", "a/./b", "a/../b", "a\u{0}b"] { #expect(!OutputPath.isInside(bad), "\(bad)") }
+        for bad in ["", "/a", "a/", "a//b", ".", "..", "a/./b", "a/../b", "a\u{0}b", "a\tb", "a\nb", "a\rb", "a\u{7F}"] { #expect(!OutputPath.isInside(bad), "\(bad)") }
     }
 
     @Test("a manifest reads back what it wrote, and anything else is not one")
