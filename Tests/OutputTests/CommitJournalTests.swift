@@ -6,7 +6,7 @@ import Fingerprint
 
 @Suite("A commit's journal: what a stopped build leaves, the next one finishes")
 struct CommitJournalTests {
-    let site = ["index.html": "home", "a/index.html": "A", "a/b/page.html": "B", "c/index.html": "C"]
+    let site = Scratch.fourPages
 
     @Test("a build killed while committing leaves a journal; the next build ends with exactly the site")
     func killedCommit() throws {

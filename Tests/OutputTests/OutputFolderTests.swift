@@ -93,7 +93,7 @@ struct OwnershipTests {
 
 @Suite("Every build leaves exactly the site")
 struct ConvergenceTests {
-    let site = ["index.html": "home", "a/index.html": "A", "a/b/page.html": "B", "c/index.html": "C"]
+    let site = Scratch.fourPages
 
     @Test("a file edited by hand is written again, even when its size and times are put back")
     func handEdit() throws {

@@ -48,6 +48,9 @@ struct Scratch {
         return out
     }
 
+    /// A small site: a home page and pages in two folders, one of them nested.
+    static let fourPages = ["index.html": "home", "a/index.html": "A", "a/b/page.html": "B", "c/index.html": "C"]
+
     /// The site's files only: the manifest left out.
     func site() -> [String: String] { tree().filter { $0.key != OutputManifest.fileName } }
 
