@@ -147,9 +147,10 @@ struct OutputManifest {
 /// Paths inside OUT as the site names them.
 public enum OutputPath {
     /// Names the tool keeps for itself in OUT: its manifest and what stands beside it at the top,
-    /// and the hidden file a replaced one is written to first (`.page.html.commonsight-new`).
+    /// and the hidden file a replaced one is written to first (`.page.html.commonsight-new`), in any
+    /// casing (a folder that folds case would take one for the other).
     public static func isReserved(_ path: String) -> Bool {
-        let name = path.split(separator: "/").last.map(String.init) ?? path
+        let name = (path.split(separator: "/").last.map(String.init) ?? path).lowercased()
         return !path.contains("/") && name.hasPrefix(OutputManifest.fileName) || name.hasSuffix(".commonsight-new")
     }
 

@@ -171,7 +171,7 @@ struct OutputSafetyTests {
         #expect(f.file("leak.txt") == nil)
     }
 
-    @Test("a static file named as the tool's own files in OUT (the manifest's marker, a file being replaced) is an error naming it")
+    @Test("a static file named as the tool's own files in OUT (the manifest's marker, a file being replaced), in any casing, is an error naming it")
     func staticReservedNames() throws {
         let f = SiteFixture()
         f.write("static/.commonsight-manifest.pending", "mine")
@@ -182,6 +182,11 @@ struct OutputSafetyTests {
             f.content + "/static/.commonsight-manifest.pending: error: '.commonsight-manifest.pending' is a name commonsight keeps for itself in the output folder (beside its manifest, or a file being replaced); rename this file",
             f.content + "/static/docs/.guide.html.commonsight-new: error: 'docs/.guide.html.commonsight-new' is a name commonsight keeps for itself in the output folder (beside its manifest, or a file being replaced); rename this file",
         ])
+        // In any casing: a folder that folds case would take .COMMONSIGHT-MANIFEST for the manifest.
+        for name in [".commonsight-manifest.pending", "docs/.guide.html.commonsight-new"] { try FileManager.default.removeItem(atPath: f.content + "/static/" + name) }
+        f.write("static/.COMMONSIGHT-MANIFEST", "mine")
+        f.write("static/docs/.Guide.html.Commonsight-New", "mine")
+        #expect(f.build().diagnostics.filter(\.isError).map(\.location.path).sorted() == [f.content + "/static/.COMMONSIGHT-MANIFEST", f.content + "/static/docs/.Guide.html.Commonsight-New"])
     }
 
     @Test("a static file whose name holds a tab or a line break is an error naming it, and the next build still owns OUT")
