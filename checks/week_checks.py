@@ -110,6 +110,9 @@ def main():
     source = os.path.abspath(sys.argv[1])
     c = Checks("week-checks", detail_chars=600)
     base = tempfile.mkdtemp(prefix="cs-week-")
+    # The volunteer's caches (a build's render cache, serve's site) in the run's own folder, removed
+    # with it, not in the home folder of whoever runs the checks.
+    os.environ["XDG_CACHE_HOME"] = os.path.join(base, "cache")
     try:
         # An installed binary: copied away from the repository and its templates folder.
         binary = os.path.join(base, "bin", "commonsight")
