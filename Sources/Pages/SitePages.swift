@@ -80,10 +80,6 @@ package struct SitePages {
             ("og", m.openGraph(type: "website", title: h.name, description: homeSummary, page: Routes.home, card: Routes.homeCard,
                                alt: homeCard.description)),
         ]))
-        if builds(.map) {
-            jobs.append(job(Routes.mapPage, .mapPage, m.t("map_file", ["place": h.name]),
-                            map: MapRequest(h.observations, title: m.t("map_home", ["place": h.name]), kind: .neighborhood), []))
-        }
         for page in ObservationPages(hood: h, models: m).pages() {
             jobs.append(job(page.path, .observations, page.number == 1 ? m.t("title_observations") : m.t("title_observations_page", ["page": m.language.number(page.number)]), page.variables))
         }
@@ -157,6 +153,11 @@ package struct SitePages {
             ]))
         }
         if let path = m.reportPath { jobs.append(job(path, .report, m.t("title_report"), [("report", m.reportValue())])) }
+        // The map page shows the home page's drawing: far from it in the list, no thread waits while the other draws it.
+        if builds(.map) {
+            jobs.append(job(Routes.mapPage, .mapPage, m.t("map_file", ["place": h.name]),
+                            map: MapRequest(h.observations, title: m.t("map_home", ["place": h.name]), kind: .neighborhood), []))
+        }
         jobs.append(job(Routes.notFound, .notFound, m.t("title_not_found"), []))
         return jobs
     }

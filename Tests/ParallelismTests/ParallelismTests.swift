@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 import Parallelism
 import Testing
 
@@ -35,38 +36,72 @@ struct ParallelismTests {
     }
 }
 
-@Suite("Parallel work until enough counts")
-struct ParallelPrefixTests {
-    @Test("mapUntil gives a run of items in order, from where it is asked to start")
-    func runInOrder() {
-        for workers in [1, 2, 3, 8] {
-            let (end, results) = Parallel.mapUntil(Array(0..<1000), from: 10, limit: .max, workers: workers, counts: { _ in true }) { $0 * 2 }
-            #expect(end == 1000)
-            #expect(results == (10..<1000).map { $0 * 2 })
+@Suite("Parallel work handed over in order")
+struct ParallelStreamTests {
+    /// Every result `stream` handed over, in the order it did.
+    func taken(_ items: [Int], workers: Int, ahead: Int, _ body: @escaping @Sendable (Int) -> Int) -> [Int] {
+        var taken: [Int] = []
+        Parallel.stream(items, workers: workers, ahead: ahead, body) { i, r in
+            #expect(i == taken.count)
+            taken.append(r)
+            return true
         }
-        #expect(Parallel.mapUntil([Int](), from: 0, limit: 5, workers: 2, counts: { _ in true }) { $0 }.end == 0)
-        #expect(Parallel.mapUntil([1, 2], from: 2, limit: 5, workers: 2, counts: { _ in true }) { $0 }.results.isEmpty)
+        return taken
     }
 
-    @Test("mapUntil stops soon after the limit of results that count, and passes over those that do not")
-    func stopsAtTheLimit() {
-        for workers in [1, 2, 4] {
-            // Every tenth item counts: 64 of them are reached at item 630 at the earliest.
-            let items = Array(0..<10_000)
-            var start = 0, runs = 0, all: [Int] = []
-            while start < items.count {
-                let (end, results) = Parallel.mapUntil(items, from: start, limit: 64, workers: workers, counts: { $0 % 10 == 0 }) { $0 }
-                let counted = results.filter { $0 % 10 == 0 }.count
-                #expect(end > start)
-                #expect(results == Array(start..<end))
-                #expect(counted <= 64 + workers - 1)
-                if end < items.count { #expect(counted >= 64) }
-                all += results
-                start = end
-                runs += 1
+    @Test("stream hands over every result in the order of its input, whatever the threads and the room ahead")
+    func order() {
+        for workers in [1, 2, 3, 8] {
+            for ahead in [1, 2, 64] {
+                #expect(taken(Array(0..<1000), workers: workers, ahead: ahead) { $0 * 2 } == (0..<1000).map { $0 * 2 })
             }
-            #expect(all == items)
-            #expect(runs >= 10_000 / 10 / (64 + workers - 1))
+        }
+        #expect(taken([], workers: 2, ahead: 4) { $0 }.isEmpty)
+        #expect(taken([7], workers: 2, ahead: 4) { $0 } == [7])
+    }
+
+    @Test("stream never begins an item more than its room ahead of the result being taken")
+    func bounded() {
+        for workers in [2, 4] {
+            let handed = Atomic<Int>(0), furthest = Atomic<Int>(0)
+            Parallel.stream(Array(0..<5000), workers: workers, ahead: 16, { i in
+                furthest.max(i - handed.load(ordering: .acquiring), ordering: .relaxed)
+                return i
+            }) { _, _ in
+                handed.add(1, ordering: .releasing)
+                return true
+            }
+            #expect(furthest.load(ordering: .relaxed) <= 16)
+            #expect(handed.load(ordering: .relaxed) == 5000)
+        }
+    }
+
+    @Test("a slow item holds up no other thread: they go on past it while it runs")
+    func slowItem() {
+        let later = DispatchSemaphore(value: 0)
+        // Item 0 waits until item 40 is done; were the others to wait for it, it would time out.
+        let results = taken(Array(0..<200), workers: 2, ahead: 64) { i in
+            if i == 0 { return later.wait(timeout: .now() + 20) == .success ? 0 : -1 }
+            if i == 40 { later.signal() }
+            return i
+        }
+        #expect(results == Array(0..<200))
+    }
+
+    @Test("once a result is refused, no item is begun past the room ahead, and none is handed over")
+    func stops() {
+        for workers in [1, 2, 3] {
+            let begun = Atomic<Int>(0)
+            var handed: [Int] = []
+            Parallel.stream(Array(0..<10_000), workers: workers, ahead: 8, { i in
+                begun.add(1, ordering: .relaxed)
+                return i
+            }) { i, _ in
+                handed.append(i)
+                return i < 99
+            }
+            #expect(handed == Array(0...99))
+            #expect(begun.load(ordering: .relaxed) <= 100 + 8)
         }
     }
 }

@@ -32,9 +32,8 @@ enum RenderPages {
         }
     }
 
-    /// Pages are rendered in batches of this many (and fewer than one more per worker); each batch
-    /// goes to the writer before the next, so a site of large pages never holds more than a batch of
-    /// them in memory.
+    /// Rendered pages go to the writer in batches of this many, and no more than twice as many are
+    /// rendered ahead of the writer: a site of large pages never holds more than that in memory.
     static let batch = 64
     /// Partials' outputs are kept for this many batches: long enough to serve a neighborhood's pages
     /// again and again, short enough that those of the neighborhoods done are let go.
@@ -48,43 +47,49 @@ enum RenderPages {
         var given = Set<String>()  // the errors told so far, looked up once per failed page
         progress?(.began(stage))
         defer { progress?(.ended(stage)) }
-        var start = 0, batches = 0
-        while start < jobs.count {
-            // A batch ends once `batch` pages were rendered: the pages found unchanged take no
-            // room, so a rebuild checks a neighborhood's pages in one run, not stopping every 64.
-            let (end, outcomes) = render(jobs, from: start, renderer: renderer, previous: previous, verified: verified, kept: kept, workers: workers)
-            let chunk = jobs[start..<end]
-            start = end
+        // The pages rendered since the last batch was written (and those found unchanged among them).
+        var files: [OutputFile] = [], rendered = 0, batches = 0
+        let page = render(renderer: renderer, previous: previous, verified: verified, kept: kept)
+        // Pages are rendered on the other threads while this one writes what they made, in order.
+        Parallel.stream(jobs, workers: workers, ahead: 2 * batch, page) { i, outcome in
+            let (input, made, use) = outcome
+            switch made {
+            case .success(let file):
+                files.append(file)
+                let id = RenderCache.setID(use.names)
+                if result.templateSets[id] == nil { result.templateSets[id] = use.names }
+                result.entries.append((file.path, RenderCache.PageEntry(input: input, output: file.hash, uses: id, templates: use.fingerprint, listed: use.listed)))
+                if case .bytes = file.content {
+                    rendered += 1
+                    result.rendered += 1
+                }
+            case .failure(let d):
+                rendered += 1  // its drawings are kept until the batch ends
+                if given.insert(d.description).inserted {
+                    let job = jobs[i]
+                    result.errors.append((d.description, Diagnostic(.error, d.location, d.message + " (rendering \(job.folder + job.path))")))
+                }
+            }
+            // A batch ends once `batch` pages were rendered: the pages found unchanged take no room.
+            guard rendered >= batch || i == jobs.count - 1 else { return true }
             renderer.forgetDrawings()
             batches += 1
             if batches % batchesRemembered == 0 { renderer.forgetRememberedOutputs() }
-            var files: [OutputFile] = []
-            for (job, (input, outcome, use)) in zip(chunk, outcomes) {
-                switch outcome {
-                case .success(let file):
-                    files.append(file)
-                    let id = RenderCache.setID(use.names)
-                    if result.templateSets[id] == nil { result.templateSets[id] = use.names }
-                    result.entries.append((file.path, RenderCache.PageEntry(input: input, output: file.hash, uses: id, templates: use.fingerprint, listed: use.listed)))
-                    if case .bytes = file.content { result.rendered += 1 }
-                case .failure(let d):
-                    if given.insert(d.description).inserted {
-                        result.errors.append((d.description, Diagnostic(.error, d.location, d.message + " (rendering \(job.folder + job.path))")))
-                    }
-                }
-            }
             // After an error nothing more is written (the build will fail), but every page is still
             // rendered, so that every error is reported in one run.
             if result.errors.isEmpty {
-                do {
+                do throws(OutputProblem) {
                     try write(files)
                 } catch {
                     result.errors.append(("", error.diagnostic))
-                    return result
+                    return false
                 }
             }
             result.files += files.map(\.written)
-            progress?(.counted(stage, done: min(start, jobs.count), total: jobs.count))
+            files = []
+            rendered = 0
+            progress?(.counted(stage, done: i + 1, total: jobs.count))
+            return true
         }
         return result
     }
@@ -96,12 +101,11 @@ enum RenderPages {
         var listed: [String] = []
     }
 
-    /// The jobs from `start` on, until `batch` pages were rendered: where the run ended, and each job's
-    /// input fingerprint, page (rendered, or as OUT holds it) and use.
-    static func render(_ jobs: [PageJob], from start: Int, renderer: PageRenderer, previous: RenderCache,
-                       verified: [String: Fingerprint], kept: KeptFiles? = nil, workers: Int) -> (end: Int, results: [(Fingerprint, Swift.Result<OutputFile, Diagnostic>, Use)]) {
+    /// What makes one page: its input fingerprint, the page (rendered, or as OUT holds it) and its use.
+    static func render(renderer: PageRenderer, previous: RenderCache, verified: [String: Fingerprint],
+                       kept: KeptFiles?) -> @Sendable (PageJob) -> (Fingerprint, Swift.Result<OutputFile, Diagnostic>, Use) {
         let theme = renderer.theme
-        // Each set's fingerprint is worked out once a batch: most pages share a handful of sets.
+        // Each set's fingerprint is worked out once: most pages share a handful of sets.
         let known = Locked<[[String]: Fingerprint]>([:])
         @Sendable func fingerprint(_ names: [String]) -> Fingerprint {
             if let f = known.withLock({ $0[names] }) { return f }
@@ -109,13 +113,7 @@ enum RenderPages {
             known.withLock { $0[names] = f }
             return f
         }
-        // Every page but one found unchanged was rendered (a page that failed too: its drawings are
-        // kept until the batch ends), and counts towards the batch.
-        @Sendable func rendered(_ outcome: (Fingerprint, Swift.Result<OutputFile, Diagnostic>, Use)) -> Bool {
-            if case .success(let file) = outcome.1, case .alreadyInOutput = file.content { return false }
-            return true
-        }
-        return Parallel.mapUntil(jobs, from: start, limit: batch, workers: workers, counts: rendered) { job -> (Fingerprint, Swift.Result<OutputFile, Diagnostic>, Use) in
+        return { job in
             let path = job.folder + job.path
             let last = previous.pages[path]
             let input = renderer.inputHash(job, listed: last?.listed ?? [])
