@@ -100,6 +100,8 @@ package struct SitePages {
                 ("stories", .array(shown.map { m.story($0) })), ("total", .int(h.stories.count)), ("pagination", storyPager.value(number)),
             ]))
         }
+        // The report page's QR code is the same on every story's flyer: drawn once.
+        let reportQR = builds(.flyers) && !h.stories.isEmpty ? m.reportQR() : .nil
         for s in h.stories {
             let next = s.coalition.flatMap { c in h.upcomingEvents.first { $0.coalition?.value == c.slug } }
             let slug = s.story.slug
@@ -120,7 +122,7 @@ package struct SitePages {
                     ("story", m.story(s, full: true)), ("next_event", next.map(m.event) ?? .nil),
                     ("narrative_html", narrative), ("shortened", .bool(shortened)),
                     ("story_url", .string(h.absoluteRoot.map { $0 + Routes.folder(Routes.story(slug)) } ?? Routes.story(slug))),
-                    ("report_qr_svg", m.reportQR()),
+                    ("report_qr_svg", reportQR),
                 ], draft: s.isDraft))
             }
             jobs.append(job(Routes.story(slug), .story, s.story.title, map: storyMap, [

@@ -64,19 +64,16 @@ public enum SiteRenderer {
         let narration = Narrate.begin(&jobs, requests: requests, narrator: request.narrator, previous: request.cache.narrations,
                                       verified: request.verified, kept: request.kept, workers: request.jobs, progress: request.progress)
         let jobCount = jobs.count
-        let cardPaths = Set(jobs.lazy.filter { $0.kind == .card && !$0.isDraft }.map { $0.folder + $0.path })
-        var others: [PageJob] = [], cards: [PageJob] = [], waiting: [PageJob] = []
-        var waited = narration.waiting[...]
-        for (i, job) in jobs.enumerated() {
-            if waited.first == i {
-                waited.removeFirst()
-                waiting.append(job)
-            } else if job.kind == .card {
-                cards.append(job)  // a stage of their own, so that a build says how long they took
-            } else {
-                others.append(job)
-            }
-        }
+        // The pages that show a story being read aloud wait for it; share cards are a stage of their
+        // own, so that a build says how long they took. Both are taken out of the list, and the
+        // others stay in it where they are (copying 30,000 jobs took 20 ms on one core).
+        let card = PageKind.card.name, waited = Set(narration.waiting)
+        let cardIndices = jobs.indices.filter { jobs[$0].kind.name == card && !waited.contains($0) }
+        var waiting = narration.waiting.map { jobs[$0] }
+        let cards = cardIndices.map { jobs[$0] }
+        let cardPaths = Set(cards.lazy.filter { !$0.isDraft }.map { $0.folder + $0.path })
+        jobs.removeSubranges(RangeSet(narration.waiting + cardIndices, within: jobs))
+        let others = jobs
         jobs = []  // held once, in the three lists
         // A build given one core keeps to it: the narration first, then the rest.
         if request.jobs <= 1 { narration.wait() }
@@ -103,10 +100,13 @@ public enum SiteRenderer {
                                       write: { files throws(OutputProblem) in if !failed { try write(files) } }))
         }
         guard pages.diagnostics.isEmpty else { return (nil, pages.diagnostics + narrated.warnings) }
-        var made = sideFiles + pages.files
-        // The order of their scalars, without canonical comparison; in place, at the build's peak of memory.
-        made.sort { $0.path.utf8Precedes($1.path) }
-        Record.pages(pages.entries, into: &next)
+        // The files are sorted while the pages' entries are recorded: by the order of their scalars,
+        // without canonical comparison; in place, at the build's peak of memory.
+        let sorting = Locked(sideFiles + pages.files)
+        _ = Parallel.both(parallel: request.jobs > 1, { sorting.withLock { $0.sort { $0.path.utf8Precedes($1.path) } } }) {
+            Record.pages(pages.entries, into: &next)
+        }
+        let made = sorting.value
         next.templateSets = request.cache.templateSets.merging(pages.templateSets) { _, new in new }
         next.theme = theme.fingerprint
         for (path, entry) in narrated.entries { next.narrations[path] = entry }
