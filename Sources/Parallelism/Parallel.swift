@@ -24,7 +24,9 @@ public enum Parallel {
     }
 
     /// `first` on another thread while `second` runs on this one; both results once both are done.
-    /// Not `parallel` (one job only): `first`, then `second`, on this thread.
+    /// Not `parallel` (one job only): `first`, then `second`, on this thread. When no thread has
+    /// begun `first` by the time `second` is done (every thread of the pool busy), this one runs it:
+    /// it never waits for a thread to be free.
     public static func both<A: Sendable, B, E: Error>(parallel: Bool = true, _ first: @escaping @Sendable () -> A,
                                                       _ second: () throws(E) -> B) throws(E) -> (A, B) {
         if !parallel {
@@ -32,8 +34,11 @@ public enum Parallel {
             return (a, try second())
         }
         let result = Locked<A?>(nil)
+        // 0: not begun; 1: begun by the other thread; 2: taken back by this one.
+        let begun = Atomic<Int>(0)
         let done = DispatchSemaphore(value: 0)
         DispatchQueue.global().async {
+            guard begun.compareExchange(expected: 0, desired: 1, ordering: .acquiringAndReleasing).exchanged else { return }
             let a = first()
             result.withLock { $0 = a }
             done.signal()
@@ -42,8 +47,11 @@ public enum Parallel {
         do throws(E) {
             b = try second()
         } catch {
-            done.wait()
+            if !begun.compareExchange(expected: 0, desired: 2, ordering: .acquiringAndReleasing).exchanged { done.wait() }
             throw error
+        }
+        if begun.compareExchange(expected: 0, desired: 2, ordering: .acquiringAndReleasing).exchanged {
+            return (first(), b)
         }
         done.wait()
         guard let a = result.value else { preconditionFailure("the other thread signaled before it stored its result") }

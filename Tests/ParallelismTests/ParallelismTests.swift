@@ -1,4 +1,5 @@
 import Dispatch
+import Glibc
 import Synchronization
 import Parallelism
 import Testing
@@ -19,6 +20,26 @@ struct ParallelismTests {
         let count = Locked(0)
         Parallel.forEach(10_000, workers: 4) { _ in count.withLock { $0 += 1 } }
         #expect(count.value == 10_000)
+    }
+
+    @Test("both gives both results, and runs its first part itself when no thread of the pool is free to")
+    func both() {
+        #expect(Parallel.both({ 1 }) { 2 } == (1, 2))
+        #expect(Parallel.both(parallel: false, { 1 }) { 2 } == (1, 2))
+        // Every thread of the pool waits: tasks that wait are added until one is not begun.
+        let release = DispatchSemaphore(value: 0), begun = DispatchSemaphore(value: 0)
+        var waiting = 0
+        repeat {
+            DispatchQueue.global().async {
+                begun.signal()
+                release.wait()
+            }
+            waiting += 1
+        } while waiting < 256 && begun.wait(timeout: .now() + 0.2) == .success
+        let here = pthread_self()
+        let (ranHere, _) = Parallel.both({ pthread_equal(pthread_self(), here) != 0 }) { 0 }
+        for _ in 0..<waiting { release.signal() }
+        #expect(ranHere)
     }
 
     @Test("work begun with start goes on while its caller does, and gives its results in input order")
