@@ -18,10 +18,12 @@ extension Parallel {
             return
         }
         let flow = Flow<R>(ahead: ahead, count: count)
-        let others = DispatchGroup()
         for _ in 1..<min(workers, count) {
-            DispatchQueue.global().async(group: others) {
+            DispatchQueue.global().async {
+                // A thread the pool frees only once the stream is over finds nothing to do.
+                guard flow.enter() else { return }
                 while let i = flow.claim() { flow.deliver(i, body(items[i])) }
+                flow.leave()
             }
         }
         // This thread works on the next item while the one it is to take next is not done.
@@ -31,12 +33,11 @@ extension Parallel {
                 flow.deliver(j, body(items[j]))
                 next = flow.resultOrItem(i)
             }
-            guard case .result(let result) = next, take(i, result) else {
-                flow.stop()
-                break
-            }
+            guard case .result(let result) = next, take(i, result) else { break }
         }
-        others.wait()
+        // Waits for the threads that began, never for one the pool has not yet freed: this one
+        // does the work when none is free.
+        flow.end()
     }
 
     /// The items handed out, and the results waiting to be taken, in a ring of `ahead` places.
@@ -50,6 +51,8 @@ extension Parallel {
         private var done: [R?]
         private let count: Int
         private var next = 0, taken = 0, stopped = false
+        /// The other threads working, and whether the stream is over (no thread begins after).
+        private var working = 0, ended = false
         /// Who sleeps, so that a thread is woken only when what it waits for happened.
         private var awaited: Int?, idleWorkers = 0
 
@@ -104,11 +107,30 @@ extension Parallel {
             return .result(result)
         }
 
-        func stop() {
+        /// Whether another thread may begin working: not once the stream is over.
+        func enter() -> Bool {
             condition.lock()
+            defer { condition.unlock() }
+            guard !ended else { return false }
+            working += 1
+            return true
+        }
+
+        func leave() {
+            condition.lock()
+            defer { condition.unlock() }
+            working -= 1
+            if working == 0 { condition.broadcast() }
+        }
+
+        /// No item is begun after this, and no thread; returns once those working are done.
+        func end() {
+            condition.lock()
+            defer { condition.unlock() }
             stopped = true
+            ended = true
             condition.broadcast()
-            condition.unlock()
+            while working > 0 { condition.wait() }
         }
     }
 }

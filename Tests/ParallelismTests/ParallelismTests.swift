@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import Glibc
 import Synchronization
 import Parallelism
@@ -26,19 +27,10 @@ struct ParallelismTests {
     func both() {
         #expect(Parallel.both({ 1 }) { 2 } == (1, 2))
         #expect(Parallel.both(parallel: false, { 1 }) { 2 } == (1, 2))
-        // Every thread of the pool waits: tasks that wait are added until one is not begun.
-        let release = DispatchSemaphore(value: 0), begun = DispatchSemaphore(value: 0)
-        var waiting = 0
-        repeat {
-            DispatchQueue.global().async {
-                begun.signal()
-                release.wait()
-            }
-            waiting += 1
-        } while waiting < 256 && begun.wait(timeout: .now() + 0.2) == .success
+        let pool = BusyPool()
         let here = pthread_self()
         let (ranHere, _) = Parallel.both({ pthread_equal(pthread_self(), here) != 0 }) { 0 }
-        for _ in 0..<waiting { release.signal() }
+        pool.free()
         #expect(ranHere)
     }
 
@@ -54,6 +46,34 @@ struct ParallelismTests {
         #expect(running.wait() == (0..<50).map { $0 * 10 })
         #expect(running.wait() == (0..<50).map { $0 * 10 })
         #expect(Parallel.start([Int](), workers: 2) { $0 }.wait() == [])
+    }
+}
+
+/// Every thread of the shared pool kept waiting (tasks that wait are added until one is not begun)
+/// until `free`, or until 10 s have passed, so that a test that waits for the pool fails, not hangs.
+final class BusyPool: Sendable {
+    private let release = DispatchSemaphore(value: 0), freed = DispatchSemaphore(value: 0)
+    private let waiting: Int
+
+    init() {
+        let begun = DispatchSemaphore(value: 0)
+        var waiting = 0
+        repeat {
+            DispatchQueue.global().async { [release] in
+                begun.signal()
+                release.wait()
+            }
+            waiting += 1
+        } while waiting < 256 && begun.wait(timeout: .now() + 0.2) == .success
+        self.waiting = waiting
+        Thread.detachNewThread { [release, freed, waiting] in
+            if freed.wait(timeout: .now() + 10) == .timedOut { for _ in 0..<waiting { release.signal() } }
+        }
+    }
+
+    func free() {
+        for _ in 0..<waiting { release.signal() }
+        freed.signal()
     }
 }
 
@@ -107,6 +127,19 @@ struct ParallelStreamTests {
             return i
         }
         #expect(results == Array(0..<200))
+    }
+
+    @Test("stream does all the work itself when no thread of the pool is free, and does not wait for one")
+    func busyPool() {
+        let pool = BusyPool()
+        let start = DispatchTime.now().uptimeNanoseconds
+        let results = taken(Array(0..<100), workers: 4, ahead: 8) { $0 + 1 }
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        pool.free()
+        #expect(results == Array(1...100))
+        // A hundred additions take microseconds; the pool adds a thread for work that waits only
+        // after a second or more (a stream that waited for its threads took 1.8 s here).
+        #expect(seconds < 1)
     }
 
     @Test("once a result is refused, no item is begun past the room ahead, and none is handed over")
