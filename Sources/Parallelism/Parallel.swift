@@ -43,19 +43,17 @@ public enum Parallel {
             result.withLock { $0 = a }
             done.signal()
         }
-        let b: B
-        do throws(E) {
-            b = try second()
-        } catch {
-            if !begun.compareExchange(expected: 0, desired: 2, ordering: .acquiringAndReleasing).exchanged { done.wait() }
-            throw error
-        }
+        let b: Result<B, E>
+        do throws(E) { b = .success(try second()) } catch { b = .failure(error) }
+        // Taken back: run here, unless `second` failed (then its result would not be used).
         if begun.compareExchange(expected: 0, desired: 2, ordering: .acquiringAndReleasing).exchanged {
-            return (first(), b)
+            let value = try b.get()
+            return (first(), value)
         }
         done.wait()
+        let value = try b.get()
         guard let a = result.value else { preconditionFailure("the other thread signaled before it stored its result") }
-        return (a, b)
+        return (a, value)
     }
 
     /// The next index to work on, shared by the threads of one `map`.
