@@ -80,9 +80,10 @@ public enum Builder {
             previous = lastCache?.matching(key: key, context: context)
             // With another theme every neighborhood is read again, its pages reused one by one.
             guard previous?.theme == theme?.fingerprint else { return [:] }
-            // Each neighborhood's 1,000s of files looked up in OUT's table, the neighborhoods on every core.
+            // Each neighborhood's 1,000s of files compared, by their bytes, with the lines of OUT's
+            // manifest, the neighborhoods on every core: taken whole, OUT holds them all, and no other.
             let hoods = Array(previous?.hoods ?? [:]), verified = output.verified
-            let whole = Parallel.map(hoods, workers: request.jobs) { _, hood in hood.files.allSatisfy { verified[$0.path] == $0.hash } }
+            let whole = Parallel.map(hoods, workers: request.jobs) { slug, hood in hood.fileBytes.map { verified.holdExactly(inside: slug, $0) } ?? false }
             return Dictionary(uniqueKeysWithValues: zip(hoods, whole).filter(\.1).map { ($0.0.key, $0.0.value.folder) })
         }
         report.diagnostics = (loadDiagnostics + themeDiagnostics + missingLanguages(content, theme)).sortedForDisplay()
@@ -144,7 +145,7 @@ public enum Builder {
             output.abandon()
             return report
         }
-        renderRequest.verified = [:]  // OUT's table is held once again, and updated in place as files go in
+        renderRequest.verified = VerifiedFiles()  // OUT's table is held once again, and updated in place as files go in
         var next = rendered.cache
         // `--only`: the neighborhoods left as they are keep what the last build recorded of them.
         if let previous { Reuse.carry(untouched, from: previous, into: &next) }
@@ -158,17 +159,17 @@ public enum Builder {
         let finalCache = next
         let stagedCache: StagedRenderCache?
         do {
-            let kept = StaticFiles.kept(in: untouched, for: content.staticFiles, lastCache: lastCache, verified: output.verified)
+            let kept = StaticFiles.kept(in: untouched.union(rendered.whole), for: content.staticFiles, lastCache: lastCache, verified: output.verified)
             if let clash = StaticFiles.clash(content.staticFiles, with: rendered.files, kept: kept) { throw BuildFailure.diagnostic(clash) }
             let statics = content.staticFiles.map { OutputFile(path: $0.path, bytes: $0.bytes) }
             try commit.write(statics, jobs: request.jobs)
             if !statics.isEmpty { rendered.files = (rendered.files + statics.map(\.written)).sortedByUTF8(\.path) }
             // The next build's cache is written beside its place while the files go in, and put in
             // its place only once they are.
-            let files = rendered.files
+            let (files, whole) = (rendered.files, rendered.whole)
             let (staged, done) = try Parallel.both(parallel: request.jobs > 1, {
                 same || (try? OutputFolder.makeFolders(cacheFolder)) == nil ? nil : finalCache.stage(cacheFolder)
-            }) { () throws(OutputProblem) in try commit.finish(files, jobs: request.jobs) }
+            }) { () throws(OutputProblem) in try commit.finish(files, whole: whole, jobs: request.jobs) }
             stagedCache = staged
             report.written = done.written
             report.deleted = done.deleted
@@ -215,7 +216,7 @@ public enum Builder {
         if request.endsProcess { AtExit.keep([content, site, rendered, next, lastCache as Any, previous as Any]) }
         report.neighborhoods = site.neighborhoods.count + content.unchanged.count
         report.pages = rendered.pageCount
-        report.files = rendered.files.count
+        report.files = rendered.files.count + rendered.wholeFileCount
         report.rendered = rendered.renderedCount
         report.narrated = rendered.narrated
         report.weeks = WeekSummary.of(listedHoods, siteLanguage: content.site.language, today: buildOptions.today,
@@ -356,7 +357,7 @@ enum StaticFiles {
     }
 
     /// The files of the neighborhoods in `untouched` that `statics` would meet.
-    static func kept(in untouched: Set<String>, for statics: [StaticFile], lastCache: RenderCache?, verified: [String: Fingerprint]) -> KeptFiles {
+    static func kept(in untouched: Set<String>, for statics: [StaticFile], lastCache: RenderCache?, verified: VerifiedFiles) -> KeptFiles {
         var kept = KeptFiles()
         for file in statics {
             let top = OutputPath.top(of: file.path)

@@ -136,13 +136,38 @@ public struct RenderCache: Sendable {
     public struct Hood: Sendable {
         public var folder: Fingerprint
         public var pageCount: Int
-        public var files: [(path: String, hash: Fingerprint)]
         public var warnings: [Diagnostic]
         /// In a cache read from its file: the name of its page file.
         public var pagesFile: String?
+        /// Its files as recorded now; in a cache read from its file, nil, and `fileLines` its `F`
+        /// lines there, read only when asked: a rebuild compares the bytes of the 1,000s of
+        /// neighborhoods it takes whole with OUT's manifest, and makes no string of their paths.
+        var listed: [(path: String, hash: Fingerprint)]?
+        var fileLines: ArraySlice<UInt8> = []
 
         public init(folder: Fingerprint, pageCount: Int, files: [(path: String, hash: Fingerprint)], warnings: [Diagnostic], pagesFile: String? = nil) {
-            (self.folder, self.pageCount, self.files, self.warnings, self.pagesFile) = (folder, pageCount, files, warnings, pagesFile)
+            (self.folder, self.pageCount, self.listed, self.warnings, self.pagesFile) = (folder, pageCount, files, warnings, pagesFile)
+        }
+
+        /// Its files, in the order of their paths' bytes (none when a line of them is not one).
+        public var files: [(path: String, hash: Fingerprint)] {
+            get { listed ?? fileBytes?.map { (String(decoding: $0.path, as: UTF8.self), $0.hash) } ?? [] }
+            set { (listed, fileLines) = (newValue, []) }
+        }
+
+        /// How many files it has (its lines, counted without reading them).
+        public var fileCount: Int { listed?.count ?? fileLineCount }
+        var fileLineCount = 0
+
+        /// Its files' paths as bytes, with their fingerprints; nil when a line of them is not one.
+        public var fileBytes: [(path: ArraySlice<UInt8>, hash: Fingerprint)]? {
+            if let listed { return listed.map { (Array($0.path.utf8)[...], $0.hash) } }
+            var out: [(path: ArraySlice<UInt8>, hash: Fingerprint)] = []
+            for f in TabbedLines(Array(fileLines)) {
+                guard f.count == 3, f[0].elementsEqual([UInt8(ascii: "F")]), let hash = Fingerprint(hexBytes: f[2]) else { return nil }
+                out.append((f[1], hash))
+            }
+            return out
         }
     }
 
@@ -216,14 +241,17 @@ public struct RenderCache: Sendable {
             if p > 2, endOfHoods == nil { endOfHoods = start }
             phase = max(phase, p)
         }
-        // A neighborhood's files and warnings follow its line: gathered here, stored when the next begins.
+        // A neighborhood's files and warnings follow its line: gathered here, stored when the next
+        // begins. Its files are kept as the run of their lines, read when asked.
         var hood: String?
-        var hoodFiles: [(path: String, hash: Fingerprint)] = [], hoodWarnings: [Diagnostic] = []
+        var hoodFiles: Range<Int>?, hoodFileCount = 0, hoodWarnings: [Diagnostic] = []
         func store() {
             guard let hood else { return }
-            cache.hoods[hood]?.files = hoodFiles
+            cache.hoods[hood]?.listed = hoodFiles == nil ? [] : nil
+            cache.hoods[hood]?.fileLines = hoodFiles.map { bytes[$0] } ?? []
+            cache.hoods[hood]?.fileLineCount = hoodFileCount
             cache.hoods[hood]?.warnings = hoodWarnings
-            (hoodFiles, hoodWarnings) = ([], [])
+            (hoodFiles, hoodFileCount, hoodWarnings) = (nil, 0, [])
         }
         while let f = lines.next() {
             switch (f[0].first, f.count) {
@@ -251,8 +279,11 @@ public struct RenderCache: Sendable {
                 cache.hoods[slug] = Hood(folder: k, pageCount: Int(n), files: [], warnings: [], pagesFile: pagesFile)
                 if let pagesFile { cache.unread[slug] = pagesFile }
             case (UInt8(ascii: "F"), 3):
-                guard let h = Fingerprint(hexBytes: f[2]), hood != nil, phase == 2 else { return nil }
-                hoodFiles.append((text(f[1]), h))
+                guard hood != nil, phase == 2 else { return nil }
+                // With its line break: the lines of a run are read back as they are.
+                let end = min(f[2].endIndex + 1, bytes.count)
+                hoodFiles = (hoodFiles?.lowerBound ?? f.start)..<end
+                hoodFileCount += 1
             case (UInt8(ascii: "A"), 8):
                 guard let a = Self.activity((2..<f.count).map { text(f[$0]) }) else { return nil }
                 enter(3, f.start)

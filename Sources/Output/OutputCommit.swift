@@ -16,11 +16,12 @@ public struct CommitReport: Sendable, Equatable {
 
 extension OutputFolder {
     /// Makes OUT hold exactly `files`, plus what the tool did not write and the top-level folders
-    /// named in `untouched` (other neighborhoods, under `--only`), which are left as they are.
-    public func commit(_ files: [OutputFile], untouched: Set<String> = [], jobs: Int = 2) throws(OutputProblem) -> CommitReport {
+    /// named in `untouched` (other neighborhoods, under `--only`) and `whole` (taken whole: OUT holds
+    /// exactly their files), which are left as they are.
+    public func commit(_ files: [OutputFile], untouched: Set<String> = [], whole: Set<String> = [], jobs: Int = 2) throws(OutputProblem) -> CommitReport {
         let session = beginCommit(untouched: untouched)
         try session.write(files, jobs: jobs)
-        return try session.finish(files, jobs: jobs)
+        return try session.finish(files, whole: whole, jobs: jobs)
     }
 
     /// Starts a commit whose files arrive in batches (`OutputCommit.write`), so that a large site is
@@ -129,7 +130,7 @@ public final class OutputCommit {
             var replaced = Set<String>()
             var added: [OutputFile] = []
             for file in writes where !freshFolders.contains(OutputPath.folder(of: file.path)) {
-                let owned = folder.manifest.entries[file.path] != nil
+                let owned = folder.manifest.entry(file.path) != nil
                 switch (Posix.status(root + "/" + file.path)?.kind, owned) {
                 case (nil, _): break
                 case (.folder, _): throw OutputProblem.taken(path: root + "/" + file.path)
@@ -137,7 +138,7 @@ public final class OutputCommit {
                 case (_, false): throw OutputProblem.taken(path: root + "/" + file.path)
                 }
             }
-            for file in writes where folder.manifest.entries[file.path] == nil { added.append(file) }
+            for file in writes where folder.manifest.entry(file.path) == nil { added.append(file) }
             try journal(added)
             let base = root, beside = replaced
             // Pages are not flushed one by one: the manifest says which a build must write again.
@@ -187,7 +188,7 @@ public final class OutputCommit {
                 case .link: throw .linkInside(path: root + "/" + f)
                 case .file, .other:
                     // An owned file where a folder now goes would be deleted anyway; anything else is in the way.
-                    guard folder.manifest.entries[f] != nil else { throw .taken(path: root + "/" + f) }
+                    guard folder.manifest.entry(f) != nil else { throw .taken(path: root + "/" + f) }
                     unlink(root + "/" + f)
                 }
             }
@@ -236,12 +237,14 @@ public final class OutputCommit {
         }
     }
 
-    /// Phase 2: `all` is every file of the site (written or not); what OUT holds of earlier builds
-    /// and is not among them goes, and the written files take their places.
-    public func finish(_ all: [OutputFile], jobs: Int = 2) throws(OutputProblem) -> CommitReport {
+    /// Phase 2: `all` is every file of the site (written or not), but those in the top-level
+    /// folders `whole` (neighborhoods taken whole: OUT holds exactly their files, as the tool left
+    /// them); what OUT holds of earlier builds and is not among them goes, and the written files
+    /// take their places.
+    public func finish(_ all: [OutputFile], whole: Set<String> = [], jobs: Int = 2) throws(OutputProblem) -> CommitReport {
         busy.lock()
         defer { busy.unlock() }
-        let stale = Self.notAmong(all, owned: folder.manifest.sortedPaths).filter { !untouched.contains(OutputPath.top(of: $0)) }.sorted()
+        let stale = folder.manifest.paths(notAmong: all, outside: untouched.union(whole)).sorted()
         // A stale file is deleted only where no folder on its way is a link.
         var checked = knownFolders
         for p in stale {
@@ -289,24 +292,6 @@ public final class OutputCommit {
         written = []
         finished = true
         return report
-    }
-
-    /// The paths of `owned` that no file of `all` has. Both in the order of their bytes, they are
-    /// walked side by side once; `all` in another order is looked up path by path.
-    static func notAmong(_ all: [OutputFile], owned: [String]) -> [String] {
-        guard zip(all, all.dropFirst()).allSatisfy({ $0.path.utf8Precedes($1.path) }) else {
-            let wanted = Set(all.map(\.path))
-            return owned.filter { !wanted.contains($0) }
-        }
-        var out: [String] = []
-        var i = 0
-        for path in owned {
-            while i < all.count, all[i].path.utf8Precedes(path) { i += 1 }
-            // Not after `path` and not before it: the same bytes.
-            if i < all.count, !path.utf8Precedes(all[i].path) { continue }
-            out.append(path)
-        }
-        return out
     }
 
     /// For a process about to end by a signal: waits for the batch being written or for phase 2,

@@ -17,7 +17,7 @@ public final class OutputFolder {
     /// OUT as given, absolute; it may be a symbolic link, which is written through.
     public let path: String
     /// Fingerprints of the files that are as the tool left them, by path inside OUT.
-    public internal(set) var verified: [String: Fingerprint] = [:]
+    public internal(set) var verified = VerifiedFiles()
     /// What happened, for `--verbose`.
     public internal(set) var notes: [String] = []
 
@@ -36,9 +36,6 @@ public final class OutputFolder {
     }
 
     deinit { lock?.release() }
-
-    /// How many files the tool owns in OUT.
-    public var ownedCount: Int { manifest.entries.count }
 
     /// The first parts of the paths the tool wrote: neighborhood slugs and top-level files.
     public var ownedTopLevelNames: Set<String> { manifest.topNames }
@@ -79,8 +76,8 @@ public final class OutputFolder {
         if createdOut, let names = Posix.names(in: path), names.isEmpty { rmdir(path) }
     }
 
-    /// Reads the manifest and checks which files still match it. The files are checked while the
-    /// manifest's table is made, on the lines as read.
+    /// Reads the manifest and checks which files still match it, on the lines as read: no string
+    /// is made of their paths, nor a table of them (a path is looked up among the lines by halving).
     private func readManifest(jobs: Int) throws(OutputProblem) {
         let manifestPath = path + "/" + OutputManifest.fileName
         let marked = Posix.status(path + "/" + OutputManifest.pendingMarker)?.kind == .file
@@ -88,24 +85,13 @@ public final class OutputFolder {
            var parsed = OutputManifest.Parsed.read(bytes, workers: jobs) ?? Self.withoutTornLine(bytes, marked: marked, workers: jobs) {
             if marked { parsed.pending = true }
             manifestAppendable = parsed.bytes.count == bytes.count && bytes.last == 0x0A
-            let lines = parsed
-            let ((m, hashes), unmatched) = Parallel.both(parallel: jobs > 1, { () -> (OutputManifest, [String: Fingerprint]) in
-                let m = OutputManifest(lines)
-                return (m, m.entries.mapValues(\.hash))
-            }) {
-                Self.unmatched(lines.paths, lines.entries, in: lock?.descriptor ?? -1, jobs: jobs)
-            }
-            manifest = m
-            if m.pending { removeLeftovers() }
-            // Two lines of one path (two spellings of a name are one entry): each file is checked
-            // against the entry it has in the table, not the line it was read from.
-            if m.entries.count != lines.paths.count { verify(jobs: jobs) } else { settle(unmatched, of: parsed.paths, hashes: hashes) }
+            manifest = OutputManifest(parsed)
+            if parsed.pending { removeLeftovers() }
+            settle(Self.unmatched(parsed, in: lock?.descriptor ?? -1, jobs: jobs), of: parsed)
             return
         }
-        if adoptLegacyOutput() {
-            verify(jobs: jobs)
-            return
-        }
+        // Its files are owned, none trusted: each is written again.
+        if adoptLegacyOutput() { return }
         let names = Posix.names(in: path) ?? []
         let visible = names.filter { !$0.hasPrefix(".") }.sorted()
         if !visible.isEmpty { throw .notOurs(out: path, examples: visible) }
@@ -149,38 +135,35 @@ public final class OutputFolder {
 
     /// Temporary files of a build that stopped while writing.
     private func removeLeftovers() {
-        for p in manifest.entries.keys { unlink(path + "/" + Self.temporary(p)) }
+        for p in manifest.sortedPaths { unlink(path + "/" + Self.temporary(p)) }
         unlink(path + "/" + OutputManifest.fileName + ".new")
         notes.append("the last build stopped before it finished; its temporary files were removed")
     }
 
-    /// Which owned files are still exactly as written (same size, inode, modification and change times).
-    private func verify(jobs: Int) {
-        let (paths, entries) = manifest.sortedEntries
-        settle(Self.unmatched(paths, entries, in: lock?.descriptor ?? -1, jobs: jobs), of: paths)
-    }
-
-    /// The indices of the files of `paths` that are not as `entries` say, inside the open folder `root`.
-    static func unmatched(_ paths: [String], _ entries: [OutputManifest.Entry], in root: Int32, jobs: Int) -> [Int] {
+    /// The lines of `lines` whose file is not as the line says (size, inode, modification and
+    /// change times), inside the open folder `root`.
+    static func unmatched(_ lines: OutputManifest.Parsed, in root: Int32, jobs: Int) -> [Int] {
         // Each path is looked up from OUT's open folder (the lock's), not from the root again, in runs
         // of a few hundred: in order of their bytes, a run's paths share their folders.
-        let runs = stride(from: 0, to: paths.count, by: Self.verifyRun).map { $0..<min($0 + Self.verifyRun, paths.count) }
+        let runs = stride(from: 0, to: lines.count, by: Self.verifyRun).map { $0..<min($0 + Self.verifyRun, lines.count) }
         return Parallel.map(runs, workers: jobs) { run -> [Int] in
             var lookups = FolderLookups(root: root)
             defer { lookups.close() }
-            return run.filter { i in
-                guard let expected = entries[i].status, let now = lookups.status(paths[i], sharedWithNext: i + 1 < run.upperBound ? paths[i + 1] : nil) else { return true }
-                return now != expected
+            return lines.bytes.withUnsafeBufferPointer { b in
+                run.filter { i in
+                    func path(_ k: Int) -> UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: b[lines.starts[k]..<lines.pathEnds[k]]) }
+                    guard let expected = lines.entries[i].status,
+                          let now = lookups.status(path(i), sharedWithNext: i + 1 < run.upperBound ? path(i + 1) : nil) else { return true }
+                    return now != expected
+                }
             }
         }.flatMap { $0 }
     }
 
-    /// `verified`: the manifest's table with fingerprints for values (made from it, no path hashed
-    /// again), less the files of `unmatched` (indices in `paths`).
-    private func settle(_ unmatched: [Int], of paths: [String], hashes: [String: Fingerprint]? = nil) {
-        verified = hashes ?? manifest.entries.mapValues(\.hash)
-        for i in unmatched { verified.removeValue(forKey: paths[i]) }
-        if !unmatched.isEmpty { notes.append("\(unmatched.count) of \(paths.count) files in the output are not as the last build left them and will be written again") }
+    /// `verified`: the lines read, less those of `unmatched`.
+    private func settle(_ unmatched: [Int], of lines: OutputManifest.Parsed) {
+        verified = VerifiedFiles(lines, unmatched: unmatched)
+        if !unmatched.isEmpty { notes.append("\(unmatched.count) of \(lines.count) files in the output are not as the last build left them and will be written again") }
     }
 
     /// How many paths one thread checks at a time.

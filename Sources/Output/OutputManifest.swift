@@ -17,63 +17,26 @@ struct OutputManifest {
     /// again to say so.
     static let pendingMarker = fileName + ".pending"
 
-    struct Entry: Equatable {
+    struct Entry: Equatable, Sendable {
         var hash: Fingerprint
         var status: Posix.Status?
     }
 
-    private(set) var entries: [String: Entry] = [:]
     var pending = false
-    /// The lines the manifest was read from, while they can be saved again by copying: a rebuild
-    /// that changes a few of 29,000 entries writes those lines anew and copies the rest (it saves the
-    /// manifest twice: pending before it writes, then with what it wrote).
-    private var read: Lines?
+    /// The lines read (none in a manifest made anew).
+    private(set) var lines = Parsed(pending: false, bytes: [])
+    /// What was set since they were read, by the bytes of each path: an entry, or nil for one removed.
+    /// A rebuild that changes a few of 29,000 entries keeps those few here, and copies the other
+    /// lines when it saves the manifest (it saves it twice: pending before it writes, then with
+    /// what it wrote).
+    private var changes: [[UInt8]: Entry?] = [:]
 
-    struct Lines {
-        let bytes: [UInt8]
-        /// Every path, in the order of its bytes, and where its line starts (one more: the end).
-        let paths: [String]
-        let starts: [Int]
-        /// Each path's entry as read.
-        let entries: [Entry]
-        var changed = Set<String>()
-        /// A path was added or removed: the lines are no longer the manifest's.
-        var reshaped = false
-    }
+    init() {}
 
-    /// The first part of every path: the neighborhoods (and top-level files) it lists.
-    var topNames: Set<String> {
-        var names = Set<String>(), folder: [UInt8] = []
-        func add(_ path: String) {
-            // The next path in the same folder as the last (most of them) needs no string of its own.
-            if !folder.isEmpty, path.utf8HasPrefix(folder) { return }
-            let top = OutputPath.top(of: path)
-            names.insert(top)
-            folder = top.utf8.count < path.utf8.count ? Array((top + "/").utf8) : []
-        }
-        // The paths as read are sorted (a neighborhood's together) while none was added or removed.
-        if let read, !read.reshaped { read.paths.forEach(add) } else { entries.keys.forEach(add) }
-        return names
-    }
-
-    /// Every path, in the order of its bytes (as read, while none was added or removed).
-    var sortedPaths: [String] {
-        if let read, !read.reshaped { return read.paths }
-        return entries.keys.sortedByUTF8()
-    }
-
-    /// Every path with its entry, in the order of the paths' bytes (as read, while none was set).
-    var sortedEntries: (paths: [String], entries: [Entry]) {
-        if let read, !read.reshaped, read.changed.isEmpty { return (read.paths, read.entries) }
-        let paths = entries.keys.sortedByUTF8()
-        return (paths, paths.map { entries[$0]! })
-    }
-
-    /// Sets or removes the entry of `path`.
-    mutating func set(_ path: String, _ entry: Entry?) {
-        let had = entry.map { entries.updateValue($0, forKey: path) != nil } ?? (entries.removeValue(forKey: path) != nil)
-        guard read != nil, had || entry != nil else { return }
-        if had && entry != nil { read?.changed.insert(path) } else { read?.reshaped = true }
+    /// The manifest of lines read.
+    init(_ parsed: Parsed) {
+        lines = parsed
+        pending = parsed.pending
     }
 
     /// Parses a manifest; nil when it is not one of ours.
@@ -81,47 +44,171 @@ struct OutputManifest {
         Parsed.read(bytes, workers: 1).map(OutputManifest.init)
     }
 
-    init() {}
+    /// The entry of `path`: as set since, or as read.
+    func entry(_ path: String) -> Entry? {
+        if !changes.isEmpty, let changed = changes[Array(path.utf8)] { return changed }
+        return lines.index(of: path).map { lines.entries[$0] }
+    }
 
-    /// The manifest of lines read: its table made (a later line of a path wins).
-    init(_ parsed: Parsed) {
-        pending = parsed.pending
-        entries.reserveCapacity(parsed.paths.count)
-        for (path, entry) in zip(parsed.paths, parsed.entries) { entries[path] = entry }
-        // Copied only when every line ends in a line break and the paths are sorted and distinct (as
-        // strings too: two spellings of one name are one entry).
-        if parsed.sorted, parsed.bytes.last == 0x0A, entries.count == parsed.paths.count {
-            read = Lines(bytes: parsed.bytes, paths: parsed.paths, starts: parsed.starts + [parsed.bytes.count], entries: parsed.entries)
+    /// Sets or removes the entry of `path`.
+    mutating func set(_ path: String, _ entry: Entry?) {
+        changes.updateValue(entry, forKey: Array(path.utf8))
+    }
+
+    /// One owned path in the walk: a line as read, or an entry set since.
+    enum Owned {
+        case line(Int)
+        case set([UInt8], Entry)
+    }
+
+    /// Every owned path, in the order of the paths' bytes: the lines read (less those set since) and
+    /// the entries set; but the lines of `skipped` (ranges of lines, sorted), passed over at once.
+    func walk(skipping skipped: [Range<Int>] = [], _ body: (Owned) -> Void) {
+        let changed = changes.keys.sorted { $0.lexicographicallyPrecedes($1) }
+        var c = 0, s = 0
+        lines.bytes.withUnsafeBufferPointer { b in
+            var i = 0
+            while i < lines.count {
+                defer { i += 1 }
+                while s < skipped.count, skipped[s].upperBound <= i { s += 1 }
+                if s < skipped.count, skipped[s].contains(i) {
+                    i = skipped[s].upperBound - 1
+                    continue
+                }
+                var line = true
+                while c < changed.count {
+                    let order = changed[c].withUnsafeBufferPointer { Parsed.compare(b, lines.starts[i], lines.pathEnds[i], $0) }
+                    if order < 0 { break }
+                    if let entry = changes[changed[c]]! { body(.set(changed[c], entry)) }
+                    if order == 0 { line = false }
+                    c += 1
+                    if order == 0 { break }
+                }
+                if line { body(.line(i)) }
+            }
         }
+        for key in changed[c...] { if let entry = changes[key]! { body(.set(key, entry)) } }
+    }
+
+    /// Every owned path with its entry (made anew: for tests and rare paths).
+    var allEntries: [String: Entry] {
+        var out: [String: Entry] = [:]
+        walk { owned in
+            switch owned {
+            case .line(let i): out[lines.path(i)] = lines.entries[i]
+            case .set(let path, let entry): out[String(decoding: path, as: UTF8.self)] = entry
+            }
+        }
+        return out
+    }
+
+    /// Every owned path as a string, in the order of their bytes.
+    var sortedPaths: [String] {
+        var out: [String] = []
+        walk { owned in
+            switch owned {
+            case .line(let i): out.append(lines.path(i))
+            case .set(let path, _): out.append(String(decoding: path, as: UTF8.self))
+            }
+        }
+        return out
+    }
+
+    /// The first part of every path: the neighborhoods (and top-level files) it lists.
+    var topNames: Set<String> {
+        var names = Set<String>()
+        guard changes.isEmpty else {
+            for path in sortedPaths { names.insert(OutputPath.top(of: path)) }
+            return names
+        }
+        // A neighborhood's 1,000s of lines stand together: each is passed over at once.
+        var i = 0
+        while i < lines.count {
+            let top = OutputPath.top(of: lines.path(i))
+            names.insert(top)
+            i = top.utf8.count < lines.pathEnds[i] - lines.starts[i] ? lines.lines(inside: top).upperBound : i + 1
+        }
+        return names
+    }
+
+    /// The owned paths that no file of `all` has, outside the top-level folders `kept`. `all` in
+    /// the order of its paths' bytes is walked beside the lines once; in another order it is looked
+    /// up path by path.
+    func paths(notAmong all: [OutputFile], outside kept: Set<String>) -> [String] {
+        var out: [String] = []
+        let inOrder = zip(all, all.dropFirst()).allSatisfy { $0.path.utf8Precedes($1.path) }
+        let wanted = inOrder ? [] : Set(all.map { Array($0.path.utf8) })
+        var j = 0
+        // The lines inside a kept folder are passed over (a rebuild keeps 1,000s of them as they are).
+        let skipped = kept.map { lines.lines(inside: $0) }.filter { !$0.isEmpty }.sorted { $0.lowerBound < $1.lowerBound }
+        lines.bytes.withUnsafeBufferPointer { b in
+            walk(skipping: skipped) { owned in
+                // The order of `all[j]`'s path and the owned one's: negative, zero or positive.
+                func order(_ file: String) -> Int {
+                    var file = file
+                    return file.withUTF8 { f in
+                        switch owned {
+                        case .line(let i): -Parsed.compare(b, lines.starts[i], lines.pathEnds[i], f)
+                        case .set(let p, _): p.withUnsafeBufferPointer { -Parsed.compare($0, 0, $0.count, f) }
+                        }
+                    }
+                }
+                if inOrder {
+                    while j < all.count, order(all[j].path) < 0 { j += 1 }
+                    if j < all.count, order(all[j].path) == 0 { return }
+                }
+                let path: [UInt8]
+                switch owned {
+                case .line(let i): path = Array(b[lines.starts[i]..<lines.pathEnds[i]])
+                case .set(let p, _): path = p
+                }
+                if !inOrder, wanted.contains(path) { return }
+                let p = String(decoding: path, as: UTF8.self)
+                if !kept.contains(OutputPath.top(of: p)) { out.append(p) }
+            }
+        }
+        return out
     }
 
     func serialized() -> [UInt8] {
         var out: [UInt8] = []
         // Lines with a status take about 130 bytes: room for all of them at once, never grown.
-        out.reserveCapacity(max(entries.count * 150, read?.bytes.count ?? 0) + 4096)
+        out.reserveCapacity(lines.bytes.count + changes.count * 150 + 4096)
         out.append(utf8: pending ? Self.pendingHeader : Self.header)
         out.append(0x0A)
-        // The lines of changed entries anew, the others copied as read (when each changed path is
-        // found among them byte for byte).
-        if let read, !read.reshaped, let first = read.starts.first,
-           case let found = read.changed.map({ Self.index(of: $0, in: read.paths) }), !found.contains(nil) {
-            var at = first
-            for i in found.compactMap({ $0 }).sorted() {
-                out += read.bytes[at..<read.starts[i]]
-                line(read.paths[i], into: &out)
-                at = read.starts[i + 1]
-            }
-            out += read.bytes[at...]
-            return out
+        // The lines as read are copied, a run of neighbors at a time; the entries set are written anew.
+        var run: Range<Int>?
+        func flush() {
+            if let r = run { out += lines.bytes[r] }
+            run = nil
         }
-        for path in entries.keys.sortedByUTF8() { line(path, into: &out) }
+        walk { owned in
+            switch owned {
+            case .line(let i):
+                if let r = run, r.upperBound == lines.starts[i] {
+                    run = r.lowerBound..<(lines.ends[i] + 1)
+                } else {
+                    flush()
+                    run = lines.starts[i]..<(lines.ends[i] + 1)
+                }
+                // The last line read may have no line break.
+                if lines.ends[i] == lines.bytes.count {
+                    run = run!.lowerBound..<lines.ends[i]
+                    flush()
+                    out.append(0x0A)
+                }
+            case .set(let path, let entry):
+                flush()
+                Self.line(path, entry, into: &out)
+            }
+        }
+        flush()
         return out
     }
 
-    /// The line of `path`'s entry.
-    func line(_ path: String, into out: inout [UInt8]) {
-        guard let e = entries[path] else { return }
-        out.append(utf8: path)
+    /// The line of an entry.
+    static func line(_ path: [UInt8], _ e: Entry, into out: inout [UInt8]) {
+        out += path
         out.append(0x09)
         e.hash.appendHex(to: &out)
         if let s = e.status {
@@ -131,16 +218,6 @@ struct OutputManifest {
             }
         }
         out.append(0x0A)
-    }
-
-    /// Where `path` is among `paths` (sorted by their bytes), by halving.
-    static func index(of path: String, in paths: [String]) -> Int? {
-        var low = 0, high = paths.count
-        while low < high {
-            let mid = (low + high) / 2
-            if paths[mid].utf8Precedes(path) { low = mid + 1 } else { high = mid }
-        }
-        return low < paths.count && paths[low].utf8Equals(path) ? low : nil
     }
 }
 

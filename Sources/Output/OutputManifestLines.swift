@@ -3,16 +3,34 @@ import Glibc
 import Parallelism
 
 extension OutputManifest {
-    /// A manifest's lines as read, before its table is made: what checking OUT's files needs.
+    /// A manifest's lines as read: each path where its bytes are (no string made of it), with its
+    /// fingerprint and status, sorted by the paths' bytes, each path once. Looked up by halving.
     struct Parsed: Sendable {
         var pending: Bool
         let bytes: [UInt8]
-        var paths: [String] = [], starts: [Int] = [], entries: [Entry] = []
-        /// Every path after the one before it, in the order of their bytes.
+        /// Per line: where it starts, where its path ends (its first tab) and where it ends (its line
+        /// break, or the end of the bytes).
+        var starts: [Int] = [], pathEnds: [Int] = [], ends: [Int] = []
+        var entries: [Entry] = []
+        /// The lines were sorted in the file, each path once; else they were sorted here (stably,
+        /// a later line of a path winning).
         var sorted = true
 
-        /// Reads the lines of `bytes` in one pass, on `workers` threads each taking a part: only the
-        /// paths become strings. Nil when it is not one of ours.
+        init(pending: Bool, bytes: [UInt8]) {
+            self.pending = pending
+            self.bytes = bytes
+        }
+
+        var count: Int { starts.count }
+
+        /// The path of line `i`.
+        func path(_ i: Int) -> String { String(decoding: bytes[starts[i]..<pathEnds[i]], as: UTF8.self) }
+
+        /// Every path, in the order of their bytes (made as strings: for tests and rare paths).
+        var paths: [String] { (0..<count).map(path) }
+
+        /// Reads the lines of `bytes` in one pass, on `workers` threads each taking a part. Nil when
+        /// it is not one of ours.
         static func read(_ bytes: [UInt8], workers: Int) -> Parsed? {
             let count = bytes.count
             let head: (pending: Bool, end: Int)? = bytes.withUnsafeBufferPointer { b in
@@ -39,18 +57,91 @@ extension OutputManifest {
             let ranges = zip(bounds, bounds.dropFirst()).map { $0..<$1 }
             let read = Parallel.map(ranges, workers: parts) { range in Parsed.lines(bytes, range) }
             var whole = Parsed(pending: head.pending, bytes: bytes)
-            whole.paths.reserveCapacity(count / 100)
-            whole.starts.reserveCapacity(count / 100 + 1)
-            whole.entries.reserveCapacity(count / 100)
+            let lineCount = read.reduce(0) { $0 + ($1?.count ?? 0) }
+            whole.starts.reserveCapacity(lineCount)
+            whole.pathEnds.reserveCapacity(lineCount)
+            whole.ends.reserveCapacity(lineCount)
+            whole.entries.reserveCapacity(lineCount)
             for part in read {
                 guard let part else { return nil }
-                if let last = whole.paths.last, let first = part.paths.first, !last.utf8Precedes(first) { whole.sorted = false }
+                if whole.count > 0, part.count > 0, !whole.precedes(whole.count - 1, part.starts[0], part.pathEnds[0]) { whole.sorted = false }
                 whole.sorted = whole.sorted && part.sorted
-                whole.paths += part.paths
                 whole.starts += part.starts
+                whole.pathEnds += part.pathEnds
+                whole.ends += part.ends
                 whole.entries += part.entries
             }
+            if !whole.sorted { whole.sortLines() }
             return whole
+        }
+
+        /// Sorts the lines by their paths' bytes, stably, keeping the last line of each path.
+        mutating func sortLines() {
+            let order = bytes.withUnsafeBufferPointer { b in
+                (0..<count).sorted { i, j in
+                    let c = Self.compare(b, starts[i], pathEnds[i], starts[j], pathEnds[j])
+                    return c != 0 ? c < 0 : i < j
+                }
+            }
+            var kept: [Int] = []
+            kept.reserveCapacity(order.count)
+            bytes.withUnsafeBufferPointer { b in
+                for i in order {
+                    if let last = kept.last, Self.compare(b, starts[last], pathEnds[last], starts[i], pathEnds[i]) == 0 { kept.removeLast() }
+                    kept.append(i)
+                }
+            }
+            (starts, pathEnds, ends, entries) = (kept.map { starts[$0] }, kept.map { pathEnds[$0] }, kept.map { ends[$0] }, kept.map { entries[$0] })
+        }
+
+        /// Whether line `i`'s path comes before the path at `start..<end` of the bytes.
+        func precedes(_ i: Int, _ start: Int, _ end: Int) -> Bool {
+            bytes.withUnsafeBufferPointer { Self.compare($0, starts[i], pathEnds[i], start, end) < 0 }
+        }
+
+        /// The order of two runs of `b`'s bytes: negative, zero or positive.
+        static func compare(_ b: UnsafeBufferPointer<UInt8>, _ s1: Int, _ e1: Int, _ s2: Int, _ e2: Int) -> Int {
+            let n1 = e1 - s1, n2 = e2 - s2
+            let c = min(n1, n2) == 0 ? 0 : Int(memcmp(b.baseAddress! + s1, b.baseAddress! + s2, min(n1, n2)))
+            return c != 0 ? c : n1 - n2
+        }
+
+        /// The order of line `i`'s path and `path`'s bytes.
+        static func compare(_ b: UnsafeBufferPointer<UInt8>, _ s: Int, _ e: Int, _ path: UnsafeBufferPointer<UInt8>) -> Int {
+            let n1 = e - s, n2 = path.count
+            let c = min(n1, n2) == 0 ? 0 : Int(memcmp(b.baseAddress! + s, path.baseAddress!, min(n1, n2)))
+            return c != 0 ? c : n1 - n2
+        }
+
+        /// The first line whose path does not come before `path`'s bytes.
+        func lowerBound(_ path: UnsafeBufferPointer<UInt8>) -> Int {
+            bytes.withUnsafeBufferPointer { b in
+                var low = 0, high = count
+                while low < high {
+                    let mid = (low + high) / 2
+                    if Self.compare(b, starts[mid], pathEnds[mid], path) < 0 { low = mid + 1 } else { high = mid }
+                }
+                return low
+            }
+        }
+
+        /// The line of `path`, by halving.
+        func index(of path: String) -> Int? {
+            var path = path
+            return path.withUTF8 { p in
+                let i = lowerBound(p)
+                guard i < count else { return nil }
+                return bytes.withUnsafeBufferPointer { Self.compare($0, starts[i], pathEnds[i], p) == 0 } ? i : nil
+            }
+        }
+
+        /// The lines of the paths inside the folder `top` (those that begin with `top/`).
+        func lines(inside top: String) -> Range<Int> {
+            var from = Array(top.utf8), to = from
+            from.append(UInt8(ascii: "/"))
+            to.append(UInt8(ascii: "/") + 1)
+            let low = from.withUnsafeBufferPointer(lowerBound), high = to.withUnsafeBufferPointer(lowerBound)
+            return low..<max(low, high)
         }
 
         /// The end of the line that starts at `i` (its line break, or the end of the bytes).
@@ -62,8 +153,8 @@ extension OutputManifest {
         /// The lines that start in `range`; nil when one is not a manifest's.
         static func lines(_ bytes: [UInt8], _ range: Range<Int>) -> Parsed? {
             bytes.withUnsafeBufferPointer { b -> Parsed? in
-                guard let base = b.baseAddress else { return Parsed(pending: false, bytes: []) }
                 var part = Parsed(pending: false, bytes: [])
+                guard let base = b.baseAddress else { return part }
                 var i = range.lowerBound
                 while i < range.upperBound {
                     let end = lineEnd(b, from: i)
@@ -87,10 +178,10 @@ extension OutputManifest {
                     guard found == 1 || found == 5 else { return nil }
                     let hashEnd = found == 1 ? end : tabs.1
                     guard let hash = Fingerprint(hexBytes: bytes[(tabs.0 + 1)..<hashEnd]) else { return nil }
-                    let pathBytes = UnsafeBufferPointer(rebasing: b[i..<tabs.0])
-                    guard OutputPath.isInside(bytes: pathBytes) else { return nil }
-                    let path = String(decoding: pathBytes, as: UTF8.self)
-                    if part.sorted, let last = part.paths.last, !last.utf8Precedes(path) { part.sorted = false }
+                    guard OutputPath.isInside(bytes: UnsafeBufferPointer(rebasing: b[i..<tabs.0])) else { return nil }
+                    if part.sorted, let last = part.starts.last, compare(b, last, part.pathEnds[part.pathEnds.count - 1], i, tabs.0) >= 0 {
+                        part.sorted = false
+                    }
                     var status: Posix.Status?
                     if found == 5 {
                         func decimal(_ from: Int, _ to: Int) -> Int64? { Int64(decimalBytes: UnsafeBufferPointer(rebasing: b[from..<to])) }
@@ -98,8 +189,9 @@ extension OutputManifest {
                               let modified = decimal(tabs.3 + 1, tabs.4), let changed = decimal(tabs.4 + 1, end) else { return nil }
                         status = Posix.Status(kind: .file, size: size, inode: UInt64(bitPattern: inode), modified: modified, changed: changed)
                     }
-                    part.paths.append(path)
                     part.starts.append(i)
+                    part.pathEnds.append(tabs.0)
+                    part.ends.append(end)
                     part.entries.append(Entry(hash: hash, status: status))
                 }
                 return part

@@ -78,27 +78,24 @@ struct FolderLookups {
 
     init(root: Int32) { self.root = root }
 
-    mutating func status(_ path: String, sharedWithNext next: String?) -> Posix.Status? {
-        var path = path
-        return path.withUTF8 { bytes -> Posix.Status? in
-            let cut = Self.grandparentEnd(bytes)
-            if let open, cut > 0, cut == open.prefix.count, memcmp(bytes.baseAddress!, open.prefix, cut) == 0 {
-                return Self.status(bytes, from: cut, in: open.descriptor)
-            }
-            close()
-            // Opened only for a run of two paths or more: a lone path costs one lookup, as before.
-            if cut > 0, let next, Self.grandparent(of: next, is: bytes, cut) {
-                let prefix = Array(bytes[..<cut])
-                let descriptor = prefix.dropLast().withUnsafeBufferPointer { folder in
-                    Self.withCString(folder) { openat(root, $0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
-                }
-                if descriptor >= 0 {
-                    open = (prefix, descriptor)
-                    return Self.status(bytes, from: cut, in: descriptor)
-                }
-            }
-            return Self.status(bytes, from: 0, in: root)
+    mutating func status(_ bytes: UnsafeBufferPointer<UInt8>, sharedWithNext next: UnsafeBufferPointer<UInt8>?) -> Posix.Status? {
+        let cut = Self.grandparentEnd(bytes)
+        if let open, cut > 0, cut == open.prefix.count, memcmp(bytes.baseAddress!, open.prefix, cut) == 0 {
+            return Self.status(bytes, from: cut, in: open.descriptor)
         }
+        close()
+        // Opened only for a run of two paths or more: a lone path costs one lookup, as before.
+        if cut > 0, let next, Self.grandparentEnd(next) == cut, memcmp(next.baseAddress!, bytes.baseAddress!, cut) == 0 {
+            let prefix = Array(bytes[..<cut])
+            let descriptor = prefix.dropLast().withUnsafeBufferPointer { folder in
+                Self.withCString(folder) { openat(root, $0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+            }
+            if descriptor >= 0 {
+                open = (prefix, descriptor)
+                return Self.status(bytes, from: cut, in: descriptor)
+            }
+        }
+        return Self.status(bytes, from: 0, in: root)
     }
 
     mutating func close() {
@@ -111,12 +108,6 @@ struct FolderLookups {
         guard let last = bytes.lastIndex(of: UInt8(ascii: "/")),
               let before = bytes[..<last].lastIndex(of: UInt8(ascii: "/")) else { return 0 }
         return before + 1
-    }
-
-    /// Whether `path`'s folder's folder is the first `length` bytes of `bytes`.
-    static func grandparent(of path: String, is bytes: UnsafeBufferPointer<UInt8>, _ length: Int) -> Bool {
-        var path = path
-        return path.withUTF8 { other in grandparentEnd(other) == length && memcmp(other.baseAddress!, bytes.baseAddress!, length) == 0 }
     }
 
     static func status(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, in folder: Int32) -> Posix.Status? {

@@ -45,7 +45,7 @@ package struct Narrate {
     /// the others, longest first, on `workers` threads of their own. `requests`: each story page's,
     /// by the page's path inside OUT.
     package static func begin(_ jobs: inout [PageJob], requests: [String: NarrationRequest], narrator: Narrator?, previous: [String: RenderCache.NarrationEntry],
-                              verified: [String: Fingerprint], kept: KeptFiles? = nil, workers: Int, progress: ProgressSink? = nil) -> Narrate {
+                              verified: VerifiedFiles, kept: KeptFiles? = nil, workers: Int, progress: ProgressSink? = nil) -> Narrate {
         let narrate = Narrate(jobs, requests: requests, narrator: narrator, previous: previous, verified: verified, kept: kept, workers: workers,
                               progress: progress)
         for (i, request) in narrate.asked {
@@ -55,7 +55,7 @@ package struct Narrate {
     }
 
     private init(_ jobs: [PageJob], requests: [String: NarrationRequest], narrator: Narrator?, previous: [String: RenderCache.NarrationEntry],
-                 verified: [String: Fingerprint], kept: KeptFiles?, workers: Int, progress: ProgressSink? = nil) {
+                 verified: VerifiedFiles, kept: KeptFiles?, workers: Int, progress: ProgressSink? = nil) {
         guard let narrator else {
             (asked, toSpeak, waiting, running) = ([], [], [], nil)
             return

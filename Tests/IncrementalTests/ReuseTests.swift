@@ -1,35 +1,63 @@
 import Fingerprint
+import Foundation
+@testable import Loading
 import Output
 import Testing
 @testable import Incremental
 
-@Suite("Files taken whole from the last build")
+@Suite("Neighborhoods taken whole from the last build")
 struct ReuseTests {
-    func file(_ path: String) -> OutputFile { OutputFile(path: path, alreadyInOutputWithHash: Fingerprint(of: path)) }
-
-    func sortedWhole(_ files: [OutputFile]) -> [String] { files.map(\.path).sorted { $0.utf8Precedes($1) } }
-
-    @Test("merged with the files made now, they come in the order a whole sort gives, slugs that share a start included")
-    func mergedInOrder() {
-        var taken = Reuse.Taken()
-        let hoods = ["bagley", "bagley-west", "b", "claytown", "zeta", "ñandú"]
-        for slug in hoods where slug != "claytown" {
-            let paths = ["\(slug)/index.html", "\(slug)/es/index.html", "\(slug)/observations/o1/index.html", "\(slug)/a b.html", "\(slug)/map.svg"]
-            taken.blocks.append((slug, paths.sorted { $0.utf8Precedes($1) }.map(file)))
+    /// A cache of neighborhoods whose slugs share their starts, each with a few files.
+    func sample() -> RenderCache {
+        var cache = RenderCache(key: "k", context: Fingerprint(of: "c"))
+        for slug in ["bagley", "bagley-west", "b", "ñandú"] {
+            let paths = ["\(slug)/index.html", "\(slug)/es/index.html", "\(slug)/observations/o1/index.html", "\(slug)/a b.html"]
+            cache.hoods[slug] = .init(folder: Fingerprint(of: slug), pageCount: 3, files: paths.sortedByUTF8().map { ($0, Fingerprint(of: $0)) }, warnings: [])
         }
-        let made = ["index.html", "sitemap.xml", "claytown/index.html", "claytown/es/x.html", "a.txt", "bagley.html", "bagley-", "zz", "Z"]
-            .sorted { $0.utf8Precedes($1) }.map(file)
-        let merged = taken.merged(with: made).map(\.path)
-        #expect(merged == sortedWhole(made + taken.blocks.flatMap(\.files)))
-        #expect(merged.count == made.count + 25)
+        return cache
     }
 
-    @Test("a block out of order, or a made file inside a taken neighborhood, is sorted whole")
-    func fallsBackToWholeSort() {
-        var taken = Reuse.Taken()
-        taken.blocks = [("bagley", ["bagley/z.html", "bagley/a.html"].map(file)), ("claytown", ["claytown/a.html"].map(file))]
-        let made = ["claytown/b.html", "index.html"].map(file)
-        let merged = taken.merged(with: made).map(\.path)
-        #expect(merged == ["bagley/a.html", "bagley/z.html", "claytown/a.html", "claytown/b.html", "index.html"])
+    /// `cache` saved in a folder of its own and read back.
+    func readBack(_ cache: RenderCache, _ change: (inout String) -> Void = { _ in }) throws -> RenderCache {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("reuse-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        cache.save(folder)
+        var text = String(decoding: try #require(FileManager.default.contents(atPath: folder + "/" + RenderCache.fileName)), as: UTF8.self)
+        change(&text)
+        try Data(text.utf8).write(to: URL(fileURLWithPath: folder + "/" + RenderCache.fileName))
+        return try #require(RenderCache.read(folder))
+    }
+
+    @Test("a neighborhood read from the cache file has its files counted, and read only when asked, as they were saved")
+    func filesReadWhenAsked() throws {
+        let cache = sample(), read = try readBack(cache)
+        for (slug, hood) in cache.hoods {
+            let back = try #require(read.hoods[slug])
+            #expect(back.listed == nil, "\(slug): no string made of its paths when it is read")
+            #expect(back.fileCount == hood.files.count)
+            #expect(back.files.map(\.path) == hood.files.map(\.path) && back.files.map(\.hash) == hood.files.map(\.hash))
+            #expect(back.fileBytes?.map { String(decoding: $0.path, as: UTF8.self) } == hood.files.map(\.path))
+        }
+    }
+
+    @Test("a file line that is not one costs only its neighborhood: it has no files to compare, so it is not taken whole")
+    func brokenFileLine() throws {
+        let read = try readBack(sample()) { text in
+            text = text.replacingOccurrences(of: "F\tbagley/index.html\t", with: "F\tbagley/index.html\tzz")
+        }
+        #expect(read.hoods["bagley"]?.fileBytes == nil)
+        #expect(read.hoods["bagley"]?.files.isEmpty == true)
+        #expect(read.hoods["bagley-west"]?.fileBytes?.count == 4)
+    }
+
+    @Test("taking neighborhoods counts their files and pages, and carries their lines to the next cache")
+    func takenCounts() throws {
+        let read = try readBack(sample())
+        var next = RenderCache(key: "k", context: Fingerprint(of: "c"))
+        let taken = Reuse.take(["bagley", "ñandú"].map { UnchangedNeighborhood(slug: $0, fingerprint: Fingerprint(of: $0)) }, from: read, into: &next)
+        #expect(taken.slugs == ["bagley", "ñandú"])
+        #expect(taken.fileCount == 8 && taken.pageCount == 6)
+        #expect(Set(next.carried.keys) == ["bagley", "ñandú"])
     }
 }

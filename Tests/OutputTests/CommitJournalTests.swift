@@ -116,7 +116,7 @@ struct CommitJournalTests {
         // Killed here: what the next build reads is a manifest, with the new path on a line of its own.
         folder.abandon()
         let reopened = try s.open()
-        #expect(reopened.manifest.pending && reopened.manifest.entries["d/new.html"] != nil && reopened.manifest.entries.count == 5)
+        #expect(reopened.manifest.pending && reopened.manifest.entry("d/new.html") != nil && reopened.manifest.allEntries.count == 5)
         reopened.abandon()
         // A line cut by a kill while it was appended (its file not written yet) is read without it,
         // beside the marker.
@@ -126,7 +126,7 @@ struct CommitJournalTests {
         s.write(path, try #require(s.read(path)) + "f/third.html\t\(Fingerprint(of: Array("third".utf8)))".dropLast(20))
         s.write(s.out + "/" + OutputManifest.pendingMarker, "")
         let read = try s.open()
-        #expect(read.manifest.pending && read.manifest.entries["f/third.html"] == nil && read.manifest.entries["e/other.html"] != nil)
+        #expect(read.manifest.pending && read.manifest.entry("f/third.html") == nil && read.manifest.entry("e/other.html") != nil)
         read.abandon()
         try s.commit(site)
         #expect(s.site() == site)
@@ -147,7 +147,7 @@ struct CommitJournalTests {
         let folder = try s.open()
         defer { folder.abandon() }
         // Each line matches its own file; the table keeps one entry under one spelling.
-        let key = try #require(folder.manifest.entries.keys.first { $0 == "caf\u{E9}.html" })
+        let key = try #require(folder.manifest.allEntries.keys.first { $0 == "caf\u{E9}.html" })
         let bytes = try #require(FileManager.default.contents(atPath: s.out + "/" + key)).map { $0 }
         if let trusted = folder.verified[key] { #expect(trusted == Fingerprint(of: bytes), "trusted with another file's fingerprint") }
     }

@@ -46,9 +46,9 @@ struct OwnershipTests {
         try s.commit(["index.html": "home 2", "a/index.html": "A 2", "a/b/page.html": "B", "c/new.html": "C"])
         let folder = try s.open()
         for path in ["index.html", "a/index.html", "a/b/page.html", "c/new.html"] {
-            let recorded = folder.manifest.entries[path]?.status
+            let recorded = folder.manifest.entry(path)?.status
             #expect(recorded != nil && recorded == Posix.status(s.out + "/" + path), "\(path)")
-            #expect(folder.verified[path] == folder.manifest.entries[path]?.hash, "\(path)")
+            #expect(folder.verified[path] == folder.manifest.entry(path)?.hash, "\(path)")
         }
     }
 
@@ -124,14 +124,14 @@ struct ConvergenceTests {
         try FileManager.default.moveItem(atPath: s.out + "/h/es/observations", toPath: s.base + "/moved")
         try FileManager.default.createDirectory(atPath: s.out + "/h/es/observations", withIntermediateDirectories: false)
         let folder = try s.open()
-        let wholePaths = Set(folder.manifest.entries.filter { path, entry in Posix.status(s.out + "/" + path) == entry.status }.keys)
-        #expect(Set(folder.verified.keys) == wholePaths)
-        #expect(folder.verified.count == many.count - 1 - 1 - 1 - 50)
+        let wholePaths = Set(folder.manifest.allEntries.filter { path, entry in Posix.status(s.out + "/" + path) == entry.status }.keys)
+        #expect(Set(folder.verified.paths) == wholePaths)
+        #expect(folder.verified.paths.count == many.count - 1 - 1 - 1 - 50)
         #expect(folder.verified["h/bb/0/index.html"] != nil)
         #expect(folder.verified["h/observations/1002/index.html"] != nil)
         #expect(folder.verified["h/observations/1001/index.html"] == nil)
         #expect(folder.verified["h/observations/1300/index.html"] == nil)
-        #expect(folder.verified.keys.allSatisfy { !$0.hasPrefix("h/es/") })
+        #expect(folder.verified.paths.allSatisfy { !$0.hasPrefix("h/es/") })
         try folder.commit(Scratch.files(many))
         #expect(s.site() == many)
     }

@@ -19,7 +19,7 @@ struct OutputPathTests {
         m.set("c.html", .init(hash: .init(of: Array("y".utf8)), status: nil))
         m.pending = true
         let back = OutputManifest.parse(m.serialized())
-        #expect(back?.entries == m.entries)
+        #expect(back?.allEntries == m.allEntries)
         #expect(back?.pending == true)
         #expect(OutputManifest.parse(Array("not a manifest\n".utf8)) == nil)
         #expect(OutputManifest.parse(Array((OutputManifest.header + "\n../x\t00000000000000000000000000000000\n").utf8)) == nil)
@@ -41,16 +41,18 @@ struct OutputPathTests {
         let run = shuffled[1_400..<1_700]
         shuffled.removeSubrange(1_400..<1_700)
         shuffled.insert(contentsOf: run, at: 100)
-        // Two spellings of one name, each its own line, sorted by their bytes: one entry.
+        // Two spellings of one name, each its own line, sorted by their bytes: two names, as the
+        // file system keeps them (bytes), each its own entry.
         lines.insert(Array("e\u{301}.html\t\(Fingerprint(of: [1]))".utf8), at: 1)
         lines.insert(Array("\u{e9}.html\t\(Fingerprint(of: [2]))".utf8), at: lines.count - 1)
         for variant in [bytes, Array(shuffled.joined(separator: [0x0A])), Array(lines.joined(separator: [0x0A])), Array(bytes.dropLast())] {
             let one = try #require(OutputManifest.Parsed.read(variant, workers: 1))
             for workers in 2...4 {
                 let parts = try #require(OutputManifest.Parsed.read(variant, workers: workers))
-                #expect(parts.paths == one.paths && parts.entries == one.entries && parts.starts == one.starts && parts.sorted == one.sorted)
+                #expect(parts.paths == one.paths && parts.entries == one.entries && parts.starts == one.starts && parts.pathEnds == one.pathEnds
+                        && parts.ends == one.ends && parts.sorted == one.sorted)
                 let (a, b) = (OutputManifest(parts), OutputManifest(one))
-                #expect(a.entries == b.entries && a.sortedPaths == b.sortedPaths && a.serialized() == b.serialized())
+                #expect(a.allEntries == b.allEntries && a.sortedPaths == b.sortedPaths && a.serialized() == b.serialized())
             }
         }
         #expect(OutputManifest.Parsed.read(bytes, workers: 3)?.sorted == true)
@@ -62,7 +64,7 @@ struct OutputPathTests {
             swapped.swapAt(i, i + 1)
             #expect(OutputManifest.Parsed.read(Array(swapped.joined(separator: [0x0A])), workers: 2)?.sorted == false, "swapped at \(i)")
         }
-        #expect(OutputManifest(try #require(OutputManifest.Parsed.read(Array(lines.joined(separator: [0x0A])), workers: 2))).entries.count == 3_001)
+        #expect(OutputManifest(try #require(OutputManifest.Parsed.read(Array(lines.joined(separator: [0x0A])), workers: 2))).sortedPaths.count == 3_002)
         // A bad line in the last part spoils the whole.
         var broken = lines
         broken[broken.count - 3] += Array("\tx".utf8)
@@ -75,9 +77,9 @@ struct OutputPathTests {
         func parsed(_ lines: [String]) -> OutputManifest? { OutputManifest.parse(Array(([OutputManifest.header] + lines).joined(separator: "\n").utf8 + [0x0A])) }
         let good = ["a.html\t\(hash)\t10\t7\t-3\t9", "b/c.html\t\(hash)", "", "d.html\t\(hash)\t0\t0\t0\t9223372036854775807"]
         let read = parsed(good)
-        #expect(read?.entries.count == 3)
-        #expect(read?.entries["a.html"]?.status == .init(kind: .file, size: 10, inode: 7, modified: -3, changed: 9))
-        #expect(read?.entries["b/c.html"] == .init(hash: Fingerprint(of: Array("x".utf8)), status: nil))
+        #expect(read?.allEntries.count == 3)
+        #expect(read?.entry("a.html")?.status == .init(kind: .file, size: 10, inode: 7, modified: -3, changed: 9))
+        #expect(read?.entry("b/c.html") == .init(hash: Fingerprint(of: Array("x".utf8)), status: nil))
         #expect(OutputManifest.parse(Array("\n\(OutputManifest.pendingHeader)\n\(good[1])".utf8))?.pending == true, "blank lines first, no last line break")
         for bad in ["a.html", "a.html\t\(hash)\t1", "a.html\t\(hash)\t1\t2\t3", "a.html\t\(hash)\t1\t2\t3\t4\t5",
                     "a.html\t\(hash.uppercased())", "a.html\t\(hash.dropLast())", "a.html\t\(hash)0",
@@ -102,16 +104,16 @@ struct OutputPathTests {
         read.pending = true
         fresh.pending = true
         #expect(read.serialized() == fresh.serialized(), "only the header changes")
-        read.set("a.html", read.entries["a.html"].map { .init(hash: $0.hash, status: nil) })
-        fresh.set("a.html", fresh.entries["a.html"].map { .init(hash: $0.hash, status: nil) })
+        read.set("a.html", read.entry("a.html").map { .init(hash: $0.hash, status: nil) })
+        fresh.set("a.html", fresh.entry("a.html").map { .init(hash: $0.hash, status: nil) })
         #expect(read.serialized() == fresh.serialized(), "the same paths in the order read")
         read.set("b/index.html", nil)
         read.set("0.html", .init(hash: .init(of: Array("0".utf8)), status: nil))
         fresh.set("b/index.html", nil)
         fresh.set("0.html", .init(hash: .init(of: Array("0".utf8)), status: nil))
         #expect(read.serialized() == fresh.serialized(), "other paths (as many as before) sorted again")
-        // A path given in another Unicode spelling is the same entry; its line is not found byte for
-        // byte, so the manifest is written anew, the same.
+        // A path given in another Unicode spelling is another name (the file system keeps the bytes):
+        // an entry of its own, beside the first.
         read.set("e\u{301}.html", .init(hash: .init(of: Array("nfd".utf8)), status: nil))
         fresh.set("e\u{301}.html", .init(hash: .init(of: Array("nfd".utf8)), status: nil))
         #expect(read.serialized() == fresh.serialized())
@@ -129,7 +131,7 @@ struct OutputPathTests {
         #expect(again.serialized() == many.serialized())
         let unsorted = Array((OutputManifest.header + "\nz.html\t\(Fingerprint(of: Array("z".utf8)))\na.html\t\(Fingerprint(of: Array("a".utf8)))\n").utf8)
         var hand = try #require(OutputManifest.parse(unsorted))
-        hand.set("z.html", hand.entries["z.html"].map { .init(hash: $0.hash, status: nil) })
+        hand.set("z.html", hand.entry("z.html").map { .init(hash: $0.hash, status: nil) })
         #expect(String(decoding: hand.serialized(), as: UTF8.self).hasSuffix("a.html\t\(Fingerprint(of: Array("a".utf8)))\nz.html\t\(Fingerprint(of: Array("z".utf8)))\n"), "a hand-sorted file is sorted again")
     }
 }

@@ -41,7 +41,7 @@ enum RenderPages {
 
     /// `stage`: what the progress line calls it ("Rendering pages", "Drawing share cards").
     static func run(_ jobs: [PageJob], stage: String = "Rendering pages", renderer: PageRenderer, previous: RenderCache,
-                    verified: [String: Fingerprint], kept: KeptFiles? = nil, workers: Int, progress: ProgressSink? = nil,
+                    verified: VerifiedFiles, kept: KeptFiles? = nil, workers: Int, progress: ProgressSink? = nil,
                     write: ([OutputFile]) throws(OutputProblem) -> Void) -> Result {
         var result = Result()
         var given = Set<String>()  // the errors told so far, looked up once per failed page
@@ -102,7 +102,7 @@ enum RenderPages {
     }
 
     /// What makes one page: its input fingerprint, the page (rendered, or as OUT holds it) and its use.
-    static func render(renderer: PageRenderer, previous: RenderCache, verified: [String: Fingerprint],
+    static func render(renderer: PageRenderer, previous: RenderCache, verified: VerifiedFiles,
                        kept: KeptFiles?) -> @Sendable (PageJob) -> (Fingerprint, Swift.Result<OutputFile, Diagnostic>, Use) {
         let theme = renderer.theme
         // Each set's fingerprint is worked out once: most pages share a handful of sets.

@@ -5,6 +5,7 @@ import Pages
 import Rendering
 import Loading
 import Narration
+import Output
 
 /// What stage ③ needs besides the site and the theme.
 public struct RenderRequest: Sendable {
@@ -12,7 +13,7 @@ public struct RenderRequest: Sendable {
     /// The last build's cache (empty with `--no-cache`): what a page's inputs and bytes were.
     public var cache: RenderCache
     /// Files OUT holds as the last build left them, by path: only these can be reused.
-    public var verified: [String: Fingerprint]
+    public var verified: VerifiedFiles
     /// Neighborhoods not read again: their files are taken whole from the cache.
     public var unchanged: [UnchangedNeighborhood]
     /// Every neighborhood OUT will hold, by slug and name, with what it published lately: for the dashboard.
@@ -27,7 +28,7 @@ public struct RenderRequest: Sendable {
     /// The process ends with the build: what rendering made is left for the system to take back.
     public var endsProcess = false
 
-    public init(jobs: Int, cache: RenderCache, verified: [String: Fingerprint] = [:], unchanged: [UnchangedNeighborhood] = [],
+    public init(jobs: Int, cache: RenderCache, verified: VerifiedFiles = VerifiedFiles(), unchanged: [UnchangedNeighborhood] = [],
                 listed: [ListedNeighborhood] = [], narrator: Narrator? = nil) {
         self.narrator = narrator
         self.jobs = jobs

@@ -12,9 +12,13 @@ import Pages
 import Rendering
 import Themes
 
-/// Stage ③'s result: every file of the site, by path inside OUT, sorted, each already handed to the writer.
+/// Stage ③'s result: the files of the site made now, by path inside OUT, sorted, each already
+/// handed to the writer, and the neighborhoods taken whole, whose files OUT holds as they are.
 public struct RenderedSite: Sendable {
     public var files: [OutputFile]
+    /// The neighborhoods taken whole, by slug, and how many files they have.
+    public var whole: Set<String> = []
+    public var wholeFileCount = 0
     public var pageCount: Int
     /// Pages rendered this time (the others came unchanged from the render cache).
     public var renderedCount: Int
@@ -113,7 +117,6 @@ public enum SiteRenderer {
         for h in request.listed { next.activity[h.slug] = h.activity }
         // A neighborhood made now has all its files among those made (a taken one has none).
         Record.neighborhoods(prepared.map { ($0.slug, $0.folder, $0.pageCount) }, files: made, into: &next)
-        let files = reused.merged(with: made)
         var published: [String: [KeptFiles.Published]] = [:]
         for (path, entry) in pages.entries where cardPaths.contains(path) {
             published[OutputPath.top(of: path), default: []].append(.init(kind: .cards, key: entry.input, path: path, written: entry.output))
@@ -123,7 +126,7 @@ public enum SiteRenderer {
         }
         // Freeing every page's variables one by one took longer than the system takes to take the memory back.
         if request.endsProcess { AtExit.keep([others, cards, waiting, prepared, renderer, pages, narration, requests]) }
-        return (RenderedSite(files: files, pageCount: jobCount + reused.pageCount, renderedCount: pages.rendered, cache: next,
-                             narrated: narrated.spoken, published: published), narrated.warnings)
+        return (RenderedSite(files: made, whole: reused.slugs, wholeFileCount: reused.fileCount, pageCount: jobCount + reused.pageCount,
+                             renderedCount: pages.rendered, cache: next, narrated: narrated.spoken, published: published), narrated.warnings)
     }
 }
