@@ -29,7 +29,7 @@ struct OutputManifest {
     /// A rebuild that changes a few of 29,000 entries keeps those few here, and copies the other
     /// lines when it saves the manifest (it saves it twice: pending before it writes, then with
     /// what it wrote).
-    private var changes: [[UInt8]: Entry?] = [:]
+    private var changes: [PathBytes: Entry?] = [:]
 
     init() {}
 
@@ -46,13 +46,13 @@ struct OutputManifest {
 
     /// The entry of `path`: as set since, or as read.
     func entry(_ path: String) -> Entry? {
-        if !changes.isEmpty, let changed = changes[Array(path.utf8)] { return changed }
+        if !changes.isEmpty, let changed = changes[PathBytes(path)] { return changed }
         return lines.index(of: path).map { lines.entries[$0] }
     }
 
     /// Sets or removes the entry of `path`.
     mutating func set(_ path: String, _ entry: Entry?) {
-        changes.updateValue(entry, forKey: Array(path.utf8))
+        changes.updateValue(entry, forKey: PathBytes(path))
     }
 
     /// One owned path in the walk: a line as read, or an entry set since.
@@ -64,7 +64,7 @@ struct OutputManifest {
     /// Every owned path, in the order of the paths' bytes: the lines read (less those set since) and
     /// the entries set; but the lines of `skipped` (ranges of lines, sorted), passed over at once.
     func walk(skipping skipped: [Range<Int>] = [], _ body: (Owned) -> Void) {
-        let changed = changes.keys.sorted { $0.lexicographicallyPrecedes($1) }
+        let changed = changes.keys.sorted()
         var c = 0, s = 0
         lines.bytes.withUnsafeBufferPointer { b in
             var i = 0
@@ -77,9 +77,9 @@ struct OutputManifest {
                 }
                 var line = true
                 while c < changed.count {
-                    let order = changed[c].withUnsafeBufferPointer { Parsed.compare(b, lines.starts[i], lines.pathEnds[i], $0) }
+                    let order = changed[c].bytes.withUnsafeBufferPointer { Parsed.compare(b, lines.starts[i], lines.pathEnds[i], $0) }
                     if order < 0 { break }
-                    if let entry = changes[changed[c]]! { body(.set(changed[c], entry)) }
+                    if let entry = changes[changed[c]]! { body(.set(changed[c].bytes, entry)) }
                     if order == 0 { line = false }
                     c += 1
                     if order == 0 { break }
@@ -87,7 +87,7 @@ struct OutputManifest {
                 if line { body(.line(i)) }
             }
         }
-        for key in changed[c...] { if let entry = changes[key]! { body(.set(key, entry)) } }
+        for key in changed[c...] { if let entry = changes[key]! { body(.set(key.bytes, entry)) } }
     }
 
     /// Every owned path with its entry (made anew: for tests and rare paths).
