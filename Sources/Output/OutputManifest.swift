@@ -29,7 +29,7 @@ struct OutputManifest {
     /// A rebuild that changes a few of 29,000 entries keeps those few here, and copies the other
     /// lines when it saves the manifest (it saves it twice: pending before it writes, then with
     /// what it wrote).
-    private var changes: [PathBytes: Entry?] = [:]
+    private var changes: [PathKey: Entry?] = [:]
 
     init() {}
 
@@ -46,13 +46,13 @@ struct OutputManifest {
 
     /// The entry of `path`: as set since, or as read.
     func entry(_ path: String) -> Entry? {
-        if !changes.isEmpty, let changed = changes[PathBytes(path)] { return changed }
+        if !changes.isEmpty, let changed = changes[PathKey(path)] { return changed }
         return lines.index(of: path).map { lines.entries[$0] }
     }
 
     /// Sets or removes the entry of `path`.
     mutating func set(_ path: String, _ entry: Entry?) {
-        changes.updateValue(entry, forKey: PathBytes(path))
+        changes.updateValue(entry, forKey: PathKey(path))
     }
 
     /// One owned path in the walk: a line as read, or an entry set since.
@@ -77,7 +77,7 @@ struct OutputManifest {
                 }
                 var line = true
                 while c < changed.count {
-                    let order = changed[c].bytes.withUnsafeBufferPointer { Parsed.compare(b, lines.starts[i], lines.pathEnds[i], $0) }
+                    let order = changed[c].withBytes { Parsed.compare(b, lines.starts[i], lines.pathEnds[i], $0) }
                     if order < 0 { break }
                     if let entry = changes[changed[c]]! { body(.set(changed[c].bytes, entry)) }
                     if order == 0 { line = false }

@@ -8,7 +8,7 @@ public struct VerifiedFiles: Sendable {
     /// By line: its file is not as the line says.
     let unmatched: [Bool]
     /// Set since the lines were read, by the bytes of each path (nil: not trusted).
-    private var changes: [PathBytes: Fingerprint?] = [:]
+    private var changes: [PathKey: Fingerprint?] = [:]
 
     /// None.
     public init() {
@@ -25,18 +25,18 @@ public struct VerifiedFiles: Sendable {
 
     public subscript(path: String) -> Fingerprint? {
         get {
-            if !changes.isEmpty, let changed = changes[PathBytes(path)] { return changed }
+            if !changes.isEmpty, let changed = changes[PathKey(path)] { return changed }
             guard let i = lines.index(of: path), !unmatched[i] else { return nil }
             return lines.entries[i].hash
         }
-        set { changes.updateValue(newValue, forKey: PathBytes(path)) }
+        set { changes.updateValue(newValue, forKey: PathKey(path)) }
     }
 
     /// Every trusted path, in the order of their bytes (made as strings: for tests).
     public var paths: [String] {
         var all: [String: Fingerprint?] = [:]
         for i in 0..<lines.count where !unmatched[i] { all[lines.path(i)] = lines.entries[i].hash }
-        for (path, hash) in changes { all[String(decoding: path.bytes, as: UTF8.self)] = hash }
+        for (key, hash) in changes { all[key.path] = hash }
         return all.filter { $0.value != nil }.keys.sortedByUTF8()
     }
 
