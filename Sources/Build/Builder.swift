@@ -74,16 +74,20 @@ public enum Builder {
             request.progress?("shard \(shard.index) of \(shard.count) (0 to \(shard.count - 1)): \(mine.isEmpty ? "no neighborhood" : mine.joined(separator: ", "))")
         }
         var speech: Result<SpeechTools, SpeechTools.Missing>?
-        let (content, loadDiagnostics) = ContentLoader.load(root: request.content, only: only, workers: request.jobs) { site in
+        let (content, loadDiagnostics) = ContentLoader.load(root: request.content, only: only, workers: request.jobs) { site, statics in
             speech = speechTools(request, site)
             let context = contextFingerprint(site, options(request, site, speech: speech), speech: speech)
             previous = lastCache?.matching(key: key, context: context)
             // With another theme every neighborhood is read again, its pages reused one by one.
             guard previous?.theme == theme?.fingerprint else { return [:] }
             // Each neighborhood's 1,000s of files compared, by their bytes, with the lines of OUT's
-            // manifest, the neighborhoods on every core: taken whole, OUT holds them all, and no other.
+            // manifest, the neighborhoods on every core: taken whole, OUT holds them all, and no other
+            // (but the static files in their folders, which are written as static files are).
             let hoods = Array(previous?.hoods ?? [:]), verified = output.verified
-            let whole = Parallel.map(hoods, workers: request.jobs) { slug, hood in hood.fileBytes.map { verified.holdExactly(inside: slug, $0) } ?? false }
+            let staticsInside = Dictionary(grouping: statics.filter { $0.contains("/") }, by: OutputPath.top)
+            let whole = Parallel.map(hoods, workers: request.jobs) { slug, hood in
+                hood.fileBytes.map { verified.holdExactly(inside: slug, $0, besides: staticsInside[slug] ?? []) } ?? false
+            }
             return Dictionary(uniqueKeysWithValues: zip(hoods, whole).filter(\.1).map { ($0.0.key, $0.0.value.folder) })
         }
         report.diagnostics = (loadDiagnostics + themeDiagnostics + missingLanguages(content, theme)).sortedForDisplay()

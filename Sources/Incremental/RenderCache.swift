@@ -149,7 +149,7 @@ public struct RenderCache: Sendable {
             (self.folder, self.pageCount, self.listed, self.warnings, self.pagesFile) = (folder, pageCount, files, warnings, pagesFile)
         }
 
-        /// Its files, in the order of their paths' bytes (none when a line of them is not one).
+        /// Its files, in the order of their paths' bytes.
         public var files: [(path: String, hash: Fingerprint)] {
             get { listed ?? fileBytes?.map { (String(decoding: $0.path, as: UTF8.self), $0.hash) } ?? [] }
             set { (listed, fileLines) = (newValue, []) }
@@ -159,7 +159,8 @@ public struct RenderCache: Sendable {
         public var fileCount: Int { listed?.count ?? fileLineCount }
         var fileLineCount = 0
 
-        /// Its files' paths as bytes, with their fingerprints; nil when a line of them is not one.
+        /// Its files' paths as bytes, with their fingerprints; nil when a line of them is not one
+        /// (never in a cache `read` accepted: it checks each line as it passes over it).
         public var fileBytes: [(path: ArraySlice<UInt8>, hash: Fingerprint)]? {
             if let listed { return listed.map { (Array($0.path.utf8)[...], $0.hash) } }
             var out: [(path: ArraySlice<UInt8>, hash: Fingerprint)] = []
@@ -279,7 +280,10 @@ public struct RenderCache: Sendable {
                 cache.hoods[slug] = Hood(folder: k, pageCount: Int(n), files: [], warnings: [], pagesFile: pagesFile)
                 if let pagesFile { cache.unread[slug] = pagesFile }
             case (UInt8(ascii: "F"), 3):
-                guard hood != nil, phase == 2 else { return nil }
+                // Checked as it is passed over (its string is made only when asked): a fingerprint, and
+                // the lines of a neighborhood's files one run, before its warnings, as a build writes them.
+                guard hood != nil, phase == 2, Fingerprint(hexBytes: f[2]) != nil, hoodWarnings.isEmpty,
+                      hoodFiles.map({ $0.upperBound == f.start }) ?? true else { return nil }
                 // With its line break: the lines of a run are read back as they are.
                 let end = min(f[2].endIndex + 1, bytes.count)
                 hoodFiles = (hoodFiles?.lowerBound ?? f.start)..<end

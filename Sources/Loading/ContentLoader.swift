@@ -10,14 +10,14 @@ import Parallelism
 public enum ContentLoader {
     /// Loads `root` (a path as the user named it; diagnostics show paths starting with it).
     ///
-    /// `unchanged` is asked, once `site.yml` is read, for the neighborhoods the caller still has from
-    /// an earlier build, by the fingerprint their folder had then: a folder that still has it is not
-    /// read again (`LoadedContent.unchanged`). Returns the content when there is no error, and every
+    /// `unchanged` is asked, once `site.yml` and `static/` are read (it is given the static files'
+    /// paths), for the neighborhoods the caller still has from an earlier build, by the fingerprint
+    /// their folder had then: a folder that still has it is not read again (`LoadedContent.unchanged`). Returns the content when there is no error, and every
     /// diagnostic, sorted, in either case. `replacing` gives bytes to read in place of some files'
     /// (by path as diagnostics show it): the content as it would be after an edit.
     /// `workers`: the threads neighborhoods are read on (a build's `--jobs`).
     public static func load(root: String, only: Set<String>? = nil, replacing: [String: [UInt8]] = [:], workers: Int = 4,
-                            unchanged: (SiteSettings) -> [String: Fingerprint] = { _ in [:] }) -> (LoadedContent?, [Diagnostic]) {
+                            unchanged: (SiteSettings, _ staticPaths: [String]) -> [String: Fingerprint] = { _, _ in [:] }) -> (LoadedContent?, [Diagnostic]) {
         var log = DiagnosticLog()
         let folder = ContentFolder(root: root, replacing: replacing)
         guard folder.isDirectory(root) else {
@@ -25,6 +25,20 @@ public enum ContentLoader {
             return (nil, log.items)
         }
         let site = SiteLoader.load(folder, log: &log)
+        var statics = ContainedFolder(folder.path("static"))
+        statics.skipped.insert(".commonsight-manifest")
+        var staticFiles: [StaticFile] = []
+        for file in statics.files(log: &log) {
+            guard !OutputPath.isReserved(file.path) else {
+                log.error(SourceLocation(path: file.source), "\(quoted(file.path)) is a name commonsight keeps for itself in the output folder (beside its manifest, or a file being replaced); rename this file")
+                continue
+            }
+            guard OutputPath.isInside(file.path) else {
+                log.error(SourceLocation(path: file.source), "this name holds a control character (a tab or a line break), which a web address cannot carry; rename this file")
+                continue
+            }
+            staticFiles.append(StaticFile(path: file.path, bytes: file.bytes, source: file.source))
+        }
         let dir = folder.path("neighborhoods")
         var neighborhoods: [Neighborhood] = []
         var kept: [UnchangedNeighborhood] = []
@@ -33,7 +47,7 @@ public enum ContentLoader {
             log.error(SourceLocation(path: dir), "missing neighborhoods/ folder; expected one folder per neighborhood")
         } else if let site {
             slugs = folder.list(dir).filter { folder.isDirectory(dir + "/" + $0) }
-            let known = unchanged(site)
+            let known = unchanged(site, staticFiles.map(\.path))
             if slugs.isEmpty { log.error(SourceLocation(path: dir), "no neighborhoods yet; add one with 'commonsight new neighborhood SLUG'") }
             // Neighborhoods are independent: each is read on a thread of its own, in folder order.
             let wanted = slugs.filter { only?.contains($0) ?? true }
@@ -79,20 +93,6 @@ public enum ContentLoader {
                     log.error(SourceLocation(path: dir), "no neighborhood \(quoted(slug))" + NearestName.hint(slug, known: slugs, otherwise: "; expected one of \(choices(slugs))"))
                 }
             }
-        }
-        var statics = ContainedFolder(folder.path("static"))
-        statics.skipped.insert(".commonsight-manifest")
-        var staticFiles: [StaticFile] = []
-        for file in statics.files(log: &log) {
-            guard !OutputPath.isReserved(file.path) else {
-                log.error(SourceLocation(path: file.source), "\(quoted(file.path)) is a name commonsight keeps for itself in the output folder (beside its manifest, or a file being replaced); rename this file")
-                continue
-            }
-            guard OutputPath.isInside(file.path) else {
-                log.error(SourceLocation(path: file.source), "this name holds a control character (a tab or a line break), which a web address cannot carry; rename this file")
-                continue
-            }
-            staticFiles.append(StaticFile(path: file.path, bytes: file.bytes, source: file.source))
         }
         let diagnostics = log.items.sortedForDisplay()
         guard let site, !diagnostics.hasErrors else { return (nil, diagnostics) }

@@ -94,7 +94,10 @@ public final class OutputFolder {
         if adoptLegacyOutput() { return }
         let names = Posix.names(in: path) ?? []
         let visible = names.filter { !$0.hasPrefix(".") }.sorted()
-        if !visible.isEmpty { throw .notOurs(out: path, examples: visible) }
+        if !visible.isEmpty {
+            if let bytes = Self.read(manifestPath) { throw .damagedManifest(path: manifestPath, line: OutputManifest.Parsed.firstBadLine(bytes)) }
+            throw .notOurs(out: path, examples: visible)
+        }
         // Hidden folders are published with the site: a cache there (this tool's or another's) would be.
         var budget = CacheFolder.searchBudget
         for name in names.sorted() {

@@ -121,12 +121,14 @@ struct OutputManifest {
             for path in sortedPaths { names.insert(OutputPath.top(of: path)) }
             return names
         }
-        // A neighborhood's 1,000s of lines stand together: each is passed over at once.
+        // A neighborhood's 1,000s of lines stand together: each is passed over at once (found by
+        // its bytes: a name that is not UTF-8 reads as another as a string).
         var i = 0
         while i < lines.count {
-            let top = OutputPath.top(of: lines.path(i))
-            names.insert(top)
-            i = top.utf8.count < lines.pathEnds[i] - lines.starts[i] ? lines.lines(inside: top).upperBound : i + 1
+            let path = lines.bytes[lines.starts[i]..<lines.pathEnds[i]]
+            let top = path.firstIndex(of: UInt8(ascii: "/")).map { Array(lines.bytes[lines.starts[i]..<$0]) }
+            names.insert(String(decoding: top ?? Array(path), as: UTF8.self))
+            i = max(i + 1, top.map { lines.lines(inside: $0).upperBound } ?? 0)
         }
         return names
     }

@@ -136,12 +136,34 @@ extension OutputManifest {
         }
 
         /// The lines of the paths inside the folder `top` (those that begin with `top/`).
-        func lines(inside top: String) -> Range<Int> {
-            var from = Array(top.utf8), to = from
+        func lines(inside top: String) -> Range<Int> { lines(inside: Array(top.utf8)) }
+
+        /// The lines of the paths inside the folder whose name is the bytes `top`.
+        func lines(inside top: [UInt8]) -> Range<Int> {
+            var from = top, to = top
             from.append(UInt8(ascii: "/"))
             to.append(UInt8(ascii: "/") + 1)
             let low = from.withUnsafeBufferPointer(lowerBound), high = to.withUnsafeBufferPointer(lowerBound)
             return low..<max(low, high)
+        }
+
+        /// The number (from 1) of the first line of `bytes` that is not a manifest's: its header, or
+        /// a line after it.
+        static func firstBadLine(_ bytes: [UInt8]) -> Int {
+            var number = 0, i = 0, headerSeen = false
+            while i < bytes.count {
+                let end = bytes.withUnsafeBufferPointer { lineEnd($0, from: i) }
+                defer { i = end + 1 }
+                number += 1
+                guard end > i else { continue }
+                if !headerSeen {
+                    guard bytes[i..<end].elementsEqual(header.utf8) || bytes[i..<end].elementsEqual(pendingHeader.utf8) else { return number }
+                    headerSeen = true
+                } else if lines(bytes, i..<min(end + 1, bytes.count)) == nil {
+                    return number
+                }
+            }
+            return max(number, 1)
         }
 
         /// The end of the line that starts at `i` (its line break, or the end of the bytes).
@@ -178,7 +200,10 @@ extension OutputManifest {
                     guard found == 1 || found == 5 else { return nil }
                     let hashEnd = found == 1 ? end : tabs.1
                     guard let hash = Fingerprint(hexBytes: bytes[(tabs.0 + 1)..<hashEnd]) else { return nil }
-                    guard OutputPath.isInside(bytes: UnsafeBufferPointer(rebasing: b[i..<tabs.0])) else { return nil }
+                    // A path the tool wrote is UTF-8: a line with another is no manifest's (its name would
+                    // read as another file's).
+                    let path = UnsafeBufferPointer(rebasing: b[i..<tabs.0])
+                    guard OutputPath.isInside(bytes: path), path.allSatisfy({ $0 < 0x80 }) || String(validating: path, as: UTF8.self) != nil else { return nil }
                     if part.sorted, let last = part.starts.last, compare(b, last, part.pathEnds[part.pathEnds.count - 1], i, tabs.0) >= 0 {
                         part.sorted = false
                     }

@@ -11,6 +11,8 @@ public enum OutputProblem: Error, Equatable, Sendable {
     case cacheNotOurs(cache: String, examples: [String])
     /// OUT holds files and no manifest of ours: it is somebody else's folder.
     case notOurs(out: String, examples: [String])
+    /// OUT holds files and a manifest with a line that is not one the tool writes (`line`, from 1).
+    case damagedManifest(path: String, line: Int)
     /// Another build holds OUT's lock.
     case busy(out: String)
     /// A path the site needs is taken by a file or folder the tool did not write.
@@ -43,6 +45,10 @@ public enum OutputProblem: Error, Equatable, Sendable {
             let shown = examples.prefix(3).map { "'\($0)'" }.joined(separator: ", ") + (examples.count > 3 ? ", ..." : "")
             return .error(SourceLocation(path: out), "the output folder holds files that commonsight did not write (\(shown)); "
                 + "build into an empty or new folder, or move those files away (files that commonsight should publish belong in the content folder's static/)")
+        case .damagedManifest(let path, let line):
+            return .error(SourceLocation(path: path, line: line, column: 1), "this line is not one commonsight writes (a path inside the output folder, "
+                + "its fingerprint, then the file's size, inode and times); the manifest says which files are the tool's own, so nothing is changed: "
+                + "undo the edit, or build into an empty or new folder")
         case .busy(let out):
             return .error(SourceLocation(path: out), "another build is writing this output folder; waited 10 s for it to finish")
         case .taken(let path):

@@ -41,17 +41,26 @@ public struct VerifiedFiles: Sendable {
     }
 
     /// Whether the files inside the folder `top` are exactly `files` (sorted by their paths' bytes,
-    /// with the fingerprints of their bytes), each as the tool left it: then none of them needs
-    /// writing, and nothing else there is stale. Compared by bytes, without a string of any path.
-    public func holdExactly(inside top: String, _ files: [(path: ArraySlice<UInt8>, hash: Fingerprint)]) -> Bool {
+    /// with the fingerprints of their bytes), each as the tool left it, besides the static files
+    /// `statics` (paths inside `top`, which are written, or not, as static files are): then none of
+    /// them needs writing, and nothing else there is stale. Compared by bytes, without a string of
+    /// any path.
+    public func holdExactly(inside top: String, _ files: [(path: ArraySlice<UInt8>, hash: Fingerprint)], besides statics: [String] = []) -> Bool {
         guard changes.isEmpty else { return false }
         let range = lines.lines(inside: top)
-        guard range.count == files.count else { return false }
+        let besides = statics.map { Array($0.utf8) }.sorted { $0.lexicographicallyPrecedes($1) }
+        // Without static files there, a count apart is enough to tell.
+        if besides.isEmpty, range.count != files.count { return false }
+        var next = 0, k = 0
         return lines.bytes.withUnsafeBufferPointer { b in
-            zip(range, files).allSatisfy { i, file in
-                !unmatched[i] && lines.entries[i].hash == file.hash
-                    && file.path.withUnsafeBufferPointer { OutputManifest.Parsed.compare(b, lines.starts[i], lines.pathEnds[i], $0) == 0 }
+            for i in range {
+                func order(_ path: ArraySlice<UInt8>) -> Int { path.withUnsafeBufferPointer { OutputManifest.Parsed.compare(b, lines.starts[i], lines.pathEnds[i], $0) } }
+                while k < besides.count, order(besides[k][...]) > 0 { k += 1 }
+                if k < besides.count, order(besides[k][...]) == 0 { continue }
+                guard next < files.count, !unmatched[i], lines.entries[i].hash == files[next].hash, order(files[next].path) == 0 else { return false }
+                next += 1
             }
+            return next == files.count
         }
     }
 }

@@ -128,6 +128,32 @@ struct IncrementalBuildTests {
         #expect(f.file("south/observations/o9/index.html") != nil && f.file("north/observations/o9/index.html") == nil)
     }
 
+    @Test("a static file in a neighborhood's folder leaves it taken whole, and once removed is deleted; each result equals a full build")
+    func staticFileInsideNeighborhood() {
+        let files = SiteFixture.northAndSouth
+        let f = SiteFixture(files)
+        f.write("static/north/leaflet.txt", "print me")
+        /// The pages a build renders or looks at again: the neighborhoods taken whole have none.
+        func jobs() -> (BuildReport, Int) {
+            let total = Locked(0)
+            var request = BuildRequest(content: f.content, templates: SiteFixture.theme, out: f.out, cacheFolder: f.out + "-cache",
+                                       date: .parse("2026-11-29"), clock: 0, baseURL: "https://example.org/", jobs: 2)
+            request.stages = { event in if case .counted("Rendering pages", _, let n) = event { total.withLock { $0 = max($0, n) } } }
+            return (Builder.build(request), total.value)
+        }
+        _ = jobs()
+        f.write("neighborhoods/south/observations.csv", (files["neighborhoods/south/observations.csv"] ?? "") + "o9,speeding,New,42.05,-83.15,2026-11-27,published,New one.\n")
+        let (second, looked) = jobs()
+        #expect(second.succeeded, "\(second.diagnostics)")
+        #expect(looked > 0 && looked <= second.pages / 2 + 1, "north, with its static file, is taken whole: \(looked) of \(second.pages) pages looked at")
+        #expect(f.file("north/leaflet.txt") == "print me")
+        try? FileManager.default.removeItem(atPath: f.content + "/static/north/leaflet.txt")
+        let (third, _) = jobs()
+        #expect(third.succeeded && third.deleted == 1)
+        _ = build(f, out: f.base + "/full", cache: false)
+        #expect(SiteFixture.snapshot(f.out) == SiteFixture.snapshot(f.base + "/full"))
+    }
+
     @Test("a build with nothing changed renders and writes nothing")
     func noChange() {
         let f = SiteFixture()

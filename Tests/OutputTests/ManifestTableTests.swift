@@ -71,6 +71,20 @@ struct ManifestTableTests {
         }
     }
 
+    @Test("a manifest line whose name is not UTF-8 is no manifest's; names that share a start, or sort past the others, are each a top-level name")
+    func namesNotUTF8() throws {
+        let hash = Fingerprint(of: "x").description
+        func manifest(_ paths: [[UInt8]]) -> OutputManifest? {
+            var bytes = Array((OutputManifest.header + "\n").utf8)
+            for path in paths { bytes += path + Array("\t\(hash)\n".utf8) }
+            return OutputManifest.parse(bytes)
+        }
+        #expect(manifest([[0x61, 0x2F, 0x62], [0xFF, 0x2F, 0x78]]) == nil)
+        #expect(manifest([[0x61, 0xC3]]) == nil, "a cut character")
+        let m = try #require(manifest(["a/b", "é/x", "é/y", "\u{FFFD}/z", "a-b/c", "a", "z"].map { Array($0.utf8) }))
+        #expect(m.topNames == ["a", "é", "\u{FFFD}", "a-b", "z"])
+    }
+
     @Test("a neighborhood's files are held exactly only when OUT has those files, with those bytes, as written, and no other")
     func holdExactly() throws {
         let s = Scratch()
@@ -90,6 +104,20 @@ struct ManifestTableTests {
         #expect(try !holds(inside.reversed()), "not in the order of their bytes")
         s.write(s.out + "/bagley/es/index.html", "edited by hand")
         #expect(try !holds(inside), "a file edited by hand")
+    }
+
+    @Test("a neighborhood's files are held exactly besides the static files in its folder, written or not yet")
+    func holdExactlyBesidesStatics() throws {
+        let s = Scratch()
+        let pages = ["bagley/index.html": "home", "bagley/o/1/index.html": "one", "bagley-west/index.html": "west"]
+        try s.commit(pages.merging(["bagley/leaflet.txt": "static", "bagley/o/map.pdf": "static"]) { a, _ in a })
+        let inside = ["bagley/index.html", "bagley/o/1/index.html"].map { (path: Array($0.utf8)[...], hash: Fingerprint(of: Array(pages[$0]!.utf8))) }
+        let folder = try s.open()
+        defer { folder.abandon() }
+        #expect(!folder.verified.holdExactly(inside: "bagley", inside), "two more files than the pages")
+        #expect(folder.verified.holdExactly(inside: "bagley", inside, besides: ["bagley/o/map.pdf", "bagley/leaflet.txt"]))
+        #expect(folder.verified.holdExactly(inside: "bagley", inside, besides: ["bagley/leaflet.txt", "bagley/new.txt", "bagley/o/map.pdf"]), "a static file not written yet")
+        #expect(!folder.verified.holdExactly(inside: "bagley", inside, besides: ["bagley/leaflet.txt"]), "a static file no longer there is stale")
     }
 
     @Test("a commit deletes no file inside a neighborhood taken whole, and the others' stale files as before")

@@ -25,6 +25,23 @@ struct OwnershipTests {
         #expect(s.tree() == ["notes.txt": "mine", "photos/cat.jpg": "meow"])
     }
 
+    @Test("a manifest with a line the tool never writes (a name that is not UTF-8, a cut fingerprint) is refused at that line, and nothing changes")
+    func damagedManifest() throws {
+        let s = Scratch()
+        try s.commit(site)
+        let path = s.out + "/" + OutputManifest.fileName
+        let good = try #require(FileManager.default.contents(atPath: path))
+        let lines = good.split(separator: 0x0A).count
+        for bad in [Array("zz".utf8) + [0xFF] + Array("/c.html\t\(Fingerprint(of: "c"))\n".utf8), Array("c.html\t0123\n".utf8)] {
+            try Data(good + bad).write(to: URL(fileURLWithPath: path))
+            let before = s.tree()
+            #expect(throws: OutputProblem.damagedManifest(path: path, line: lines + 1)) { try s.commit(["index.html": "other"]) }
+            #expect(s.tree() == before)
+        }
+        try Data("commonsight-output 2\n".utf8).write(to: URL(fileURLWithPath: path))
+        #expect(throws: OutputProblem.damagedManifest(path: path, line: 1)) { try s.commit(site) }
+    }
+
     /// Writes `own` into OUT by hand, commits `site` and then a site of one page; OUT must hold `own` and that page.
     func expectKept(_ own: [String: String], in s: Scratch, beside page: String) throws {
         for (path, text) in own { s.write(s.out + "/" + path, text) }
