@@ -31,14 +31,17 @@ public enum Builder {
         var stages = Stages(sink: request.stages)
         stages.begin("Loading content and templates")
         let protected = OutputPlace.Protected(content: request.content, templates: request.templates, home: request.home)
+        var madeCacheFolder = false
         do throws(OutputProblem) {
             // OUT's place first: of the two, it is what the user named.
             if let problem = OutputPlace.problem(out: request.out, protected: protected) { throw problem }
-            try CacheFolder.claim(request.cacheFolder, out: request.out, protected: protected)
+            madeCacheFolder = try CacheFolder.claim(request.cacheFolder, out: request.out, protected: protected)
         } catch {
             report.diagnostics = [error.diagnostic]
             return report
         }
+        // A failed build leaves no cache folder it made (as it leaves no OUT it made).
+        defer { if madeCacheFolder, !report.succeeded { CacheFolder.release(request.cacheFolder) } }
         // The theme, the last render cache and OUT are read at once (three threads: on two cores a
         // rebuild waits for the longest, not for the theme and the cache one after the other).
         let (templates, cacheFolder, useCache) = (request.templates, request.cacheFolder, request.useCache)

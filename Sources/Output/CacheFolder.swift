@@ -79,7 +79,9 @@ public enum CacheFolder {
     /// Checks that `folder` may be the cache (the same places as OUT are refused, and OUT itself), and
     /// that it is new, empty, or holds only what the tool writes there; then makes and tags it. The
     /// tool deletes its scratch folders there, so a folder of somebody else's files is never one.
-    public static func claim(_ folder: String, out: String, protected: OutputPlace.Protected) throws(OutputProblem) {
+    /// Returns whether it made the folder (`release` takes it away again after a failed build).
+    @discardableResult
+    public static func claim(_ folder: String, out: String, protected: OutputPlace.Protected) throws(OutputProblem) -> Bool {
         if let problem = OutputPlace.problem(out: folder, protected: protected) {
             guard case .forbiddenPlace(_, let reason) = problem else { throw problem }
             throw .forbiddenCache(cache: folder, reason: reason)
@@ -102,6 +104,7 @@ public enum CacheFolder {
         // A tag or cache a killed build was writing is the tool's own: taken away before anything else.
         // Only a dead process's: a build starting beside this one may be writing its tag now.
         for name in names where Self.isOwnScratch(name) && !Self.writerIsRunning(name) { unlink(folder + "/" + name) }
+        let made = Posix.status(folder) == nil
         try OutputFolder.makeFolders(folder)
         if !tagged {
             do throws(FileError) {
@@ -110,5 +113,14 @@ public enum CacheFolder {
                 throw .system(path: folder, action: "write the cache folder's tag", reason: error.reason)
             }
         }
+        return made
+    }
+
+    /// After a failed build that made the cache folder: the folder goes again while it holds
+    /// nothing but its tag (another build may have saved a cache there since).
+    public static func release(_ folder: String) {
+        guard let names = Posix.names(in: folder), names.allSatisfy({ $0 == "CACHEDIR.TAG" }) else { return }
+        if !names.isEmpty { unlink(folder + "/CACHEDIR.TAG") }
+        rmdir(folder)
     }
 }

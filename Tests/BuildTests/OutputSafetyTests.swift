@@ -22,6 +22,25 @@ struct OutputSafetyTests {
 
     /// Files under `root` whose path or bytes hold `needle`; with `textOnly`, only the bytes of text
     /// files are searched (two letters turn up by chance in a compressed picture's bytes).
+    @Test("a failed build leaves no cache folder it made, and keeps one an earlier build filled")
+    func failedBuildCacheFolder() {
+        let f = SiteFixture()
+        func build(cache: String) -> BuildReport {
+            Builder.build(BuildRequest(content: f.content, templates: SiteFixture.theme, out: f.out, cacheFolder: cache,
+                                       date: .parse("2026-11-29"), clock: 0, jobs: 2))
+        }
+        f.write("site.yml", "title: [broken\n")
+        let made = f.base + "/new-cache"
+        #expect(!build(cache: made).succeeded)
+        #expect(!FileManager.default.fileExists(atPath: made), "the cache folder it made is gone")
+        #expect(!FileManager.default.fileExists(atPath: f.out), "and so is OUT")
+        f.write("site.yml", SiteFixture.site)
+        #expect(build(cache: made).succeeded)
+        f.write("site.yml", "title: [broken\n")
+        #expect(!build(cache: made).succeeded)
+        #expect(FileManager.default.fileExists(atPath: made + "/render.cache"), "an earlier build's cache stays")
+    }
+
     func grep(_ root: String, _ needle: String, textOnly: Bool = false) -> [String] {
         SiteFixture.files(under: root).filter { p in
             let bytes = FileManager.default.contents(atPath: root + "/" + p)
