@@ -29,12 +29,20 @@ extension String {
     }
 
     private static func precedes(_ x: UnsafeBufferPointer<UInt8>, _ y: UnsafeBufferPointer<UInt8>) -> Bool {
+        ByteOrder.compare(x, y) < 0
+    }
+}
+
+/// The order of runs of bytes, compared at once.
+public enum ByteOrder {
+    /// Negative when `x` comes first, zero when they are the same bytes, positive when `y` does.
+    public static func compare(_ x: UnsafeBufferPointer<UInt8>, _ y: UnsafeBufferPointer<UInt8>) -> Int {
         let common = Swift.min(x.count, y.count)
         if common > 0, let p = x.baseAddress, let q = y.baseAddress {
             let order = memcmp(p, q, common)
-            if order != 0 { return order < 0 }
+            if order != 0 { return Int(order) }
         }
-        return x.count < y.count
+        return x.count - y.count
     }
 }
 

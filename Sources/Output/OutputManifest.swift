@@ -64,7 +64,7 @@ struct OutputManifest {
     /// Every owned path, in the order of the paths' bytes: the lines read (less those set since) and
     /// the entries set; but the lines of `skipped` (ranges of lines, sorted), passed over at once.
     func walk(skipping skipped: [Range<Int>] = [], _ body: (Owned) -> Void) {
-        let changed = changes.keys.sorted()
+        let changed = changes.sorted { $0.key < $1.key }
         var c = 0, s = 0
         lines.bytes.withUnsafeBufferPointer { b in
             var i = 0
@@ -77,9 +77,9 @@ struct OutputManifest {
                 }
                 var line = true
                 while c < changed.count {
-                    let order = changed[c].withBytes { Parsed.compare(b, lines.starts[i], lines.pathEnds[i], $0) }
+                    let order = changed[c].key.withBytes { Parsed.compare(b, lines.starts[i], lines.pathEnds[i], $0) }
                     if order < 0 { break }
-                    if let entry = changes[changed[c]]! { body(.set(changed[c].bytes, entry)) }
+                    if let entry = changed[c].value { body(.set(changed[c].key.bytes, entry)) }
                     if order == 0 { line = false }
                     c += 1
                     if order == 0 { break }
@@ -87,7 +87,15 @@ struct OutputManifest {
                 if line { body(.line(i)) }
             }
         }
-        for key in changed[c...] { if let entry = changes[key]! { body(.set(key.bytes, entry)) } }
+        for (key, value) in changed[c...] { if let entry = value { body(.set(key.bytes, entry)) } }
+    }
+
+    /// The path of an owned item, as a string.
+    func path(_ owned: Owned) -> String {
+        switch owned {
+        case .line(let i): lines.path(i)
+        case .set(let path, _): String(decoding: path, as: UTF8.self)
+        }
     }
 
     /// Every owned path with its entry (made anew: for tests and rare paths).
@@ -95,8 +103,8 @@ struct OutputManifest {
         var out: [String: Entry] = [:]
         walk { owned in
             switch owned {
-            case .line(let i): out[lines.path(i)] = lines.entries[i]
-            case .set(let path, let entry): out[String(decoding: path, as: UTF8.self)] = entry
+            case .line(let i): out[path(owned)] = lines.entries[i]
+            case .set(_, let entry): out[path(owned)] = entry
             }
         }
         return out
@@ -105,12 +113,7 @@ struct OutputManifest {
     /// Every owned path as a string, in the order of their bytes.
     var sortedPaths: [String] {
         var out: [String] = []
-        walk { owned in
-            switch owned {
-            case .line(let i): out.append(lines.path(i))
-            case .set(let path, _): out.append(String(decoding: path, as: UTF8.self))
-            }
-        }
+        walk { out.append(path($0)) }
         return out
     }
 

@@ -101,16 +101,12 @@ extension OutputManifest {
 
         /// The order of two runs of `b`'s bytes: negative, zero or positive.
         static func compare(_ b: UnsafeBufferPointer<UInt8>, _ s1: Int, _ e1: Int, _ s2: Int, _ e2: Int) -> Int {
-            let n1 = e1 - s1, n2 = e2 - s2
-            let c = min(n1, n2) == 0 ? 0 : Int(memcmp(b.baseAddress! + s1, b.baseAddress! + s2, min(n1, n2)))
-            return c != 0 ? c : n1 - n2
+            ByteOrder.compare(UnsafeBufferPointer(rebasing: b[s1..<e1]), UnsafeBufferPointer(rebasing: b[s2..<e2]))
         }
 
-        /// The order of line `i`'s path and `path`'s bytes.
+        /// The order of the run `s..<e` of `b`'s bytes and `path`'s bytes.
         static func compare(_ b: UnsafeBufferPointer<UInt8>, _ s: Int, _ e: Int, _ path: UnsafeBufferPointer<UInt8>) -> Int {
-            let n1 = e - s, n2 = path.count
-            let c = min(n1, n2) == 0 ? 0 : Int(memcmp(b.baseAddress! + s, path.baseAddress!, min(n1, n2)))
-            return c != 0 ? c : n1 - n2
+            ByteOrder.compare(UnsafeBufferPointer(rebasing: b[s..<e]), path)
         }
 
         /// The first line whose path does not come before `path`'s bytes.

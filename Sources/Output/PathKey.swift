@@ -1,4 +1,4 @@
-import Glibc
+import Fingerprint
 
 /// A path as a table's key: hashed, compared and ordered by its UTF-8 bytes, each in one go (a
 /// string equals another spelling of the same name; an array of bytes is hashed a byte at a time).
@@ -24,12 +24,6 @@ struct PathKey: Hashable, Comparable, Sendable {
 
     /// The order of the bytes: negative, zero or positive.
     static func order(_ a: PathKey, _ b: PathKey) -> Int {
-        a.withBytes { x in
-            b.withBytes { y in
-                let n = min(x.count, y.count)
-                let c = n == 0 ? 0 : Int(memcmp(x.baseAddress!, y.baseAddress!, n))
-                return c != 0 ? c : x.count - y.count
-            }
-        }
+        a.withBytes { x in b.withBytes { y in ByteOrder.compare(x, y) } }
     }
 }
