@@ -309,8 +309,12 @@ extension ViewModels {
 
     /// `OUT/<slug>/map.svg`: every published observation, as a file of its own, with its key.
     package func neighborhoodMapFile() -> String {
-        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + map(MapRequest(hood.observations, title: t("map_file", ["place": hood.name]), kind: .neighborhood),
-                                                            pagePath: Routes.neighborhoodMap).svg
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + map(neighborhoodMapRequest, pagePath: Routes.neighborhoodMap).svg
+    }
+
+    /// What `map.svg` is drawn from (with `mapFingerprint` and the language's words).
+    package var neighborhoodMapRequest: MapRequest {
+        MapRequest(hood.observations, title: t("map_file", ["place": hood.name]), kind: .neighborhood)
     }
 
     /// The line under every map: `map_attribution` of `site.yml`, else the language's default.

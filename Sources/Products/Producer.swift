@@ -1,3 +1,4 @@
+import Fingerprint
 import Output
 import Pages
 import Rendering
@@ -19,6 +20,17 @@ extension Producer {
 /// a large neighborhood's are never all in memory.
 package struct SideFile: Sendable {
     package var make: @Sendable () -> [OutputFile]
+    /// For a file made only of what `Inputs` names and of its language's words, as a page is: a build
+    /// that finds them as last time takes the file OUT holds instead of making it again.
+    package var inputs: Inputs?
+
+    package struct Inputs: Sendable {
+        /// The file's path inside OUT.
+        package var path: String
+        /// The language of the edition it is made for (whose words it uses).
+        package var language: String
+        package var add: @Sendable (inout FingerprintBuilder) -> Void
+    }
 
     package init(make: @escaping @Sendable () -> [OutputFile]) { self.make = make }
 
@@ -78,10 +90,18 @@ package struct FeedFiles: Producer {
     }
 }
 
-/// The neighborhood's map as a file of its own.
+/// The neighborhood's map as a file of its own, drawn again only when its reports' marks, its
+/// ground or its words change (an edited description leaves it as it is).
 package struct MapFile: Producer {
     package func files(_ models: ViewModels, pages: [PageJob]) -> [SideFile] {
-        models.options.builds(.map) ? [SideFile(models, Routes.neighborhoodMap) { models.neighborhoodMapFile() }] : []
+        guard models.options.builds(.map) else { return [] }
+        var file = SideFile(models, Routes.neighborhoodMap) { models.neighborhoodMapFile() }
+        let request = models.neighborhoodMapRequest
+        file.inputs = SideFile.Inputs(path: models.hood.folder + "/" + Routes.neighborhoodMap, language: models.site.language) { h in
+            h.add(Routes.neighborhoodMap)
+            request.hash(into: &h, fingerprint: models.mapFingerprint)
+        }
+        return [file]
     }
 }
 

@@ -30,6 +30,12 @@ package final class PageRenderer: Sendable {
     /// that language (its `t` filter, `site.language`, direction).
     package let editions: [String: PageRenderer]
 
+    /// The site's values' fingerprint in `language`, and the language file its words come from.
+    package func languageUse(_ language: String) -> (shared: Fingerprint, file: String) {
+        let r = language == shared.code ? self : editions[language] ?? self
+        return (r.shared.fingerprint, r.languageFile)
+    }
+
     /// The renderer of a job's language: its neighborhood edition's.
     package func serving(_ job: PageJob) -> PageRenderer {
         guard let code = job.models?.site.language, code != shared.code, let other = editions[code] else { return self }

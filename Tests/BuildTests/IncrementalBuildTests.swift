@@ -76,6 +76,58 @@ struct IncrementalBuildTests {
         #expect(SiteFixture.snapshot(f.out) == SiteFixture.snapshot(f.base + "/full"))
     }
 
+    @Test("map.svg keeps its record when only a report's words change, and is drawn again for a moved mark, a new category or its words; each result equals a full build")
+    func mapFileDrawnAgainOnlyForItsInputs() throws {
+        let f = SiteFixture()
+        let theme = try f.copyOfTheme()
+        func mapFile() throws -> RenderCache.PageEntry {
+            var cache = try #require(RenderCache.read(f.out + "-cache"))
+            cache.readPages()
+            return try #require(cache.pages["north/map.svg"], "map.svg has no record")
+        }
+        func rebuild(_ step: String) throws {
+            let report = build(f, theme: theme, out: f.out)
+            #expect(report.succeeded, "\(step): \(report.diagnostics)")
+            let full = f.base + "/full-" + step
+            #expect(build(f, theme: theme, out: full, cache: false).succeeded)
+            #expect(SiteFixture.snapshot(f.out) == SiteFixture.snapshot(full), "after \(step), OUT is not a full build's")
+        }
+        var csv = SiteFixture.north["neighborhoods/north/observations.csv"] ?? ""
+        func edit(_ from: String, _ to: String) {
+            #expect(csv.contains(from), "\(from)")
+            csv = csv.replacingOccurrences(of: from, with: to)
+            f.write("neighborhoods/north/observations.csv", csv)
+        }
+        #expect(build(f, theme: theme, out: f.out).succeeded)
+        let first = try mapFile()
+        var svg = f.file("north/map.svg") ?? ""
+        #expect(svg.contains("Map of North End"))
+
+        edit("Cars fly by.", "Cars slow down now.")
+        try rebuild("words")
+        #expect(try mapFile() == first, "a report's words are not on map.svg")
+        #expect((f.file("north/observations/o1/index.html") ?? "").contains("Cars slow down now."))
+
+        edit("o2,illegal-parking,Near the park,42.06,-83.14", "o2,illegal-parking,Near the park,42.07,-83.13")
+        try rebuild("moved")
+        let moved = try mapFile()
+        #expect(moved.input != first.input && moved.output != first.output, "a moved report moves its mark")
+        svg = f.file("north/map.svg") ?? ""
+
+        edit("o3,speeding,Main street", "o3,illegal-parking,Main street")
+        try rebuild("category")
+        #expect(try mapFile().output != moved.output, "a report of another category has another mark")
+        svg = f.file("north/map.svg") ?? ""
+
+        let words = theme + "/i18n/en.yml"
+        let text = try String(contentsOfFile: words, encoding: .utf8)
+        // Words the map draws that are not in its inputs: only the language file's record tells them.
+        try text.replacingOccurrences(of: "default_map_attribution: Drawn from this site's data", with: "default_map_attribution: Drawn by neighbors")
+            .write(toFile: words, atomically: true, encoding: .utf8)
+        try rebuild("language")
+        #expect((f.file("north/map.svg") ?? "").contains("Drawn by neighbors") && svg.contains("Drawn from this site"))
+    }
+
     @Test("of two builds begun at once into one folder, the one that waits takes what the other made: it renders nothing")
     func twoAtOnce() {
         let f = SiteFixture()

@@ -20,7 +20,7 @@ struct SideFilesTests {
     func eachOnce() throws {
         let seen = Locked<[String]>([])
         let inside = Locked(0), overlaps = Locked(0)
-        let written = try SideFiles.make(Self.sideFiles(200), workers: 4) { files throws(OutputProblem) in
+        let (written, _) = try SideFiles.make(Self.sideFiles(200), workers: 4) { files throws(OutputProblem) in
             if inside.withLock({ n in n += 1; return n > 1 }) { overlaps.withLock { $0 += 1 } }
             seen.withLock { $0 += files.map(\.path) }
             inside.withLock { $0 -= 1 }

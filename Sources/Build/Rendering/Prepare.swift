@@ -14,6 +14,8 @@ import Themes
 enum Prepare {
     struct Neighborhood: Sendable {
         var slug: String
+        /// The edition's language (the site's for the neighborhood's own folder).
+        var language: String
         var folder: Fingerprint
         var jobs: [PageJob]
         var pageCount: Int
@@ -58,7 +60,7 @@ enum Prepare {
                 made.append(OutputFile(path: hood.folder + "/" + Routes.digestLatest, bytes: Array(LatestDigest.page(latest.week, models: models).utf8)))
             }
             made += theme.assets.map { OutputFile(path: hood.folder + "/assets/" + $0.path, bytes: $0.bytes) }
-            return Neighborhood(slug: hood.slug, folder: hood.fingerprint, jobs: jobs, pageCount: jobs.count, files: made,
+            return Neighborhood(slug: hood.slug, language: settings.language, folder: hood.fingerprint, jobs: jobs, pageCount: jobs.count, files: made,
                                 later: Producers.all.flatMap { $0.files(models, pages: jobs) }, narrations: models.narrationRequests())
         }
     }

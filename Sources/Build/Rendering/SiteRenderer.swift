@@ -43,14 +43,17 @@ public enum SiteRenderer {
         let renderer = PageRenderer(theme: theme, shared: SiteValues(theme: theme, site: site.settings, options: site.options, now: site.now))
             .withEditions(Set(site.neighborhoods.flatMap { $0.editions.map(\.language) }))
         var prepared = Prepare.neighborhoods(site, theme: theme, workers: request.jobs)
-        var sideFiles: [OutputFile] = []
+        var sideFiles: [OutputFile] = [], sideEntries: [(String, RenderCache.PageEntry)] = []
         do {
             try write(prepared.flatMap(\.files))
             sideFiles = prepared.flatMap(\.files).map(\.written)  // written: only paths and fingerprints are kept
             for i in prepared.indices { prepared[i].files = [] }
             // The other side files, each written by the thread that made it as soon as it is made (a
             // search index takes far longer than a calendar: no core waits for the other).
-            sideFiles += try SideFiles.make(prepared.flatMap(\.later), workers: request.jobs, write: write)
+            let reuse = SideFiles.Reuse(previous: request.cache, verified: request.verified, renderer: renderer)
+            let made = try SideFiles.make(prepared.flatMap(\.later), workers: request.jobs, reuse: reuse, write: write)
+            sideFiles += made.written
+            sideEntries = made.entries
             for i in prepared.indices { prepared[i].later = [] }
         } catch {
             return (nil, [error.diagnostic])
@@ -108,10 +111,14 @@ public enum SiteRenderer {
         // without canonical comparison; in place, at the build's peak of memory.
         let sorting = Locked(sideFiles + pages.files)
         _ = Parallel.both(parallel: request.jobs > 1, { sorting.withLock { $0.sort { $0.path.utf8Precedes($1.path) } } }) {
-            Record.pages(pages.entries, into: &next)
+            Record.pages(pages.entries + sideEntries, into: &next)
         }
         let made = sorting.value
         next.templateSets = request.cache.templateSets.merging(pages.templateSets) { _, new in new }
+        for code in Set(prepared.map(\.language)) {
+            let words = renderer.languageUse(code).file
+            next.templateSets[RenderCache.setID([words])] = [words]
+        }
         next.theme = theme.fingerprint
         for (path, entry) in narrated.entries { next.narrations[path] = entry }
         for h in request.listed { next.activity[h.slug] = h.activity }
