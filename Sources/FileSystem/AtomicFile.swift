@@ -41,6 +41,14 @@ public struct AtomicFile: Sendable {
         return AtomicFile(target: target, temporary: temporary)
     }
 
+    /// The same, with the bytes handed over piece after piece (see `NewFile.create`).
+    public static func stage(_ target: String, at temporary: String, permissions: NewFile.Permissions = .standard,
+                             durability: NewFile.Durability, bytes: ((UnsafeRawBufferPointer) -> Void) -> Void) throws(FileError) -> AtomicFile {
+        unlink(temporary)
+        try NewFile.create(temporary, permissions: permissions, durability: durability, bytes: bytes)
+        return AtomicFile(target: target, temporary: temporary)
+    }
+
     /// Replaces `target` with `bytes` at once: `stage` then `install`.
     public static func write(_ target: String, _ bytes: [UInt8], permissions: NewFile.Permissions = .standard) throws(FileError) {
         try stage(target, bytes, permissions: permissions).install()

@@ -31,6 +31,14 @@ public enum NewFile {
     @discardableResult
     public static func create(_ path: String, _ bytes: [UInt8], permissions: Permissions = .standard,
                               durability: Durability) throws(FileError) -> stat {
+        try create(path, permissions: permissions, durability: durability) { write in bytes.withUnsafeBytes { write($0) } }
+    }
+
+    /// Creates `path` holding what `bytes` hands its writer, piece after piece (nothing more is
+    /// written after a write fails).
+    @discardableResult
+    public static func create(_ path: String, permissions: Permissions = .standard, durability: Durability,
+                              bytes: ((UnsafeRawBufferPointer) -> Void) -> Void) throws(FileError) -> stat {
         let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, permissions.owner == nil ? permissions.mode : 0o600)
         guard fd >= 0 else { throw errno == EEXIST ? .exists : .last }
         var failure: Int32?
@@ -38,7 +46,9 @@ public enum NewFile {
             _ = fchown(fd, user, group)  // kept when allowed; else the file is the process's
             if fchmod(fd, permissions.mode) != 0 { failure = errno }
         }
-        if failure == nil { failure = Descriptor.write(fd, bytes) }
+        if failure == nil {
+            bytes { piece in if failure == nil { failure = Descriptor.write(fd, piece) } }
+        }
         if failure == nil, durability == .durable, fsync(fd) != 0 { failure = errno }
         var st = stat()
         if failure == nil, fstat(fd, &st) != 0 { failure = errno }

@@ -54,7 +54,7 @@ extension OutputFolder {
     func saveManifest(_ m: OutputManifest) throws(OutputProblem) {
         let target = path + "/" + OutputManifest.fileName
         do throws(FileError) {
-            try AtomicFile.stage(target, m.serialized(), at: target + ".new", durability: .durable).install()
+            try AtomicFile.stage(target, at: target + ".new", durability: .durable) { write in m.serialize(write) }.install()
         } catch {
             throw OutputProblem.writing(target, "write the manifest", error)
         }

@@ -179,13 +179,34 @@ struct OutputManifest {
         var out: [UInt8] = []
         // Lines with a status take about 130 bytes: room for all of them at once, never grown.
         out.reserveCapacity(lines.bytes.count + changes.count * 150 + 4096)
-        out.append(utf8: pending ? Self.pendingHeader : Self.header)
-        out.append(0x0A)
-        // The lines as read are copied, a run of neighbors at a time; the entries set are written anew.
+        serialize { out.append(contentsOf: $0) }
+        return out
+    }
+
+    /// The manifest's bytes handed to `emit` in pieces, in order: long runs of the lines as read
+    /// straight from where they are, the rest gathered in a buffer of about `piece` bytes. Saving a
+    /// rebuild's manifest makes no second copy of it in memory.
+    func serialize(piece: Int = 1 << 16, _ emit: (UnsafeRawBufferPointer) -> Void) {
+        var gathered: [UInt8] = []
+        gathered.reserveCapacity(piece + 4096)
+        gathered.append(utf8: pending ? Self.pendingHeader : Self.header)
+        gathered.append(0x0A)
+        func send() {
+            gathered.withUnsafeBytes { emit($0) }
+            gathered.removeAll(keepingCapacity: true)
+        }
+        // The lines as read go on a run of neighbors at a time; the entries set are written anew.
         var run: Range<Int>?
         func flush() {
-            if let r = run { out += lines.bytes[r] }
+            guard let r = run else { return }
             run = nil
+            if r.count < piece {
+                gathered += lines.bytes[r]
+                if gathered.count >= piece { send() }
+                return
+            }
+            if !gathered.isEmpty { send() }
+            lines.bytes.withUnsafeBytes { emit(UnsafeRawBufferPointer(rebasing: $0[r])) }
         }
         walk { owned in
             switch owned {
@@ -200,15 +221,16 @@ struct OutputManifest {
                 if lines.ends[i] == lines.bytes.count {
                     run = run!.lowerBound..<lines.ends[i]
                     flush()
-                    out.append(0x0A)
+                    gathered.append(0x0A)
                 }
             case .set(let path, let entry):
                 flush()
-                Self.line(path, entry, into: &out)
+                Self.line(path, entry, into: &gathered)
+                if gathered.count >= piece { send() }
             }
         }
         flush()
-        return out
+        if !gathered.isEmpty { send() }
     }
 
     /// The line of an entry.

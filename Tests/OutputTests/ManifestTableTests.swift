@@ -61,6 +61,12 @@ struct ManifestTableTests {
             #expect(table.sortedPaths.map { Array($0.utf8) } == model.sortedPaths.map { Array($0.utf8) }, "round \(round)")
             for name in Self.names { #expect(table.entry(name) == model.entries[Array(name.utf8)], "round \(round): \(name)") }
             #expect(table.serialized() == model.fresh.serialized(), "round \(round)")
+            // Saved in pieces of any size (runs of lines as read handed over where they are), the same bytes.
+            for piece in [1, 50, 300] {
+                var pieces: [UInt8] = []
+                table.serialize(piece: piece) { pieces += $0 }
+                #expect(pieces == model.fresh.serialized(), "round \(round), pieces of \(piece)")
+            }
             #expect(table.topNames == Set(model.sortedPaths.map(OutputPath.top)), "round \(round)")
             let all = Self.names.filter { _ in rng.next(2) == 0 }.map { OutputFile(path: $0, bytes: []) }
             let kept: Set<String> = rng.next(2) == 0 ? ["bagley"] : []
