@@ -17,7 +17,8 @@ public enum ContentLoader {
     /// (by path as diagnostics show it): the content as it would be after an edit.
     /// `workers`: the threads neighborhoods are read on (a build's `--jobs`).
     public static func load(root: String, only: Set<String>? = nil, replacing: [String: [UInt8]] = [:], workers: Int = 4,
-                            unchanged: (SiteSettings, _ staticPaths: [String]) -> [String: Fingerprint] = { _, _ in [:] }) -> (LoadedContent?, [Diagnostic]) {
+                            unchanged: (SiteSettings, _ staticPaths: [String]) -> [String: Fingerprint] = { _, _ in [:] },
+                            lastRows: @Sendable (_ slug: String) -> ReportRows? = { _ in nil }) -> (LoadedContent?, [Diagnostic]) {
         var log = DiagnosticLog()
         let folder = ContentFolder(root: root, replacing: replacing)
         guard folder.isDirectory(root) else {
@@ -75,7 +76,7 @@ public enum ContentLoader {
             let read = Parallel.map(toRead.map { results[$0] }, workers: workers) { result -> HoodResult in
                 guard case .toRead(let slug, let path, let snapshot) = result else { return result }
                 var own = DiagnosticLog()
-                let n = neighborhood(slug, at: path, site: site, folder: folder, snapshot: snapshot, workers: spare, log: &own)
+                let n = neighborhood(slug, at: path, site: site, folder: folder, snapshot: snapshot, workers: spare, lastRows: lastRows(slug), log: &own)
                 return .read(n, own.items)
             }
             for (i, r) in zip(toRead, read) { results[i] = r }
@@ -106,11 +107,11 @@ extension ContentLoader {
     /// since), what was read is published, with a fingerprint no folder has: the next build reads
     /// it again instead of trusting pages made from other bytes.
     static func neighborhood(_ slug: String, at path: String, site: SiteSettings, folder: ContentFolder, snapshot: FolderSnapshot,
-                             workers: Int = 1, log: inout DiagnosticLog) -> Neighborhood? {
+                             workers: Int = 1, lastRows: ReportRows? = nil, log: inout DiagnosticLog) -> Neighborhood? {
         var watched = folder
         let ledger = ReadLedger(folder: path)
         watched.ledger = ledger
-        guard var n = NeighborhoodLoader(site: site, folder: watched, workers: workers).load(slug: slug, dir: path, fingerprint: snapshot.value, log: &log) else { return nil }
+        guard var n = NeighborhoodLoader(site: site, folder: watched, workers: workers, lastRows: lastRows).load(slug: slug, dir: path, fingerprint: snapshot.value, log: &log) else { return nil }
         CrossReferences.check(&n, log: &log)
         if !ledger.agrees(with: snapshot) { n.fingerprint = FolderFingerprint.unsettled(snapshot.value) }
         return n

@@ -37,6 +37,8 @@ public struct Neighborhood: Sendable {
     public var broken: Set<String> = []
     /// Reports whose status `moderation.yml` gives.
     public var decided: Set<String> = []
+    /// The rows of `observations.csv` as read now, for the next build (see `ReportRows`).
+    public var reportRows: ReportRows?
 
     /// The file in a neighborhood's folder where `review` records its decisions: never read as
     /// content, never copied into the site.

@@ -12,6 +12,8 @@ struct NeighborhoodLoader {
     let folder: ContentFolder
     /// The threads its reports may be read on.
     var workers = 1
+    /// The rows of its `observations.csv` the last build read (see `ReportRows`).
+    var lastRows: ReportRows?
 
     static let knownEntries: Set<String> = [
         "neighborhood.md", "boundary.geojson", "basemap.geojson", "observations", "observations.csv",
@@ -78,8 +80,10 @@ struct NeighborhoodLoader {
         observationLoader.places = Places(streets: streetIndex)
         let decided = ModerationFile.read(dir + "/" + ModerationFile.name, folder: folder, log: &log)
         observationLoader.decided = decided.mapValues(\.status)
-        var broken = Set<String>()
-        let observations = observationLoader.load(neighborhood: dir, broken: &broken, log: &log)
+        observationLoader.rowsContext = Self.rowsContext(site: site, basemap: basemap)
+        observationLoader.lastRows = lastRows
+        var broken = Set<String>(), rows: ReportRows?
+        let observations = observationLoader.load(neighborhood: dir, broken: &broken, rows: &rows, log: &log)
             .sorted { ($0.observed.instant, $0.id) < ($1.observed.instant, $1.id) }
         let ids = Set(observations.map(\.id)).union(broken)
         for (id, entry) in decided.sorted(by: { $0.value.at < $1.value.at }) where !ids.contains(id) {
@@ -116,7 +120,34 @@ struct NeighborhoodLoader {
         n.translations = translations
         n.broken = brokenItems
         n.decided = Set(decided.keys)
+        n.reportRows = rows
         return n
+    }
+
+    /// What reading a report's row depends on besides the row: `site.yml` (categories, time zone,
+    /// privacy) and the basemap (the streets a house number is an address on, the names of places).
+    static func rowsContext(site: SiteSettings, basemap: [BasemapFeature]) -> Fingerprint {
+        var h = FingerprintBuilder()
+        h.add(site.fingerprint)
+        h.add(basemap.count)
+        for f in basemap {
+            h.add(f.kind.rawValue)
+            h.add(f.name ?? "")
+            h.add(f.roadClass ?? "")
+            h.add(f.areas.count)
+            for polygon in f.areas {
+                for ring in [polygon.outer] + polygon.holes {
+                    h.add(ring.count)
+                    for p in ring { h.add(p.latitude.bitPattern); h.add(p.longitude.bitPattern) }
+                }
+            }
+            h.add(f.lines.count)
+            for line in f.lines {
+                h.add(line.count)
+                for p in line { h.add(p.latitude.bitPattern); h.add(p.longitude.bitPattern) }
+            }
+        }
+        return h.value
     }
 
     /// `neighborhood.<lang>.md`: the neighborhood page in another language.

@@ -1,5 +1,6 @@
 import ContentFields
 import Diagnostics
+import Fingerprint
 import Formats
 import Foundation
 import Geo
@@ -23,6 +24,10 @@ struct ObservationLoader {
     var decided: [String: Observation.Status] = [:]
     /// The threads the rows of a CSV file may be read on.
     var workers = 1
+    /// What reading a CSV row depends on besides the row (the program, `site.yml`, the basemap), and
+    /// the last build's rows: with both, a row read then is not read again (see `ReportRows`).
+    var rowsContext: Fingerprint?
+    var lastRows: ReportRows?
 
     /// Where a file's fields came from, to place what the redaction finds in them.
     struct Source {
@@ -34,8 +39,9 @@ struct ObservationLoader {
         var description: SourceLocation?
     }
 
-    /// `broken` gets the id of each report left out for its errors.
-    func load(neighborhood dir: String, broken: inout Set<String>, log: inout DiagnosticLog) -> [Observation] {
+    /// `broken` gets the id of each report left out for its errors; `rows`, the rows of
+    /// `observations.csv` the next build may take (with a `rowsContext`).
+    func load(neighborhood dir: String, broken: inout Set<String>, rows: inout ReportRows?, log: inout DiagnosticLog) -> [Observation] {
         var out: [Observation] = []
         for (stem, path) in folder.markdownFiles(dir + "/observations", holds: "observations/ holds one Markdown file (.md) per observation", log: &log) {
             if let (original, language) = Self.translationName(stem) {
@@ -47,7 +53,7 @@ struct ObservationLoader {
             if let o = markdown(path, stem: stem, log: &log) { out.append(o) } else { broken.insert(stem) }
         }
         let csvPath = dir + "/observations.csv"
-        if folder.exists(csvPath) { out += csv(csvPath, broken: &broken, log: &log) }
+        if folder.exists(csvPath) { out += csv(csvPath, broken: &broken, rows: &rows, log: &log) }
         let geoPath = dir + "/observations.geojson"
         if folder.exists(geoPath) { out += geojson(geoPath, broken: &broken, log: &log) }
         return out
@@ -80,7 +86,7 @@ struct ObservationLoader {
         return build(id: stem, fields, description: TextCleaning.clean(doc.body), source: Source(lines: LineIndex(text), description: SourceLocation(path: path, line: doc.bodyLine, column: 1)), log: &log)
     }
 
-    func csv(_ path: String, broken: inout Set<String>, log: inout DiagnosticLog) -> [Observation] {
+    func csv(_ path: String, broken: inout Set<String>, rows kept: inout ReportRows?, log: inout DiagnosticLog) -> [Observation] {
         guard let text = folder.readText(path, log: &log),
               let table = CSVTable.parse(text, path: path, log: &log) else { return [] }
         var seen = Set<String>()
@@ -98,23 +104,46 @@ struct ObservationLoader {
         let header = CSVHeader(table.header, privacy: site.privacy)
         let lines = LineIndex(text)
         let rows = table.records
-        // In runs, on the threads given, each with its own reports, ids and problems, joined in the file's order.
+        // The header's cells are part of every row's surroundings.
+        let context = rowsContext.map { base in
+            var h = FingerprintBuilder()
+            h.add(base)
+            for cell in table.header { h.add(cell.text) }
+            return h.value
+        }
+        let last = context != nil && lastRows?.context == context ? lastRows?.rows ?? [:] : [:]
+        // In runs, on the threads given, each with its own reports, ids, problems and rows kept, joined in the file's order.
         let run = workers > 1 && rows.count >= 64 ? (rows.count + 4 * workers - 1) / (4 * workers) : max(rows.count, 1)
         let runs = stride(from: 0, to: rows.count, by: run).map { $0..<min($0 + run, rows.count) }
-        let read = Parallel.map(runs, workers: workers) { range -> ([Observation], Set<String>, [Diagnostic]) in
-            var out: [Observation] = [], broken = Set<String>(), log = DiagnosticLog()
+        let read = Parallel.map(runs, workers: workers) { range -> ([Observation], Set<String>, [Diagnostic], [(Fingerprint, ReportRows.Row)]) in
+            var out: [Observation] = [], broken = Set<String>(), log = DiagnosticLog(), made: [(Fingerprint, ReportRows.Row)] = []
             for row in rows[range] {
+                let key = context.map { ReportRows.key(row, context: $0) }
+                if let key, let known = last[key], decided[known.report.id] == known.decision {
+                    out.append(known.report.at(row.location))
+                    made.append((key, known))
+                    continue
+                }
+                let (reports, said) = (out.count, log.items.count)
                 add(Record(header: header, row: row), source: Source(lines: lines), to: &out, broken: &broken, log: &log)
+                // Kept only when it made a published report and said nothing: the cache holds no
+                // report the site does not show.
+                if let key, out.count == reports + 1, log.items.count == said, let report = out.last, report.status == .published {
+                    made.append((key, ReportRows.Row(report: report, decision: decided[report.id])))
+                }
             }
-            return (out, broken, log.items)
+            return (out, broken, log.items, made)
         }
         var out: [Observation] = []
         out.reserveCapacity(rows.count)
-        for (observations, ids, items) in read {
+        var next = context.map { ReportRows(context: $0) }
+        for (observations, ids, items, made) in read {
             out += observations
             broken.formUnion(ids)
             log.append(contentsOf: items)
+            for (key, row) in made { next?.rows[key] = row }
         }
+        kept = next
         return out
     }
 

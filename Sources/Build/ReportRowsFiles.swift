@@ -1,0 +1,41 @@
+import FileSystem
+import Fingerprint
+import Foundation
+import Glibc
+import Loading
+import Parallelism
+
+/// Each neighborhood's `ReportRows` as a file of the cache folder (`render.rows/<slug>`): what the
+/// next build need not parse again of its `observations.csv`.
+enum ReportRowsFiles {
+    static let folder = "render.rows"
+
+    /// The rows the last build of this program (`key`) read of `slug`, when its file reads whole.
+    static func read(_ cacheFolder: String, slug: String, key: String) -> ReportRows? {
+        let path = cacheFolder + "/" + folder + "/" + slug
+        guard let bytes = FileBytes.read(path) else { return nil }
+        return ReportRows.read(bytes, key: key, path: path)
+    }
+
+    /// Writes the rows of the neighborhoods read now (`read`), and removes the files of those that
+    /// have none now or are no longer in the content (`slugs`). The folder is the cache's own: never
+    /// written or emptied through a link. A file that cannot be written costs its rows a reading.
+    static func save(_ cacheFolder: String, read: [(slug: String, rows: ReportRows?)], slugs: Set<String>, key: String, workers: Int) {
+        let rowsFolder = cacheFolder + "/" + folder
+        var st = stat()
+        if lstat(rowsFolder, &st) != 0, read.contains(where: { $0.rows != nil }) { mkdir(rowsFolder, 0o755) }
+        guard lstat(rowsFolder, &st) == 0, st.st_mode & S_IFMT == S_IFDIR else { return }
+        _ = Parallel.map(read, workers: workers) { hood -> Bool in
+            let target = rowsFolder + "/" + hood.slug
+            guard let rows = hood.rows else {
+                unlink(target)
+                return true
+            }
+            return (try? AtomicFile.stage(target, rows.bytes(key: key), at: target + ".new", durability: .cached).install(durability: .cached)) != nil
+        }
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: rowsFolder)) ?? [] {
+            let slug = name.hasSuffix(".new") ? String(name.dropLast(4)) : name
+            if !slugs.contains(slug) || name.hasSuffix(".new") { unlink(rowsFolder + "/" + name) }
+        }
+    }
+}
