@@ -31,7 +31,8 @@ enum ReportRowsFiles {
                 unlink(target)
                 return true
             }
-            return (try? AtomicFile.stage(target, rows.bytes(key: key), at: target + ".new", durability: .cached).install(durability: .cached)) != nil
+            let staged = try? AtomicFile.stage(target, at: target + ".new", durability: .cached) { write in rows.write(key: key, write) }
+            return (try? staged?.install(durability: .cached)) != nil
         }
         for name in (try? FileManager.default.contentsOfDirectory(atPath: rowsFolder)) ?? [] {
             let slug = name.hasSuffix(".new") ? String(name.dropLast(4)) : name

@@ -11,7 +11,19 @@ extension ReportRows {
 
     /// The rows as bytes, for a build of the program `key`.
     public func bytes(key: String) -> [UInt8] {
+        var out: [UInt8] = []
+        write(key: key) { out.append(contentsOf: $0) }
+        return out
+    }
+
+    /// The same bytes handed to `emit` in pieces of about `piece` bytes, so that a neighborhood of
+    /// 200,000 reports is never in memory twice.
+    public func write(key: String, piece: Int = 1 << 16, _ emit: (UnsafeRawBufferPointer) -> Void) {
         var w = Writer()
+        func send() {
+            w.out.withUnsafeBytes { emit($0) }
+            w.out.removeAll(keepingCapacity: true)
+        }
         w.text(Self.header)
         w.text(key)
         w.fingerprint(context)
@@ -40,8 +52,9 @@ extension ReportRows {
             for tag in o.tags { w.text(tag) }
             w.text(o.description)
             w.optional(o.sourceURL)
+            if w.out.count >= piece { send() }
         }
-        return w.out
+        send()
     }
 
     /// The rows in `bytes`, when they were written by the program `key`; each report placed at

@@ -102,6 +102,9 @@ struct ReportRowsTests {
                 description: "Line one\nلغة", sourceURL: i == 3 ? "https://example.org/r" : nil, source: o.source), decision: i == 0 ? .published : nil)
         }
         let bytes = all.bytes(key: "0.4.0 abc")
+        var pieces: [UInt8] = []
+        all.write(key: "0.4.0 abc", piece: 10) { pieces += $0 }
+        #expect(pieces == bytes, "written in pieces, the same bytes")
         let back = try #require(ReportRows.read(bytes, key: "0.4.0 abc", path: "p"))
         #expect(back.context == all.context && back.rows.count == all.rows.count)
         func text(_ r: ReportRows) -> [String] {
