@@ -77,9 +77,6 @@ public enum Builder {
             request.progress?("shard \(shard.index) of \(shard.count) (0 to \(shard.count - 1)): \(mine.isEmpty ? "no neighborhood" : mine.joined(separator: ", "))")
         }
         var speech: Result<SpeechTools, SpeechTools.Missing>?
-        // The rows of each neighborhood's CSV the last build of this program read (see `ReportRows`).
-        let rowsKey = useCache && !key.hasSuffix(" unknown") ? key : nil
-        let lastRows: @Sendable (String) -> ReportRows? = { slug in rowsKey.flatMap { ReportRowsFiles.read(cacheFolder, slug: slug, key: $0) } }
         let (content, loadDiagnostics) = ContentLoader.load(root: request.content, only: only, workers: request.jobs, unchanged: { site, statics in
             speech = speechTools(request, site)
             let context = contextFingerprint(site, options(request, site, speech: speech), speech: speech)
@@ -95,7 +92,7 @@ public enum Builder {
                 hood.fileBytes.map { verified.holdExactly(inside: slug, $0, besides: staticsInside[slug] ?? []) } ?? false
             }
             return Dictionary(uniqueKeysWithValues: zip(hoods, whole).filter(\.1).map { ($0.0.key, $0.0.value.folder) })
-        }, lastRows: lastRows)
+        }, lastRows: ReportRowsFiles.reader(cacheFolder, key: key, useCache: useCache))
         report.diagnostics = (loadDiagnostics + themeDiagnostics + missingLanguages(content, theme)).sortedForDisplay()
         guard let content, let theme, !report.diagnostics.hasErrors else {
             output.abandon()
@@ -222,10 +219,8 @@ public enum Builder {
             }
         }
         try? stagedCache?.install()
-        if !key.hasSuffix(" unknown") {
-            ReportRowsFiles.save(request.cacheFolder, read: content.neighborhoods.map { ($0.slug, $0.reportRows) }, slugs: Set(content.slugs),
-                                 key: key, workers: request.jobs)
-        }
+        ReportRowsFiles.save(request.cacheFolder, read: content.neighborhoods.map { ($0.slug, $0.reportRows) }, slugs: Set(content.slugs),
+                             key: key, workers: request.jobs)
         stages.end()
         if request.endsProcess { AtExit.keep([content, site, rendered, next, lastCache as Any, previous as Any]) }
         report.neighborhoods = site.neighborhoods.count + content.unchanged.count

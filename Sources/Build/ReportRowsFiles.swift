@@ -10,6 +10,13 @@ import Parallelism
 enum ReportRowsFiles {
     static let folder = "render.rows"
 
+    /// The rows of each neighborhood's CSV the last build of this program read, for the loader: none
+    /// without the cache, or for a program that cannot tell its own identity (its key ends in "unknown").
+    static func reader(_ cacheFolder: String, key: String, useCache: Bool) -> @Sendable (String) -> ReportRows? {
+        guard useCache, !key.hasSuffix(" unknown") else { return { _ in nil } }
+        return { slug in read(cacheFolder, slug: slug, key: key) }
+    }
+
     /// The rows the last build of this program (`key`) read of `slug`, when its file reads whole.
     static func read(_ cacheFolder: String, slug: String, key: String) -> ReportRows? {
         let path = cacheFolder + "/" + folder + "/" + slug
@@ -21,6 +28,7 @@ enum ReportRowsFiles {
     /// have none now or are no longer in the content (`slugs`). The folder is the cache's own: never
     /// written or emptied through a link. A file that cannot be written costs its rows a reading.
     static func save(_ cacheFolder: String, read: [(slug: String, rows: ReportRows?)], slugs: Set<String>, key: String, workers: Int) {
+        guard !key.hasSuffix(" unknown") else { return }
         let rowsFolder = cacheFolder + "/" + folder
         var st = stat()
         if lstat(rowsFolder, &st) != 0, read.contains(where: { $0.rows != nil }) { mkdir(rowsFolder, 0o755) }
