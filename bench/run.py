@@ -195,12 +195,16 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--sizes", default="20x1000,50x2000")
     ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--binary", help="another build of commonsight to measure (default: the release build)")
     args = ap.parse_args()
+    global BIN
+    if args.binary:
+        BIN = os.path.abspath(args.binary)
     if not os.path.exists(BIN):
         sys.exit("build first: make build")
     if not shutil.which("hugo"):
         sys.exit("hugo is missing: apt-get install hugo")
-    print(f"machine: {os.cpu_count()} cores; outputs on {WORK}; {args.runs} runs each, alternating, best shown")
+    print(f"machine: {os.cpu_count()} cores; outputs on {WORK}; {args.runs} runs each, alternating, best shown; {BIN}")
     for size in args.sizes.split(","):
         n, m = map(int, size.split("x"))
         bench(n, m, args.runs)

@@ -18,10 +18,21 @@ enum ReportRowsFiles {
     }
 
     /// The rows the last build of this program (`key`) read of `slug`, when its file reads whole.
+    /// The file is read once: the neighborhood changed, and what this build does not write again
+    /// (it fails, or it is stopped) must not stay: a report removed meanwhile would stay in it.
     static func read(_ cacheFolder: String, slug: String, key: String) -> ReportRows? {
-        let path = cacheFolder + "/" + folder + "/" + slug
-        guard let bytes = FileBytes.read(path) else { return nil }
-        return ReportRows.read(bytes, key: key, path: path)
+        let rowsFolder = cacheFolder + "/" + folder
+        guard isOwnFolder(rowsFolder) else { return nil }
+        let path = rowsFolder + "/" + slug
+        let bytes = FileBytes.read(path)
+        unlink(path)
+        return bytes.flatMap { ReportRows.read($0, key: key, slug: slug, path: path) }
+    }
+
+    /// A folder, not a link to one.
+    static func isOwnFolder(_ path: String) -> Bool {
+        var st = stat()
+        return lstat(path, &st) == 0 && st.st_mode & S_IFMT == S_IFDIR
     }
 
     /// Writes the rows of the neighborhoods read now (`read`), and removes the files of those that
@@ -32,14 +43,13 @@ enum ReportRowsFiles {
         let rowsFolder = cacheFolder + "/" + folder
         var st = stat()
         if lstat(rowsFolder, &st) != 0, read.contains(where: { $0.rows != nil }) { mkdir(rowsFolder, 0o755) }
-        guard lstat(rowsFolder, &st) == 0, st.st_mode & S_IFMT == S_IFDIR else { return }
+        guard isOwnFolder(rowsFolder) else { return }
         _ = Parallel.map(read, workers: workers) { hood -> Bool in
+            // The old file goes first: a write that fails leaves none, never an older one.
             let target = rowsFolder + "/" + hood.slug
-            guard let rows = hood.rows else {
-                unlink(target)
-                return true
-            }
-            let staged = try? AtomicFile.stage(target, at: target + ".new", durability: .cached) { write in rows.write(key: key, write) }
+            unlink(target)
+            guard let rows = hood.rows else { return true }
+            let staged = try? AtomicFile.stage(target, at: target + ".new", durability: .cached) { write in rows.write(key: key, slug: hood.slug, write) }
             return (try? staged?.install(durability: .cached)) != nil
         }
         for name in (try? FileManager.default.contentsOfDirectory(atPath: rowsFolder)) ?? [] {

@@ -1,5 +1,6 @@
 import ContentFields
 import Diagnostics
+import Fingerprint
 import Formats
 import Geo
 
@@ -44,6 +45,39 @@ public struct BasemapFeature: Sendable {
             case .point:
                 log.warning(f.location, "a point in the basemap is not drawn; the basemap holds streets (lines), parks and water (areas)")
                 return nil
+            }
+        }
+    }
+}
+
+/// Shapes in a fingerprint, each list with its count first, so that two different geometries (a
+/// hole or an island, a line split at another point) never give the same bytes.
+public enum ShapeFingerprint {
+    public static func add(_ features: [BasemapFeature], to h: inout FingerprintBuilder) {
+        h.add(features.count)
+        for f in features {
+            h.add(f.kind.rawValue)
+            h.add(f.name ?? "")
+            h.add(f.roadClass ?? "")
+            add(f.areas, to: &h)
+            add(lines: f.lines, to: &h)
+        }
+    }
+
+    public static func add(_ polygons: [Polygon], to h: inout FingerprintBuilder) {
+        h.add(polygons.count)
+        for polygon in polygons {
+            add(lines: [polygon.outer] + polygon.holes, to: &h)
+        }
+    }
+
+    public static func add(lines: [[Coordinate]], to h: inout FingerprintBuilder) {
+        h.add(lines.count)
+        for line in lines {
+            h.add(line.count)
+            for p in line {
+                h.add(p.latitude.bitPattern)
+                h.add(p.longitude.bitPattern)
             }
         }
     }

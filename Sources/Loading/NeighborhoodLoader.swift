@@ -129,24 +129,7 @@ struct NeighborhoodLoader {
     static func rowsContext(site: SiteSettings, basemap: [BasemapFeature]) -> Fingerprint {
         var h = FingerprintBuilder()
         h.add(site.fingerprint)
-        h.add(basemap.count)
-        for f in basemap {
-            h.add(f.kind.rawValue)
-            h.add(f.name ?? "")
-            h.add(f.roadClass ?? "")
-            h.add(f.areas.count)
-            for polygon in f.areas {
-                for ring in [polygon.outer] + polygon.holes {
-                    h.add(ring.count)
-                    for p in ring { h.add(p.latitude.bitPattern); h.add(p.longitude.bitPattern) }
-                }
-            }
-            h.add(f.lines.count)
-            for line in f.lines {
-                h.add(line.count)
-                for p in line { h.add(p.latitude.bitPattern); h.add(p.longitude.bitPattern) }
-            }
-        }
+        ShapeFingerprint.add(basemap, to: &h)
         return h.value
     }
 

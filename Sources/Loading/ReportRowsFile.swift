@@ -4,21 +4,24 @@ import Geo
 import CivilTime
 
 /// `ReportRows` as the bytes of a file of the render cache: a header line, the program's key, the
-/// context, then each row's fingerprint, decision and report. Reading checks every length and
-/// value; a file that does not read exactly is no file (its rows are read from the CSV again).
+/// context, then each row's fingerprint, decision and report, sealed with the fingerprint of the
+/// neighborhood's slug, the context and those bytes. Reading checks every length, value and seal; a file that
+/// does not read exactly is no file (its rows are read from the CSV again), so a file cut short,
+/// a byte changed, or a row copied from another neighborhood's file is never taken. As for kept
+/// files, the seal is no defence against whoever can write the cache on purpose: it is the user's own.
 extension ReportRows {
     static let header = "commonsight-report-rows 1"
 
     /// The rows as bytes, for a build of the program `key`.
-    public func bytes(key: String) -> [UInt8] {
+    public func bytes(key: String, slug: String) -> [UInt8] {
         var out: [UInt8] = []
-        write(key: key) { out.append(contentsOf: $0) }
+        write(key: key, slug: slug) { out.append(contentsOf: $0) }
         return out
     }
 
     /// The same bytes handed to `emit` in pieces of about `piece` bytes, so that a neighborhood of
     /// 200,000 reports is never in memory twice.
-    public func write(key: String, piece: Int = 1 << 16, _ emit: (UnsafeRawBufferPointer) -> Void) {
+    public func write(key: String, slug: String, piece: Int = 1 << 16, _ emit: (UnsafeRawBufferPointer) -> Void) {
         var w = Writer()
         func send() {
             w.out.withUnsafeBytes { emit($0) }
@@ -29,6 +32,7 @@ extension ReportRows {
         w.fingerprint(context)
         w.int(rows.count)
         for (rowKey, row) in rows.sorted(by: { $0.key < $1.key }) {
+            let start = w.out.count
             w.fingerprint(rowKey)
             w.byte(row.decision.map { UInt8(Observation.Status.allCases.firstIndex(of: $0)! + 1) } ?? 0)
             let o = row.report
@@ -52,14 +56,15 @@ extension ReportRows {
             for tag in o.tags { w.text(tag) }
             w.text(o.description)
             w.optional(o.sourceURL)
+            w.fingerprint(Self.seal(w.out[start...], slug: slug, context: context))
             if w.out.count >= piece { send() }
         }
         send()
     }
 
-    /// The rows in `bytes`, when they were written by the program `key`; each report placed at
-    /// `path` line 0 until its row is found (`Observation.at`).
-    public static func read(_ bytes: [UInt8], key: String, path: String) -> ReportRows? {
+    /// The rows in `bytes`, when they were written by the program `key` for the neighborhood
+    /// `slug`; each report placed at `path` until its row is found (`Observation.at`).
+    public static func read(_ bytes: [UInt8], key: String, slug: String, path: String) -> ReportRows? {
         var r = Reader(bytes: bytes)
         guard r.text() == header, r.text() == key, let context = r.fingerprint(), let count = r.int(), count >= 0,
               count <= bytes.count / 16 else { return nil }
@@ -68,6 +73,7 @@ extension ReportRows {
         let statuses = Observation.Status.allCases
         let nowhere = SourceLocation(path: path)
         for _ in 0..<count {
+            let start = r.at
             guard let rowKey = r.fingerprint(), let decided = r.byte(), Int(decided) <= statuses.count,
                   let id = r.text(), let category = r.text(), let kind = r.byte() else { return nil }
             let location: Observation.Place
@@ -90,6 +96,8 @@ extension ReportRows {
                 tags.append(tag)
             }
             guard let description = r.text(), let sourceURL = r.optional() else { return nil }
+            let end = r.at
+            guard r.fingerprint() == seal(bytes[start..<end], slug: slug, context: context) else { return nil }
             let observed = ContentDate(instant: Int64(instant), day: CivilDate(daysSinceEpoch: day), hasTime: hasTime == 1, utcOffset: offset)
             let report = Observation(id: id, category: category, location: location, coordinate: Coordinate(latitude: lat, longitude: lon),
                                      observed: observed, status: statuses[Int(status)], title: title, author: author, tags: tags,
@@ -97,6 +105,15 @@ extension ReportRows {
             out.rows[rowKey] = Row(report: report, decision: decided == 0 ? nil : statuses[Int(decided) - 1])
         }
         return r.atEnd ? out : nil
+    }
+
+    /// What seals a row's bytes in the file of `slug`, read in `context`.
+    static func seal(_ bytes: ArraySlice<UInt8>, slug: String, context: Fingerprint) -> Fingerprint {
+        var h = FingerprintBuilder()
+        h.add(slug)
+        h.add(context)
+        bytes.withUnsafeBytes { h.add(bytes: $0) }
+        return h.value
     }
 
     /// Little-endian numbers, and texts and optional texts with their length first.

@@ -290,20 +290,11 @@ extension ViewModels {
         var h = FingerprintBuilder()
         h.add(hood.name)
         h.add(site.mapAttribution)
+        h.add(site.categories.count)
         for c in site.categories { h.add(c.key); h.add(c.label); h.add(c.color) }
-        for polygon in hood.boundary?.polygons ?? [] {
-            for ring in [polygon.outer] + polygon.holes {
-                h.add(UInt64(ring.count))
-                for p in ring { h.add(p.latitude.bitPattern); h.add(p.longitude.bitPattern) }
-            }
-        }
-        for f in hood.basemap {
-            h.add(f.kind.rawValue)
-            h.add(f.name ?? "")
-            h.add(f.roadClass ?? "")
-            for polygon in f.areas { for p in polygon.outer { h.add(p.latitude.bitPattern); h.add(p.longitude.bitPattern) } }
-            for line in f.lines { for p in line { h.add(p.latitude.bitPattern); h.add(p.longitude.bitPattern) } }
-        }
+        h.tag(hood.boundary == nil ? 0 : 1)
+        ShapeFingerprint.add(hood.boundary?.polygons ?? [], to: &h)
+        ShapeFingerprint.add(hood.basemap, to: &h)
         return h.value
     }
 

@@ -121,6 +121,18 @@ struct IncrementalBuildTests {
 
         let words = theme + "/i18n/en.yml"
         let text = try String(contentsOfFile: words, encoding: .utf8)
+        // A park with a hole cut in it: the ground under every map changes.
+        let park = { (hole: String) in """
+        {"type": "FeatureCollection", "features": [{"type": "Feature", "properties": {"name": "Oak Park"}, "geometry": {"type": "Polygon",
+        "coordinates": [[[-83.19, 42.01], [-83.11, 42.01], [-83.11, 42.09], [-83.19, 42.09], [-83.19, 42.01]]\(hole)]}}]}
+        """ }
+        f.write("neighborhoods/north/basemap.geojson", park(""))
+        try rebuild("park")
+        let whole = try mapFile()
+        f.write("neighborhoods/north/basemap.geojson", park(", [[-83.16, 42.04], [-83.14, 42.04], [-83.14, 42.06], [-83.16, 42.04]]"))
+        try rebuild("hole")
+        #expect(try mapFile().output != whole.output, "the hole is drawn")
+
         // Words the map draws that are not in its inputs: only the language file's record tells them.
         try text.replacingOccurrences(of: "default_map_attribution: Drawn from this site's data", with: "default_map_attribution: Drawn by neighbors")
             .write(toFile: words, atomically: true, encoding: .utf8)

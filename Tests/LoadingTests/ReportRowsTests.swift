@@ -101,11 +101,11 @@ struct ReportRowsTests {
                 title: i % 2 == 0 ? "Título \(i)" : nil, author: i == 1 ? "Ana" : nil, tags: i == 2 ? ["a", "ب"] : [],
                 description: "Line one\nلغة", sourceURL: i == 3 ? "https://example.org/r" : nil, source: o.source), decision: i == 0 ? .published : nil)
         }
-        let bytes = all.bytes(key: "0.4.0 abc")
+        let bytes = all.bytes(key: "0.4.0 abc", slug: "n")
         var pieces: [UInt8] = []
-        all.write(key: "0.4.0 abc", piece: 10) { pieces += $0 }
+        all.write(key: "0.4.0 abc", slug: "n", piece: 10) { pieces += $0 }
         #expect(pieces == bytes, "written in pieces, the same bytes")
-        let back = try #require(ReportRows.read(bytes, key: "0.4.0 abc", path: "p"))
+        let back = try #require(ReportRows.read(bytes, key: "0.4.0 abc", slug: "n", path: "p"))
         #expect(back.context == all.context && back.rows.count == all.rows.count)
         func text(_ r: ReportRows) -> [String] {
             r.rows.sorted { $0.key < $1.key }.map { k, row in
@@ -114,8 +114,15 @@ struct ReportRowsTests {
             }
         }
         #expect(text(back) == text(all))
-        #expect(ReportRows.read(bytes, key: "0.4.0 other", path: "p") == nil)
-        for cut in stride(from: 0, to: bytes.count, by: 7) { #expect(ReportRows.read(Array(bytes[..<cut]), key: "0.4.0 abc", path: "p") == nil, "cut at \(cut)") }
-        #expect(ReportRows.read(bytes + [0], key: "0.4.0 abc", path: "p") == nil, "a byte more")
+        #expect(ReportRows.read(bytes, key: "0.4.0 other", slug: "n", path: "p") == nil)
+        #expect(ReportRows.read(bytes, key: "0.4.0 abc", slug: "s", path: "p") == nil, "another neighborhood's file")
+        // A byte changed anywhere, the text of a report among them, is never taken.
+        for at in stride(from: 0, to: bytes.count, by: 5) {
+            var changed = bytes
+            changed[at] ^= 0x20
+            #expect(ReportRows.read(changed, key: "0.4.0 abc", slug: "n", path: "p") == nil, "byte \(at) changed")
+        }
+        for cut in stride(from: 0, to: bytes.count, by: 7) { #expect(ReportRows.read(Array(bytes[..<cut]), key: "0.4.0 abc", slug: "n", path: "p") == nil, "cut at \(cut)") }
+        #expect(ReportRows.read(bytes + [0], key: "0.4.0 abc", slug: "n", path: "p") == nil, "a byte more")
     }
 }
