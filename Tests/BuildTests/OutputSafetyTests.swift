@@ -91,7 +91,7 @@ struct OutputSafetyTests {
         }
     }
 
-    @Test("a build that fails while putting its files in place leaves the last render cache as it was, and nothing written beside it")
+    @Test("a build that fails while putting its files in place leaves the last render cache as it was, and nothing written beside it; the rows of the neighborhood it read are gone")
     func failedCommitKeepsCache() throws {
         let f = SiteFixture()
         #expect(f.build().succeeded)
@@ -106,7 +106,9 @@ struct OutputSafetyTests {
         try FileManager.default.createSymbolicLink(atPath: f.out + "/north/observations/o2", withDestinationPath: elsewhere)
         let failed = f.build()
         #expect(failed.diagnostics.filter(\.isError).map(\.message).contains { $0.contains("link") }, "\(failed.diagnostics)")
-        #expect(SiteFixture.snapshot(cacheFolder) == before)
+        // The rows of a neighborhood leave the cache when a build reads it (see `ReportRows`): o2 is removed now.
+        #expect(before["render.rows/north"] != nil)
+        #expect(SiteFixture.snapshot(cacheFolder) == before.filter { $0.key != "render.rows/north" })
     }
 
     @Test("hand edits, deleted files and a deleted cache: the next build gives the bytes of a full build")
