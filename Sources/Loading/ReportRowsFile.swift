@@ -87,8 +87,10 @@ extension ReportRows {
             case 2: location = .inNeighborhood
             default: return nil
             }
-            guard let lat = r.double(), let lon = r.double(), let instant = r.int(), let day = r.int(), let hasTime = r.byte(), hasTime <= 1,
-                  let offset = r.int(), let status = r.byte(), Int(status) < statuses.count,
+            // Dates within ten thousand years of 1970 and offsets within a day: the calendar's arithmetic never overflows.
+            guard let lat = r.double(), let lon = r.double(), let instant = r.int(), abs(instant) <= 400_000_000_000,
+                  let day = r.int(), abs(day) <= 4_000_000, let hasTime = r.byte(), hasTime <= 1,
+                  let offset = r.int(), abs(offset) <= 86_400, let status = r.byte(), Int(status) < statuses.count,
                   let title = r.optional(), let author = r.optional(), let tagCount = r.int(), tagCount >= 0, tagCount <= bytes.count else { return nil }
             var tags: [String] = []
             for _ in 0..<tagCount {

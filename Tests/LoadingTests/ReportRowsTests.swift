@@ -125,4 +125,24 @@ struct ReportRowsTests {
         for cut in stride(from: 0, to: bytes.count, by: 7) { #expect(ReportRows.read(Array(bytes[..<cut]), key: "0.4.0 abc", slug: "n", path: "p") == nil, "cut at \(cut)") }
         #expect(ReportRows.read(bytes + [0], key: "0.4.0 abc", slug: "n", path: "p") == nil, "a byte more")
     }
+
+    @Test("a sealed row whose day is out of any calendar is no row, and never a trap")
+    func dayOutOfRange() {
+        for day in [Int.max, Int.min + 1, 4_000_001] {
+            var w = ReportRows.Writer()
+            w.text(ReportRows.header)
+            w.text("k")
+            let context = Fingerprint(high: 1, low: 2)
+            w.fingerprint(context)
+            w.int(1)
+            let start = w.out.count
+            w.fingerprint(Fingerprint(high: 3, low: 4))
+            w.byte(0)
+            w.text("r1"); w.text("speeding"); w.byte(2)
+            w.double(42); w.double(-83); w.int(0); w.int(day); w.byte(0); w.int(0); w.byte(0)
+            w.optional(nil); w.optional(nil); w.int(0); w.text(""); w.optional(nil)
+            w.fingerprint(ReportRows.seal(w.out[start...], slug: "n", context: context))
+            #expect(ReportRows.read(w.out, key: "k", slug: "n", path: "p") == nil, "day \(day)")
+        }
+    }
 }
