@@ -117,9 +117,7 @@ public struct StagedRenderCache: Sendable {
     public func install() throws(FileError) {
         let pages = folder + "/" + RenderCache.pagesFolder
         // The folder of page files is the cache's own: never written or emptied through a link.
-        var st = stat()
-        if lstat(pages, &st) != 0, !newPageFiles.isEmpty { mkdir(pages, 0o755) }
-        let ours = lstat(pages, &st) == 0 && st.st_mode & S_IFMT == S_IFDIR
+        let ours = OwnFolder.ready(pages, making: !newPageFiles.isEmpty)
         if ours {
             for (name, bytes) in newPageFiles {
                 let target = RenderCache.pageFilePath(folder, name)
